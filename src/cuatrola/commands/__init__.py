@@ -1,0 +1,1 @@
+"""Sub-commands of the ``cuatrola`` command line (see :mod:`cuatrola.cli`)."""

@@ -1,0 +1,35 @@
+"""``cuatrola bench TARGET``: the benchmarks of :mod:`cuatrola.bench`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from types import ModuleType
+
+NAME = "bench"
+HELP = "run a benchmark: engine, ai, solver or server"
+TARGETS = ("engine", "ai", "solver", "server")
+
+
+def _targets() -> dict[str, ModuleType]:
+    found = {}
+    for name in TARGETS:
+        try:
+            found[name] = importlib.import_module(f"cuatrola.bench.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cuatrola.bench.{name}":
+                raise
+    return found
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """One nested sub-command per benchmark target."""
+    sub = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
+    for name, module in _targets().items():
+        module.add_arguments(sub.add_parser(name, help=module.HELP, description=module.HELP))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen benchmark."""
+    status: int = _targets()[args.target].run(args)
+    return status
