@@ -1,0 +1,149 @@
+"""Who is talking: session tokens and the :class:`Identity` they stand for.
+
+A token is 256 random bits from :mod:`secrets` (URL-safe base64). The server keeps only an
+HMAC-SHA256 of it under the server secret, in the ``sessions`` table, so a stolen database
+copy holds no usable token, and logging out deletes the row: the token is dead at once, in
+every server process sharing the database. Guests and registered players get the same kind
+of token; only the ``users`` row differs (see :mod:`cuatrola.server.accounts`).
+
+Tokens never appear in table events or logs; the protocol carries them only in the first
+message of a connection (docs/protocol.md) and the REST API in the ``Authorization: Bearer``
+header (docs/rest.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from cuatrola.storage.accounts_schema import sessions, users
+
+SESSION_TTL: Final = 30 * 24 * 3600.0
+"""How long a session lives without logging out (seconds)."""
+
+_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_-]{32,64}")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A logged-in user (a guest or a registered player) as the server sees them.
+
+    Attributes:
+        user_id: the stable, opaque user id.
+        name: the display name.
+        is_guest: whether this is a guest (nickname only, no password).
+    """
+
+    user_id: str
+    name: str
+    is_guest: bool
+
+
+class Authenticator:
+    """Issues, checks and revokes session tokens.
+
+    Built from the database session factory and the server secret; it keeps no state of
+    its own, so any number of server processes can share one database.
+
+    Args:
+        session_factory: the SQLAlchemy async session factory.
+        secret: the server secret used to key the stored token hashes (at least 16 bytes).
+        ttl: session lifetime in seconds.
+        clock: returns the current UNIX time (tests pass a fake one).
+
+    Raises:
+        ValueError: when the secret is too short.
+    """
+
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        secret: str | bytes,
+        *,
+        ttl: float = SESSION_TTL,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        key = secret.encode() if isinstance(secret, str) else bytes(secret)
+        if len(key) < 16:
+            raise ValueError(f"the server secret must have at least 16 bytes, got {len(key)}")
+        self._key = key
+        self._factory = session_factory
+        self._ttl = ttl
+        self._clock = clock
+
+    def _hash(self, token: str) -> str:
+        return hmac.new(self._key, token.encode(), hashlib.sha256).hexdigest()
+
+    async def identify(self, token: str) -> Identity | None:
+        """The identity a token stands for, or ``None`` if it is unknown, expired or malformed.
+
+        Never raises on bad input: anything that is not a live token is simply ``None``.
+        """
+        if not isinstance(token, str) or not _TOKEN_RE.fullmatch(token):
+            return None
+        query = (
+            select(users.c.id, users.c.name, users.c.is_guest, sessions.c.expires_at)
+            .join(users, users.c.id == sessions.c.user_id)
+            .where(sessions.c.token_hash == self._hash(token))
+        )
+        async with self._factory() as session:
+            row = (await session.execute(query)).first()
+        if row is None or row.expires_at <= self._clock():
+            return None
+        return Identity(user_id=row.id, name=row.name, is_guest=bool(row.is_guest))
+
+    async def issue(self, user_id: str, session: AsyncSession | None = None) -> str:
+        """Create a session for ``user_id`` and return its new token.
+
+        Args:
+            user_id: an existing user's id.
+            session: an open database session to insert in (its transaction is the caller's);
+                by default a new one is opened and committed.
+        """
+        token = secrets.token_urlsafe(32)
+        now = self._clock()
+        stmt = insert(sessions).values(
+            token_hash=self._hash(token),
+            user_id=user_id,
+            created_at=now,
+            expires_at=now + self._ttl,
+        )
+        if session is not None:
+            await session.execute(stmt)
+        else:
+            async with self._factory() as own, own.begin():
+                await own.execute(stmt)
+        return token
+
+    async def revoke(self, token: str) -> bool:
+        """Log a token out; return whether it was a live session."""
+        if not isinstance(token, str) or not _TOKEN_RE.fullmatch(token):
+            return False
+        async with self._factory() as session, session.begin():
+            result = await session.execute(
+                delete(sessions).where(sessions.c.token_hash == self._hash(token))
+            )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def revoke_all(self, user_id: str) -> int:
+        """Log every session of a user out; return how many there were."""
+        async with self._factory() as session, session.begin():
+            result = await session.execute(delete(sessions).where(sessions.c.user_id == user_id))
+        return int(result.rowcount)  # type: ignore[attr-defined]
+
+    async def purge_expired(self) -> int:
+        """Delete expired sessions; return how many."""
+        async with self._factory() as session, session.begin():
+            result = await session.execute(
+                delete(sessions).where(sessions.c.expires_at <= self._clock())
+            )
+        return int(result.rowcount)  # type: ignore[attr-defined]
