@@ -1,0 +1,370 @@
+"""Duplicate duels between two computer players (the engine behind ``cuatrola duel``).
+
+Every deal is played twice with the two agents swapping partnerships, so the luck of the
+cards cancels out of the margin. Deals come from a seed: the same arguments give the same
+hands, the same decisions (players get seeded RNGs and no time budget) and the same records.
+Players only ever receive :func:`~cuatrola.core.views.view_for` views.
+
+Tracks:
+
+* ``play``: bidding forced to pass, card play only; the margin is hand points per hand
+  (card points + last trick + cantes, the quantity that decides a plain hand).
+* ``hands``: bidding on, each hand on its own at 0-0 under the default rules; the margin is
+  game points per hand (positive when the agent's team scores).
+* ``match``: whole matches under the default rules (first to exactly 11); the margin is
+  match wins minus losses per match (+1 a win, -1 a loss).
+
+>>> summary = run_duel("greedy", "random", deals=2, seed=1, track="play")
+>>> summary.pairs, summary.hands
+(2, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from cuatrola.ai.base import Player, make_player
+from cuatrola.core.actions import BID_BASE, format_action
+from cuatrola.core.hand import HandState, team_of
+from cuatrola.core.match import MatchState
+from cuatrola.core.records import hand_to_record
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import view_for
+
+TRACKS: Final = ("play", "hands", "match")
+UNITS: Final = {
+    "play": "hand points per hand",
+    "hands": "game points per hand",
+    "match": "match wins minus losses per match",
+}
+#: Z value of a two-sided 95% normal confidence interval.
+Z95: Final = 1.959964
+#: Safety stop for a match that somehow never ends (a real one lasts at most ~21 hands).
+MAX_MATCH_HANDS: Final = 200
+
+
+class DuelError(Exception):
+    """A duel cannot run (bad arguments, or a player returned an illegal action)."""
+
+
+@dataclass
+class AgentStats:
+    """What one agent did during a duel."""
+
+    decision_seconds: list[float] = field(default_factory=list)
+    #: contract label -> [bids made that became the contract, of them made]
+    contracts: dict[str, list[int]] = field(default_factory=dict)
+
+    def percentiles_ms(self) -> dict[str, float | int]:
+        """Decision-time percentiles in milliseconds (p50, p90, p99, max) and the count."""
+        return decision_percentiles_ms(self.decision_seconds)
+
+
+def decision_percentiles_ms(samples: list[float]) -> dict[str, float | int]:
+    """``{"count", "p50", "p90", "p99", "max"}`` of decision times given in seconds."""
+    if not samples:
+        return {"count": 0, "p50": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+    ordered = sorted(samples)
+
+    def pick(q: float) -> float:
+        index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+        return round(ordered[index] * 1000, 3)
+
+    return {
+        "count": len(ordered),
+        "p50": pick(0.50),
+        "p90": pick(0.90),
+        "p99": pick(0.99),
+        "max": round(ordered[-1] * 1000, 3),
+    }
+
+
+@dataclass
+class DuelSummary:
+    """The outcome of a duel; :meth:`to_json` gives the ``--json`` object."""
+
+    a: str
+    b: str
+    track: str
+    seed: int
+    pairs: int = 0
+    hands: int = 0
+    hand_wins_a: int = 0
+    matches: int = 0
+    match_wins_a: int = 0
+    pair_margins: list[float] = field(default_factory=list)
+    stats: dict[str, AgentStats] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def margin_mean(self) -> float:
+        """Mean margin of agent ``a`` per hand (per match on the match track)."""
+        return statistics.fmean(self.pair_margins) if self.pair_margins else 0.0
+
+    @property
+    def margin_ci95(self) -> float | None:
+        """Half-width of the 95% confidence interval of the mean (``None`` under 2 pairs)."""
+        if len(self.pair_margins) < 2:
+            return None
+        return Z95 * statistics.stdev(self.pair_margins) / math.sqrt(len(self.pair_margins))
+
+    @property
+    def hand_win_rate(self) -> float:
+        """Share of the hands won by agent ``a``'s team."""
+        return self.hand_wins_a / self.hands if self.hands else 0.0
+
+    @property
+    def match_win_rate(self) -> float | None:
+        """Share of the matches won by agent ``a`` (match track only)."""
+        return self.match_wins_a / self.matches if self.matches else None
+
+    @property
+    def elo(self) -> float:
+        """Elo difference a - b implied by the win rate (matches on the match track, else
+        hands), clamped half a game away from 0% and 100%."""
+        if self.track == "match":
+            wins, games = self.match_wins_a, self.matches
+        else:
+            wins, games = self.hand_wins_a, self.hands
+        if not games:
+            return 0.0
+        score = min(max(wins / games, 0.5 / games), 1 - 0.5 / games)
+        return 400 * math.log10(score / (1 - score))
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as one JSON-friendly object."""
+        ci = self.margin_ci95
+        return {
+            "a": self.a,
+            "b": self.b,
+            "track": self.track,
+            "seed": self.seed,
+            "deals": self.pairs,
+            "hands": self.hands,
+            "matches": self.matches,
+            "unit": UNITS[self.track],
+            "margin_mean": round(self.margin_mean, 4),
+            "margin_ci95": None if ci is None else round(ci, 4),
+            "hand_win_rate": round(self.hand_win_rate, 4),
+            "match_win_rate": None
+            if self.match_win_rate is None
+            else round(self.match_win_rate, 4),
+            "elo": round(self.elo, 1),
+            "decision_ms": {
+                "a": self.stats["a"].percentiles_ms(),
+                "b": self.stats["b"].percentiles_ms(),
+            },
+            "contracts": {
+                "a": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["a"].contracts.items()},
+                "b": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["b"].contracts.items()},
+            },
+            "seconds": round(self.seconds, 2),
+        }
+
+
+RecordSink = Callable[[dict[str, Any]], None]
+ProgressHook = Callable[[int], None]
+
+
+class _Table:
+    """Plays hands between the agents, timing every decision of each."""
+
+    def __init__(self, summary: DuelSummary, records: RecordSink | None) -> None:
+        self.summary = summary
+        self.records = records
+
+    def play_hand(
+        self,
+        state: HandState,
+        names: tuple[str, str, str, str],
+        keys: tuple[str, str, str, str],
+        rng_key: str,
+        deal_id: str,
+        forced_pass: bool,
+    ) -> None:
+        """Play ``state`` to the end; ``keys[s]`` is ``"a"`` or ``"b"`` for seat ``s``."""
+        players: list[Player] = [make_player(n) for n in names]
+        rngs = [random.Random(f"player:{rng_key}:{seat}") for seat in range(4)]
+        if forced_pass:
+            for _ in range(4):
+                state.apply(BID_BASE)
+        clock = time.perf_counter
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            start = clock()
+            action = players[seat].choose(view, rngs[seat])
+            self.summary.stats[keys[seat]].decision_seconds.append(clock() - start)
+            if action not in view.legal_actions:
+                raise DuelError(
+                    f"player {names[seat]!r} in seat {seat} chose an illegal action "
+                    f"{action!r} ({_describe(action)}) in {state.notation()}"
+                )
+            state.apply(action, seat)
+        result = state.result
+        assert result is not None
+        if result.bidder is not None:
+            made = result.winner == team_of(result.bidder)
+            tally = self.summary.stats[keys[result.bidder]].contracts.setdefault(
+                result.contract.label, [0, 0]
+            )
+            tally[0] += 1
+            tally[1] += int(made)
+        self.summary.hands += 1
+        a_team = 0 if keys[0] == "a" else 1
+        if result.winner == a_team:
+            self.summary.hand_wins_a += 1
+        if self.records is not None:
+            self.records(hand_to_record(state, players=list(names), deal=deal_id))
+
+
+def _describe(action: object) -> str:
+    try:
+        return format_action(action)  # type: ignore[arg-type]
+    except Exception:
+        return "not an action"
+
+
+def _seating(a: str, b: str, swapped: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if not swapped:
+        return (a, b, a, b), ("a", "b", "a", "b")
+    return (b, a, b, a), ("b", "a", "b", "a")
+
+
+def run_duel(
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    track: str,
+    *,
+    records: RecordSink | None = None,
+    progress: ProgressHook | None = None,
+) -> DuelSummary:
+    """Play a duplicate duel of ``deals`` deal pairs (matches on the match track).
+
+    Args:
+        a, b: registry names of the two agents.
+        deals: number of deals (each played twice, partnerships swapped).
+        seed: the seed every deal and every player's RNG derives from.
+        track: ``play``, ``hands`` or ``match``.
+        records: called with each hand's ``cuatrola-hand/1`` record (with ``players`` and
+            ``deal`` keys), in playing order.
+        progress: called with the number of deal pairs finished after each one.
+
+    Raises:
+        DuelError: on bad arguments or an illegal action from a player.
+    """
+    if track not in TRACKS:
+        raise DuelError(f"unknown track {track!r}; expected one of {', '.join(TRACKS)}")
+    if not isinstance(deals, int) or deals < 1:
+        raise DuelError(f"expected at least one deal, got {deals!r}")
+    for name in (a, b):
+        try:
+            make_player(name)
+        except ValueError as exc:
+            raise DuelError(str(exc)) from None
+    summary = DuelSummary(a=a, b=b, track=track, seed=seed)
+    summary.stats = {"a": AgentStats(), "b": AgentStats()}
+    table = _Table(summary, records)
+    rules = Rules()
+    started = time.perf_counter()
+    for index in range(deals):
+        if track == "match":
+            margin = 0.0
+            for swapped in (False, True):
+                winner_is_a = _play_match(table, rules, a, b, seed, index, swapped)
+                summary.matches += 1
+                summary.match_wins_a += int(winner_is_a)
+                margin += 1.0 if winner_is_a else -1.0
+            summary.pair_margins.append(margin / 2)
+        else:
+            margin = 0.0
+            deal_rng = random.Random(f"deal:{seed}:{index}")
+            dealer = deal_rng.randrange(4)
+            base = HandState.deal(rules, dealer, deal_rng)
+            for swapped in (False, True):
+                names, keys = _seating(a, b, swapped)
+                state = HandState.from_masks(rules, dealer, base.dealt, base.trump_card)
+                table.play_hand(
+                    state,
+                    names,  # type: ignore[arg-type]
+                    keys,  # type: ignore[arg-type]
+                    f"{seed}:{index}:{int(swapped)}",
+                    f"{seed}:{index}",
+                    forced_pass=track == "play",
+                )
+                result = state.result
+                assert result is not None
+                a_team = 0 if keys[0] == "a" else 1
+                if track == "play":
+                    margin += result.points[a_team] - result.points[1 - a_team]
+                else:
+                    sign = 1 if result.winner == a_team else -1
+                    margin += sign * result.game_points
+            summary.pair_margins.append(margin / 2)
+        summary.pairs += 1
+        if progress is not None:
+            progress(summary.pairs)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _play_match(
+    table: _Table, rules: Rules, a: str, b: str, seed: int, index: int, swapped: bool
+) -> bool:
+    """Play one whole match; whether agent ``a`` won it. Hand ``k`` of match ``index`` is the
+    same deal in both plays of the pair, as long as both matches last that long."""
+    names, keys = _seating(a, b, swapped)
+    first_dealer = random.Random(f"match:{seed}:{index}").randrange(4)
+    match = MatchState(rules, first_dealer=first_dealer)
+    hand_index = 0
+    while not match.is_over:
+        if hand_index >= MAX_MATCH_HANDS:
+            raise DuelError(f"match {index} did not end after {MAX_MATCH_HANDS} hands")
+        state = match.start_hand(random.Random(f"deal:{seed}:{index}:{hand_index}"))
+        table.play_hand(
+            state,
+            names,  # type: ignore[arg-type]
+            keys,  # type: ignore[arg-type]
+            f"{seed}:{index}:{hand_index}:{int(swapped)}",
+            f"{seed}:{index}:{hand_index}",
+            forced_pass=False,
+        )
+        match.finish_hand()
+        hand_index += 1
+    a_team = 0 if keys[0] == "a" else 1
+    return match.winner == a_team
+
+
+def format_summary(summary: DuelSummary) -> str:
+    """The human-readable summary printed by ``cuatrola duel``."""
+    ci = summary.margin_ci95
+    ci_text = "n/a (one deal)" if ci is None else f"± {ci:.2f}"
+    lines = [
+        f"duel {summary.a} (a) vs {summary.b} (b), track {summary.track}, seed {summary.seed}: "
+        f"{summary.pairs} deals, {summary.hands} hands, {summary.seconds:.1f} s",
+        f"  margin of a: {summary.margin_mean:+.2f} {ci_text} (95% CI), {UNITS[summary.track]}",
+        f"  hands won by a: {summary.hand_win_rate:.1%} of {summary.hands}",
+    ]
+    if summary.match_win_rate is not None:
+        lines.append(f"  matches won by a: {summary.match_win_rate:.1%} of {summary.matches}")
+    lines.append(f"  Elo estimate a - b: {summary.elo:+.0f}")
+    for key, name in (("a", summary.a), ("b", summary.b)):
+        p = summary.stats[key].percentiles_ms()
+        lines.append(
+            f"  decision time {key} ({name}): p50 {p['p50']:.2f} ms, p90 {p['p90']:.2f} ms, "
+            f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions"
+        )
+        contracts = summary.stats[key].contracts
+        if contracts:
+            made = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(contracts.items()))
+            lines.append(f"  contracts made/bid by {key}: {made}")
+    return "\n".join(lines)

@@ -1,0 +1,113 @@
+"""``cuatrola duel``: a duplicate match between two computer players (see
+:mod:`cuatrola.ai.duel`).
+
+Exit status 0 on success, 2 on bad arguments (one line on stderr), 1 when a player fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any
+
+NAME = "duel"
+HELP = "duplicate duel between two computer players (every deal twice, seats swapped)"
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"expected 1..1000000, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's arguments."""
+    parser.add_argument("--a", required=True, metavar="NAME", help="first agent (e.g. expert)")
+    parser.add_argument("--b", required=True, metavar="NAME", help="second agent (e.g. greedy)")
+    parser.add_argument(
+        "--deals", type=_positive_int, default=100, help="deal pairs (matches on track match)"
+    )
+    parser.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
+    parser.add_argument(
+        "--track",
+        choices=("play", "hands", "match"),
+        default="play",
+        help="play: card play only; hands: with bidding; match: whole matches to 11",
+    )
+    parser.add_argument("--records", metavar="FILE", help="write every hand as JSON Lines")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the duel and print its summary."""
+    from cuatrola.ai.base import available_players
+    from cuatrola.ai.duel import DuelError, format_summary, run_duel
+
+    known = available_players()
+    for name in (args.a, args.b):
+        if name not in known:
+            print(
+                f"cuatrola duel: unknown player {name!r}; expected one of {', '.join(known)}",
+                file=sys.stderr,
+            )
+            return 2
+    handle: IO[str] | None = None
+    if args.records:
+        try:
+            handle = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            print(f"cuatrola duel: cannot write {args.records}: {exc}", file=sys.stderr)
+            return 2
+
+    def write(record: dict[str, Any]) -> None:
+        assert handle is not None
+        handle.write(json.dumps(record) + "\n")
+
+    show_bar = sys.stdout.isatty() and not args.json
+    try:
+        if show_bar:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{args.a} vs {args.b}", total=args.deals)
+                summary = run_duel(
+                    args.a,
+                    args.b,
+                    args.deals,
+                    args.seed,
+                    args.track,
+                    records=write if handle else None,
+                    progress=lambda done: bar.update(task, completed=done),
+                )
+        else:
+            summary = run_duel(
+                args.a,
+                args.b,
+                args.deals,
+                args.seed,
+                args.track,
+                records=write if handle else None,
+            )
+    except DuelError as exc:
+        print(f"cuatrola duel: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if handle is not None:
+            handle.close()
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        print(format_summary(summary))
+    return 0

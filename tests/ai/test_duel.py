@@ -1,0 +1,154 @@
+"""The duplicate duel harness and the ``cuatrola duel`` command."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cuatrola.ai import base
+from cuatrola.ai.base import register_player
+from cuatrola.ai.duel import DuelError, format_summary, run_duel
+from cuatrola.cli import main
+from cuatrola.core.cards import mask_of
+from cuatrola.core.records import replay_record
+from cuatrola.core.views import SeatView
+
+
+class _SpyPlayer:
+    """Records every argument it gets and plays the first legal action."""
+
+    name = "spy"
+    seen: list[object] = []  # noqa: RUF012 - shared on purpose: the harness builds instances
+
+    def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
+        _SpyPlayer.seen.append(view)
+        return view.legal_actions[0]
+
+
+class _CheatPlayer:
+    """Returns an action that is never legal."""
+
+    name = "cheat"
+
+    def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
+        return 99
+
+
+@pytest.fixture(autouse=True)
+def _test_players() -> Iterator[None]:
+    """Register the test players only while a test of this module runs."""
+    register_player("test-spy", _SpyPlayer)
+    register_player("test-cheat", _CheatPlayer)
+    yield
+    base._FACTORIES.pop("test-spy", None)
+    base._FACTORIES.pop("test-cheat", None)
+
+
+def test_players_receive_only_their_seat_view() -> None:
+    _SpyPlayer.seen.clear()
+    records: list[dict[str, object]] = []
+    run_duel("test-spy", "greedy", deals=3, seed=5, track="hands", records=records.append)
+    assert _SpyPlayer.seen
+    assert all(type(v) is SeatView for v in _SpyPlayer.seen)
+    for view in _SpyPlayer.seen:
+        assert isinstance(view, SeatView)
+        assert view.to_move == view.seat
+        # The view's hand is its own cards; no field holds another seat's cards.
+        assert "hands" not in SeatView.__dataclass_fields__
+        assert view.dead_hand is None
+    # Each view's hand is a subset of that seat's dealt cards in some record.
+    dealt = {
+        tuple(mask_of(h) for h in r["hands"])  # type: ignore[attr-defined]
+        for r in records
+    }
+    for view in _SpyPlayer.seen:
+        own = mask_of(view.hand)
+        assert any(own & ~hands[view.seat] == 0 for hands in dealt)
+
+
+@pytest.mark.parametrize("track", ["play", "hands", "match"])
+def test_duel_is_reproducible_and_records_replay(track: str) -> None:
+    first: list[dict[str, object]] = []
+    second: list[dict[str, object]] = []
+    deals = 2 if track == "match" else 6
+    s1 = run_duel("greedy", "random", deals=deals, seed=11, track=track, records=first.append)
+    s2 = run_duel("greedy", "random", deals=deals, seed=11, track=track, records=second.append)
+    assert first == second
+    assert s1.pair_margins == s2.pair_margins
+    assert len(first) == s1.hands
+    for record in first:
+        state = replay_record(record)
+        assert state.is_finished
+        assert sorted(set(record["players"])) == ["greedy", "random"]  # type: ignore[arg-type]
+    if track == "play":
+        assert all(r["bids"] == ["pass"] * 4 for r in first)
+    # Both plays of one deal share the deal id and the cards, with the agents swapped.
+    by_deal: dict[object, list[dict[str, object]]] = {}
+    for record in first:
+        by_deal.setdefault(record["deal"], []).append(record)
+    pairs = [group for group in by_deal.values() if len(group) == 2]
+    assert pairs
+    for one, two in pairs:
+        assert one["hands"] == two["hands"]
+        assert one["dealer"] == two["dealer"]
+        assert one["players"] == list(reversed(two["players"]))  # type: ignore[arg-type]
+
+
+def test_duel_summary_counts_and_changes_with_seed() -> None:
+    s1 = run_duel("greedy", "random", deals=8, seed=1, track="play")
+    s3 = run_duel("greedy", "random", deals=8, seed=3, track="play")
+    assert s1.pairs == 8
+    assert s1.hands == 16
+    assert s1.pair_margins != s3.pair_margins
+    data = s1.to_json()
+    assert data["deals"] == 8
+    assert data["track"] == "play"
+    assert data["decision_ms"]["a"]["count"] > 0
+    assert "margin of a" in format_summary(s1)
+
+
+def test_duel_rejects_an_illegal_action() -> None:
+    with pytest.raises(DuelError, match="illegal action"):
+        run_duel("test-cheat", "random", deals=1, seed=1, track="play")
+
+
+def test_cli_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "hands.jsonl"
+    args = ["duel", "--a", "greedy", "--b", "random", "--deals", "3", "--seed", "4"]
+    assert main([*args, "--json", "--records", str(out)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["deals"] == 3
+    assert summary["hands"] == 6
+    lines = out.read_text().splitlines()
+    assert len(lines) == 6
+    for line in lines:
+        record = json.loads(line)
+        assert record["format"] == "cuatrola-hand/1"
+        replay_record(record)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["duel", "--a", "nobody", "--b", "greedy"],
+        ["duel", "--a", "greedy", "--b", "random", "--deals", "0"],
+        ["duel", "--a", "greedy", "--b", "random", "--deals", "many"],
+        ["duel", "--a", "greedy", "--b", "random", "--track", "golf"],
+        ["duel", "--a", "greedy", "--b", "random", "--seed", "x"],
+        ["duel", "--b", "random"],
+        ["duel", "--a", "greedy", "--b", "random", "--records", "/nonexistent/dir/x.jsonl"],
+    ],
+)
+def test_cli_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "cuatrola duel" in err
+    assert "Traceback" not in err
