@@ -1,0 +1,123 @@
+"""Encode server messages and decode client messages (docs/protocol.md).
+
+:func:`decode_client` is the one entrance for client input: it refuses anything oversized,
+not JSON, not an object, of an unknown ``type``, or with missing, extra or out-of-range fields,
+raising :class:`ProtocolError` with an error code and a message the server sends back as an
+``error``. :func:`decode_server` is its twin for clients.
+
+:func:`encode` accepts only the server message types of :mod:`cuatrola.protocol.messages`,
+whose card-carrying parts are built from core views: it cannot serialize a
+:class:`~cuatrola.core.hand.HandState` (mypy rejects it, and at run time it raises
+``TypeError``).
+
+>>> decode_client(b'{"type": "ping", "nonce": 3}')
+Ping(nonce=3)
+>>> try:
+...     decode_client(b'{"type": "dance"}')
+... except ProtocolError as exc:
+...     print(exc.code, exc)
+unknown_type unknown message type 'dance'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from cuatrola.protocol.messages import (
+    CLIENT_TYPES,
+    SERVER_TYPES,
+    ClientMessage,
+    Error,
+    ServerMessage,
+)
+
+#: Largest client frame accepted, in bytes (the server also sets it as the websocket limit).
+MAX_CLIENT_FRAME: Final = 4096
+
+_client_decoder: Final = msgspec.json.Decoder(ClientMessage)
+_server_decoder: Final = msgspec.json.Decoder(ServerMessage)
+_encoder: Final = msgspec.json.Encoder()
+_peek: Final = msgspec.json.Decoder(dict[str, object])
+
+
+class ProtocolError(ValueError):
+    """A client frame that is refused.
+
+    Attributes:
+        code: ``oversized``, ``malformed``, ``unknown_type`` or ``invalid``.
+        command_id: the ``id`` field of the frame when it could be read, else ``None``.
+    """
+
+    def __init__(self, code: str, message: str, command_id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.command_id = command_id
+
+    def to_message(self) -> Error:
+        """The ``error`` message to send back."""
+        return Error(code=self.code, message=str(self), id=self.command_id)
+
+
+def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> ClientMessage:
+    """Parse and validate one client frame.
+
+    Raises:
+        ProtocolError: for anything that is not a valid client message.
+    """
+    raw = data.encode() if isinstance(data, str) else data
+    if len(raw) > max_size:
+        raise ProtocolError("oversized", f"frame of {len(raw)} bytes; the limit is {max_size}")
+    try:
+        return _client_decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        obj = _peek_object(raw)
+        command_id = obj.get("id")
+        cid = command_id if isinstance(command_id, str) and len(command_id) <= 64 else None
+        kind = obj.get("type")
+        if kind not in CLIENT_TYPES:
+            if not isinstance(kind, str):
+                raise ProtocolError(
+                    "malformed", "expected an object with a string 'type' field", cid
+                ) from None
+            shown = kind if len(kind) <= 32 else kind[:32] + "..."
+            raise ProtocolError("unknown_type", f"unknown message type {shown!r}", cid) from None
+        raise ProtocolError("invalid", f"invalid {kind} message: {exc}", cid) from None
+    except msgspec.DecodeError:
+        raise ProtocolError("malformed", "the frame is not a JSON object") from None
+
+
+def _peek_object(raw: bytes) -> dict[str, object]:
+    try:
+        return _peek.decode(raw)
+    except msgspec.MsgspecError:
+        raise ProtocolError("malformed", "expected a JSON object") from None
+
+
+def encode(message: ServerMessage) -> bytes:
+    """Serialize one server message to JSON bytes.
+
+    Raises:
+        TypeError: when ``message`` is not a server message (a hand state, a dict...).
+    """
+    if not isinstance(message, SERVER_TYPES):
+        raise TypeError(f"only server messages can be encoded, got {type(message).__name__}")
+    return _encoder.encode(message)
+
+
+def encode_client(message: ClientMessage) -> bytes:
+    """Serialize one client message (for clients and tests)."""
+    return _encoder.encode(message)
+
+
+def decode_server(data: bytes | str) -> ServerMessage:
+    """Parse a server frame (for clients).
+
+    Raises:
+        ProtocolError: when it is not a valid server message.
+    """
+    try:
+        return _server_decoder.decode(data)
+    except msgspec.MsgspecError as exc:
+        raise ProtocolError("malformed", f"bad server message: {exc}") from None

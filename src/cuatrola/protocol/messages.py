@@ -1,0 +1,787 @@
+"""The wire messages of the card room's websocket protocol (docs/protocol.md).
+
+Every message is a JSON object with a ``type`` field. Client commands (:data:`ClientMessage`)
+and server messages (:data:`ServerMessage`) are frozen :mod:`msgspec` structs; the codec in
+:mod:`cuatrola.protocol.codec` is the only way in or out.
+
+Hidden information: the only message types that can carry cards are :class:`HandView`
+(built exclusively from a core :class:`~cuatrola.core.views.SeatView` or
+:class:`~cuatrola.core.views.PublicView` by :func:`hand_view`) and :class:`HandSummary`
+(built from a finished hand's public view). There is no message type that can hold another
+seat's cards.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from cuatrola.core.actions import format_action
+from cuatrola.core.cards import SUIT_LETTERS
+from cuatrola.core.hand import Phase
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import PublicView, SeatView
+
+#: The protocol version this module speaks (see "Compatibility" in docs/protocol.md).
+PROTOCOL_VERSION: Final = 1
+
+MAX_ID_LEN: Final = 64
+MAX_TOKEN_LEN: Final = 512
+MAX_TABLE_ID_LEN: Final = 40
+MAX_CHAT_LEN: Final = 200
+MAX_NAME_LEN: Final = 24
+
+#: Quick chat phrases a client may send by key (the client translates them).
+QUICK_PHRASES: Final = (
+    "hello",
+    "good_luck",
+    "well_played",
+    "thanks",
+    "sorry",
+    "oops",
+    "hurry",
+    "good_game",
+    "rematch",
+    "bye",
+)
+
+#: Computer player levels a table may ask for.
+BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
+
+CommandId = str
+TableId = str
+
+
+class _Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    pass
+
+
+# Options ---------------------------------------------------------------------------------------
+
+
+class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table's options.
+
+    Attributes:
+        rules: a rules preset: ``exact11`` (default), ``exactN`` (3..21), ``to21``, ``hands11``,
+            ``hands20``.
+        quintola: the Quintola variant.
+        turn_time: seconds a seat has to act before a computer player acts for it; ``0``
+            turns the timer off. The server raises values below its minimum to the minimum.
+        bot_level: the level of the computer players at this table.
+        public: listed in the lobby and open to spectators.
+    """
+
+    rules: str = "exact11"
+    quintola: bool = True
+    turn_time: float = msgspec.field(default=30.0)
+    bot_level: str = "medium"
+    public: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.turn_time <= 600:
+            raise ValueError("turn_time must be from 0 to 600 seconds")
+        if self.bot_level not in BOT_LEVELS:
+            raise ValueError(f"bot_level must be one of {', '.join(BOT_LEVELS)}")
+        if len(self.rules) > 16:
+            raise ValueError("rules must be a preset name")
+        self.to_rules()  # raises RulesError (a ValueError) for an unknown preset
+
+    def to_rules(self) -> Rules:
+        """The core rule set these options name.
+
+        Raises:
+            RulesError: for an unknown preset.
+        """
+        return Rules.preset(self.rules, quintola=self.quintola)
+
+
+# Client -> server --------------------------------------------------------------------------------
+
+
+class Hello(_Base, frozen=True, tag="hello"):
+    """First message of every connection: the session token (never sent back)."""
+
+    token: str = msgspec.field()
+    protocol: int = PROTOCOL_VERSION
+    client: str = ""
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.token) <= MAX_TOKEN_LEN:
+            raise ValueError("token must be 1..512 characters")
+        if len(self.client) > 64:
+            raise ValueError("client must be at most 64 characters")
+
+
+class Ping(_Base, frozen=True, tag="ping"):
+    """Keep-alive; the server answers :class:`Pong`."""
+
+    nonce: int = 0
+
+
+class LobbySubscribe(_Base, frozen=True, tag="lobby"):
+    """Subscribe to (``on=true``) or leave the live lobby list."""
+
+    on: bool = True
+
+
+class CreateTable(_Base, frozen=True, tag="create_table"):
+    """Create a private table and sit at ``seat`` (any free seat when ``None``)."""
+
+    id: CommandId
+    options: TableOptions = TableOptions()
+    seat: int | None = None
+    #: Computer players to seat at once, by seat.
+    bots: list[int] = msgspec.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        if self.seat is not None:
+            _check_seat(self.seat)
+        for seat in self.bots:
+            _check_seat(seat)
+
+
+class Join(_Base, frozen=True, tag="join"):
+    """Sit at a table named by ``table`` id or invite ``code``, at ``seat`` or any free one."""
+
+    id: CommandId
+    table: TableId | None = None
+    code: str | None = None
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        if (self.table is None) == (self.code is None):
+            raise ValueError("give exactly one of table or code")
+        if self.table is not None:
+            _check_table(self.table)
+        if self.code is not None and not (1 <= len(self.code) <= 16 and self.code.isalnum()):
+            raise ValueError("code must be 1..16 letters or digits")
+        if self.seat is not None:
+            _check_seat(self.seat)
+
+
+class Subscribe(_Base, frozen=True, tag="subscribe"):
+    """Receive a table's events: as its seat's owner, or as a spectator.
+
+    ``since`` is the last event sequence number the client has; the server sends exactly the
+    events after it (or a :class:`Sync` snapshot when it has none, or they are too old).
+    """
+
+    id: CommandId
+    table: TableId
+    since: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        if self.since is not None and self.since < 0:
+            raise ValueError("since must be >= 0")
+
+
+class Unsubscribe(_Base, frozen=True, tag="unsubscribe"):
+    """Stop receiving a table's events."""
+
+    id: CommandId
+    table: TableId
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+
+
+class Leave(_Base, frozen=True, tag="leave"):
+    """Give up one's seat (before the match: free it; during it: a computer player keeps it)."""
+
+    id: CommandId
+    table: TableId
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+
+
+class AddBot(_Base, frozen=True, tag="add_bot"):
+    """Seat a computer player at a free seat of a table that has not started (seated players)."""
+
+    id: CommandId
+    table: TableId
+    seat: int
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        _check_seat(self.seat)
+
+
+class QuickMatch(_Base, frozen=True, tag="quick_match"):
+    """Join (``on=true``) or leave the quick match queue."""
+
+    id: CommandId
+    on: bool = True
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+
+
+class PlayComputer(_Base, frozen=True, tag="play_computer"):
+    """Start a match at once against three computer players (the human sits at seat 0)."""
+
+    id: CommandId
+    options: TableOptions = TableOptions(public=False)
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+
+
+class Act(_Base, frozen=True, tag="act"):
+    """Make a move: a card (``"RO"``), a bid (``"pass"``, ``"solo"``...), ``"cante:O"`` or
+    ``"nocante"``. ``seq`` (optional) is the last event seq the client saw; a stale one is
+    refused so a client never acts on an outdated view."""
+
+    id: CommandId
+    table: TableId
+    action: str
+    seat: int | None = None
+    seq: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        if not 1 <= len(self.action) <= 12:
+            raise ValueError("action must be 1..12 characters")
+        if self.seat is not None:
+            _check_seat(self.seat)
+
+
+class Reclaim(_Base, frozen=True, tag="reclaim"):
+    """Take one's seat back from the computer player that holds it."""
+
+    id: CommandId
+    table: TableId
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+
+
+class Chat(_Base, frozen=True, tag="chat"):
+    """Say something at a table: free ``text`` (1..200 characters) or a quick ``phrase``."""
+
+    id: CommandId
+    table: TableId
+    text: str | None = None
+    phrase: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("give exactly one of text or phrase")
+        if self.text is not None and not 1 <= len(self.text.strip()) <= MAX_CHAT_LEN:
+            raise ValueError(f"text must be 1..{MAX_CHAT_LEN} characters")
+        if self.phrase is not None and self.phrase not in QUICK_PHRASES:
+            raise ValueError(f"phrase must be one of {', '.join(QUICK_PHRASES)}")
+
+
+class Mute(_Base, frozen=True, tag="mute"):
+    """Hide (``on=true``) or show the chat of ``seat`` at a table, for this user only."""
+
+    id: CommandId
+    table: TableId
+    seat: int
+    on: bool = True
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        _check_seat(self.seat)
+
+
+class Rematch(_Base, frozen=True, tag="rematch"):
+    """After the match: accept (or refuse) a rematch with the same seats."""
+
+    id: CommandId
+    table: TableId
+    accept: bool = True
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+
+
+ClientMessage = (
+    Hello
+    | Ping
+    | LobbySubscribe
+    | CreateTable
+    | Join
+    | Subscribe
+    | Unsubscribe
+    | Leave
+    | AddBot
+    | QuickMatch
+    | PlayComputer
+    | Act
+    | Reclaim
+    | Chat
+    | Mute
+    | Rematch
+)
+"""Any message a client may send."""
+
+CLIENT_TYPES: Final = tuple(
+    t.__struct_config__.tag
+    for t in (
+        Hello,
+        Ping,
+        LobbySubscribe,
+        CreateTable,
+        Join,
+        Subscribe,
+        Unsubscribe,
+        Leave,
+        AddBot,
+        QuickMatch,
+        PlayComputer,
+        Act,
+        Reclaim,
+        Chat,
+        Mute,
+        Rematch,
+    )
+)
+
+
+def _check_id(value: str) -> None:
+    if not 1 <= len(value) <= MAX_ID_LEN or not value.isprintable() or " " in value:
+        raise ValueError(f"id must be 1..{MAX_ID_LEN} printable characters without spaces")
+
+
+def _check_table(value: str) -> None:
+    if not 1 <= len(value) <= MAX_TABLE_ID_LEN or not value.replace("-", "").isalnum():
+        raise ValueError("table must be a table id")
+
+
+def _check_seat(value: int) -> None:
+    if value not in range(4):
+        raise ValueError(f"seat must be 0..3, got {value!r}")
+
+
+# Server -> client: shared parts ----------------------------------------------------------------
+
+
+class UserInfo(msgspec.Struct, frozen=True):
+    """Who a connection is: opaque user id, display name, guest or registered."""
+
+    id: str
+    name: str
+    guest: bool
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    """Who sits at a seat.
+
+    Attributes:
+        seat: 0..3 (seats 0 and 2 are team 0).
+        name: the player's name, or the computer player's name; ``None`` when free.
+        user: the owner's user id (``None`` for a computer player or a free seat).
+        bot: a computer player sits (or plays for the absent owner).
+        away: the owner is seated but a computer player plays for them for now.
+        online: the owner has a live connection.
+    """
+
+    seat: int
+    name: str | None = None
+    user: str | None = None
+    bot: bool = False
+    away: bool = False
+    online: bool = False
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    """A table's public description (lobby rows, ``sync`` and ``seats`` events).
+
+    Attributes:
+        id: the table id.
+        code: the invite code (only sent to people at the table; empty in the lobby).
+        kind: ``private``, ``quick`` or ``computer``.
+        options: the table options.
+        status: ``open`` (waiting for players), ``playing``, ``finished`` (rematch offer open).
+        seats: the four seats.
+        score: the match score per team.
+        hands_played: finished hands in this match.
+        match: the match number at this table (1 for the first, +1 per rematch).
+        spectators: how many watch.
+        rematch: the seats that accepted a rematch.
+    """
+
+    id: str
+    code: str
+    kind: str
+    options: TableOptions
+    status: str
+    seats: list[SeatInfo]
+    score: tuple[int, int] = (0, 0)
+    hands_played: int = 0
+    match: int = 1
+    spectators: int = 0
+    rematch: list[int] = msgspec.field(default_factory=list)
+
+
+class TrickInfo(msgspec.Struct, frozen=True, array_like=False):
+    """A completed trick: who led, seats and cards in order (codes), and the winner."""
+
+    leader: int
+    seats: list[int]
+    cards: list[str]
+    winner: int
+
+
+class CanteInfo(msgspec.Struct, frozen=True):
+    """A sung cante: after trick ``trick`` (0-4), by ``seat``, suit letter, 20 or 40."""
+
+    trick: int
+    seat: int
+    suit: str
+    points: int
+
+
+class HandSummary(msgspec.Struct, frozen=True):
+    """A finished hand's outcome, with the revealed dead hand (docs/rules.md section 6)."""
+
+    contract: str
+    bidder: int | None
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    trick_winners: list[int]
+    cantes: list[CanteInfo]
+    winner: int
+    game_points: int
+    score_before: tuple[int, int]
+    score_after: tuple[int, int]
+    sitting_out: int | None
+    dead_hand: list[str] | None
+
+
+class HandView(msgspec.Struct, frozen=True):
+    """The hand as one recipient may see it: a wire form of a core view.
+
+    Built only by :func:`hand_view` from a :class:`SeatView` (a seated player: ``seat``,
+    ``hand`` and ``legal`` filled) or a :class:`PublicView` (spectators: ``seat`` is ``None``,
+    ``hand`` empty). It has no field for another seat's cards.
+    """
+
+    phase: str
+    dealer: int
+    mano: int
+    score_before: tuple[int, int]
+    to_move: int | None
+    trump: str
+    trump_card: str | None
+    bids: list[str]
+    contract: str
+    bidder: int | None
+    sitting_out: int | None
+    leader: int
+    trick: list[tuple[int, str]]
+    tricks: list[TrickInfo]
+    cantes: list[CanteInfo]
+    card_counts: tuple[int, int, int, int]
+    tricks_won: tuple[int, int]
+    card_points: tuple[int, int]
+    summary: HandSummary | None
+    seat: int | None = None
+    hand: list[str] = msgspec.field(default_factory=list)
+    legal: list[str] = msgspec.field(default_factory=list)
+
+
+def hand_view(view: PublicView) -> HandView:
+    """The wire form of a core view (a :class:`SeatView` keeps its own hand and legal moves).
+
+    >>> import random
+    >>> from cuatrola.core.hand import HandState
+    >>> from cuatrola.core.rules import Rules
+    >>> from cuatrola.core.views import public_view
+    >>> state = HandState.deal(Rules(), dealer=0, rng=random.Random(3))
+    >>> wire = hand_view(public_view(state))
+    >>> wire.phase, wire.seat, wire.hand, wire.card_counts
+    ('bidding', None, [], (5, 5, 5, 5))
+    """
+    if not isinstance(view, PublicView):
+        raise TypeError(f"expected a SeatView or PublicView, got {type(view).__name__}")
+    summary = None
+    if view.result is not None:
+        r = view.result
+        summary = HandSummary(
+            contract=r.contract.label,
+            bidder=r.bidder,
+            points=r.points,
+            tricks=r.tricks,
+            trick_winners=list(r.trick_winners),
+            cantes=[_cante(c.trick, c.seat, c.suit, c.points) for c in r.cantes],
+            winner=r.winner,
+            game_points=r.game_points,
+            score_before=r.score_before,
+            score_after=r.score_after,
+            sitting_out=view.sitting_out,
+            dead_hand=[str(c) for c in view.dead_hand] if view.dead_hand is not None else None,
+        )
+    seat: int | None = None
+    hand: list[str] = []
+    legal: list[str] = []
+    if isinstance(view, SeatView):
+        seat = view.seat
+        hand = [str(c) for c in view.hand]
+        legal = [format_action(a) for a in view.legal_actions]
+    return HandView(
+        phase=Phase(view.phase).label,
+        dealer=view.dealer,
+        mano=view.mano,
+        score_before=view.score_before,
+        to_move=view.to_move,
+        trump=SUIT_LETTERS[view.trump],
+        trump_card=str(view.trump_card) if view.trump_card is not None else None,
+        bids=[b.label for b in view.bids],
+        contract=view.contract.label,
+        bidder=view.bidder,
+        sitting_out=view.sitting_out,
+        leader=view.leader,
+        trick=[(s, str(c)) for s, c in view.trick],
+        tricks=[
+            TrickInfo(
+                leader=t.leader,
+                seats=list(t.seats),
+                cards=[str(c) for c in t.cards],
+                winner=t.winner,
+            )
+            for t in view.tricks
+        ],
+        cantes=[_cante(c.trick, c.seat, c.suit, c.points) for c in view.cantes],
+        card_counts=view.card_counts,
+        tricks_won=view.tricks_won,
+        card_points=view.card_points,
+        summary=summary,
+        seat=seat,
+        hand=hand,
+        legal=legal,
+    )
+
+
+def _cante(trick: int, seat: int, suit: int, points: int) -> CanteInfo:
+    return CanteInfo(trick=trick, seat=seat, suit=SUIT_LETTERS[suit], points=points)
+
+
+# Table events (sequenced) ------------------------------------------------------------------------
+
+
+class _Event(msgspec.Struct, frozen=True, tag_field="kind"):
+    pass
+
+
+class SeatsChanged(_Event, frozen=True, tag="seats"):
+    """Seats, status or options changed (someone sat, left, a bot took over...)."""
+
+    info: TableInfo
+
+
+class MatchStarted(_Event, frozen=True, tag="match_start"):
+    """A match begins: its number at this table and the first dealer."""
+
+    match: int
+    first_dealer: int
+    rules: str
+
+
+class Dealt(_Event, frozen=True, tag="deal"):
+    """A new hand was dealt; ``view`` shows the recipient its own five cards."""
+
+    view: HandView
+
+
+class Acted(_Event, frozen=True, tag="action"):
+    """``seat`` made a move (``action`` in notation); ``auto`` when a computer player acted for
+    an absent or timed-out owner. ``view`` is the state after the move for the recipient."""
+
+    seat: int
+    action: str
+    auto: bool
+    view: HandView
+
+
+class HandEnded(_Event, frozen=True, tag="hand_end"):
+    """The hand is over: its summary (with the dead hand revealed) and the new match score."""
+
+    summary: HandSummary
+    score: tuple[int, int]
+    hands_played: int
+
+
+class MatchEnded(_Event, frozen=True, tag="match_end"):
+    """The match is over: the winning team and the final score; a rematch may be offered."""
+
+    winner: int
+    score: tuple[int, int]
+    hands_played: int
+
+
+class ChatSaid(_Event, frozen=True, tag="chat"):
+    """A chat line from ``seat`` (``None``: a spectator) named ``name``: ``text`` or a quick
+    ``phrase`` key. Clients must escape ``text`` and ``name``."""
+
+    seat: int | None
+    name: str
+    text: str | None = None
+    phrase: str | None = None
+
+
+class TurnTimer(_Event, frozen=True, tag="timer"):
+    """``seat`` must act within ``seconds`` (the turn timer started)."""
+
+    seat: int
+    seconds: float
+
+
+EventBody = (
+    SeatsChanged | MatchStarted | Dealt | Acted | HandEnded | MatchEnded | ChatSaid | TurnTimer
+)
+"""The body of a table event."""
+
+
+# Server -> client messages -----------------------------------------------------------------------
+
+
+class Welcome(_Base, frozen=True, tag="welcome"):
+    """Answer to :class:`Hello`: who you are, and the tables where you hold a seat."""
+
+    user: UserInfo
+    protocol: int = PROTOCOL_VERSION
+    tables: list[str] = msgspec.field(default_factory=list)
+
+
+class Ack(_Base, frozen=True, tag="ack"):
+    """A command was accepted (or, with ``duplicate``, had already been accepted).
+
+    ``table``/``seat`` tell where a create/join/play_computer seated you; ``seq`` is the
+    table's event sequence number after the command.
+    """
+
+    id: CommandId
+    table: str | None = None
+    seat: int | None = None
+    seq: int | None = None
+    duplicate: bool = False
+
+
+class Error(_Base, frozen=True, tag="error"):
+    """A message was refused and changed nothing. ``id`` is the command's id if it had one.
+
+    ``code`` is one of the codes listed in docs/protocol.md ("Errors").
+    """
+
+    code: str
+    message: str
+    id: CommandId | None = None
+
+
+class Pong(_Base, frozen=True, tag="pong"):
+    """Answer to :class:`Ping`."""
+
+    nonce: int = 0
+
+
+class Lobby(_Base, frozen=True, tag="lobby"):
+    """The full lobby list: public tables that are open or being played."""
+
+    tables: list[TableInfo]
+
+
+class LobbyUpdate(_Base, frozen=True, tag="lobby_update"):
+    """One lobby row changed (``removed``: it left the lobby)."""
+
+    table: TableInfo
+    removed: bool = False
+
+
+class QueueStatus(_Base, frozen=True, tag="queue"):
+    """Quick match queue status: ``waiting`` players, and seconds before computer players fill."""
+
+    on: bool
+    waiting: int = 0
+    fill_in: float = 0.0
+
+
+class Seated(_Base, frozen=True, tag="seated"):
+    """You were given a seat (quick match); subscribe to the table to play."""
+
+    table: str
+    seat: int
+
+
+class Sync(_Base, frozen=True, tag="sync"):
+    """A table snapshot at event ``seq``, for a new subscriber or one too far behind.
+
+    ``seat`` is your seat (``None``: spectator); ``view`` the current hand (``None`` between
+    hands); ``chat`` the recent chat lines.
+    """
+
+    table: str
+    seq: int
+    info: TableInfo
+    seat: int | None
+    view: HandView | None
+    chat: list[ChatSaid] = msgspec.field(default_factory=list)
+    timer: TurnTimer | None = None
+
+
+class Event(_Base, frozen=True, tag="event"):
+    """One table event, numbered ``seq`` (1, 2, 3... per table, no gaps).
+
+    ``body`` is ``None`` when the event's content is not for this recipient (a private
+    event of another seat, or chat from a muted seat): the number alone keeps the sequence
+    contiguous.
+    """
+
+    table: str
+    seq: int
+    body: EventBody | None
+
+
+class Presence(_Base, frozen=True, tag="presence"):
+    """A seated owner connected or disconnected (not sequenced: not part of the table log)."""
+
+    table: str
+    seat: int
+    online: bool
+
+
+ServerMessage = (
+    Welcome
+    | Ack
+    | Error
+    | Pong
+    | Lobby
+    | LobbyUpdate
+    | QueueStatus
+    | Seated
+    | Sync
+    | Event
+    | Presence
+)
+"""Any message the server may send."""
+
+SERVER_TYPES: Final = (
+    Welcome,
+    Ack,
+    Error,
+    Pong,
+    Lobby,
+    LobbyUpdate,
+    QueueStatus,
+    Seated,
+    Sync,
+    Event,
+    Presence,
+)

@@ -1,0 +1,47 @@
+"""The database schema of the game server, in one shared :data:`metadata`.
+
+Every table of the project lives in this one :class:`~sqlalchemy.MetaData` (the accounts
+tables are declared in :mod:`cuatrola.storage.accounts_schema` against it). Alembic migrations
+in :mod:`cuatrola.storage.migrations` create them: ``0001`` the game tables below, ``0002``
+the accounts tables.
+
+Game tables are event-sourced (docs/server.md, "Durability"):
+
+* ``game_tables``: one row per table: its id, invite code, options (JSON) and status.
+* ``table_records``: the table's append-only log, one JSON record per accepted command or
+  generated fact (a deal with its shuffled deck, a seat change, an action...). Replaying the
+  records in order rebuilds the table exactly.
+
+Times are UNIX seconds as floats (portable across SQLite and PostgreSQL).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text
+
+#: The project's one schema; Alembic's ``target_metadata``.
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("options", Text, nullable=False),  # JSON object (protocol TableOptions)
+    Column("kind", String(16), nullable=False),  # private, quick, computer
+    Column("status", String(16), nullable=False),  # open, playing, finished, closed
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("ix_game_tables_status", "status"),
+)
+
+table_records = Table(
+    "table_records",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("record", Text, nullable=False),  # JSON object
+)
+
+GAME_TABLES = (game_tables, table_records)
+"""Every game table, in creation order."""

@@ -1,0 +1,176 @@
+"""The protocol codec: every client input is validated; only server messages are encoded."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import msgspec
+import pytest
+
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import public_view, view_for
+from cuatrola.protocol import (
+    MAX_CLIENT_FRAME,
+    ProtocolError,
+    decode_client,
+    decode_server,
+    encode,
+    encode_client,
+    hand_view,
+)
+from cuatrola.protocol.messages import (
+    Act,
+    Chat,
+    CreateTable,
+    Dealt,
+    Error,
+    Event,
+    Hello,
+    Join,
+    Ping,
+    Subscribe,
+    TableOptions,
+)
+
+
+def codes(data: bytes) -> ProtocolError:
+    with pytest.raises(ProtocolError) as info:
+        decode_client(data)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        (b"not json", "malformed"),
+        (b"[1, 2]", "malformed"),
+        (b"{}", "malformed"),
+        (b'{"type": 5}', "malformed"),
+        (b'{"type": "dance", "id": "x"}', "unknown_type"),
+        (b'{"type": "act", "id": "a"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "RO", "extra": 1}', "invalid"),
+        (b'{"type": "act", "id": "a b", "table": "t1", "action": "RO"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t 1", "action": "RO"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": ""}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "RO", "seat": 4}', "invalid"),
+        (b'{"type": "chat", "id": "a", "table": "t1", "text": "   "}', "invalid"),
+        (b'{"type": "chat", "id": "a", "table": "t1", "phrase": "my cards are"}', "invalid"),
+        (b'{"type": "chat", "id": "a", "table": "t1"}', "invalid"),
+        (b'{"type": "join", "id": "a"}', "invalid"),
+        (b'{"type": "join", "id": "a", "table": "t1", "code": "ABC"}', "invalid"),
+        (b'{"type": "create_table", "id": "a", "options": {"rules": "exact99"}}', "invalid"),
+        (b'{"type": "create_table", "id": "a", "options": {"turn_time": -1}}', "invalid"),
+        (b'{"type": "create_table", "id": "a", "options": {"bot_level": "god"}}', "invalid"),
+        (b'{"type": "hello", "token": ""}', "invalid"),
+        (b'{"type": "subscribe", "id": "a", "table": "t1", "since": -3}', "invalid"),
+    ],
+)
+def test_bad_frames_are_refused_with_a_code(frame: bytes, code: str) -> None:
+    assert codes(frame).code == code
+
+
+def test_oversized_frames_are_refused_before_parsing() -> None:
+    frame = json.dumps({"type": "chat", "id": "a", "table": "t", "text": "x" * MAX_CLIENT_FRAME})
+    assert codes(frame.encode()).code == "oversized"
+
+
+def test_the_error_carries_the_command_id_when_readable() -> None:
+    error = codes(b'{"type": "act", "id": "a7", "table": "t1"}')
+    assert error.command_id == "a7"
+    message = error.to_message()
+    assert isinstance(message, Error)
+    assert json.loads(encode(message))["id"] == "a7"
+
+
+def test_long_unknown_types_are_cut_in_the_message() -> None:
+    error = codes(json.dumps({"type": "x" * 200}).encode())
+    assert len(str(error)) < 80
+
+
+def test_valid_commands_round_trip() -> None:
+    messages = [
+        Hello(token="abc"),
+        Ping(nonce=3),
+        CreateTable(id="c1", options=TableOptions(rules="to21", turn_time=5), seat=2, bots=[1]),
+        Join(id="j", code="K7Q2MX"),
+        Subscribe(id="s", table="t-1", since=4),
+        Act(id="a", table="t-1", action="cante:O"),
+        Chat(id="m", table="t-1", phrase="thanks"),
+    ]
+    for message in messages:
+        assert decode_client(encode_client(message)) == message
+
+
+def test_options_name_core_rules() -> None:
+    assert TableOptions(rules="hands20", quintola=False).to_rules() == Rules.fixed_hands(
+        20, quintola=False
+    )
+    with pytest.raises(ValueError, match="preset"):
+        TableOptions(rules="nonsense")
+
+
+def test_only_server_messages_can_be_encoded() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(1))
+    with pytest.raises(TypeError):
+        encode(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        encode({"type": "event"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hand_view(state)  # type: ignore[arg-type]
+
+
+def test_a_seat_view_carries_only_its_own_cards() -> None:
+    rng = random.Random(9)
+    for _ in range(20):
+        state = HandState.deal(Rules(), rng.randrange(4), rng)
+        for seat in range(4):
+            frame = encode(
+                Event(table="t", seq=1, body=Dealt(view=hand_view(view_for(state, seat))))
+            )
+            shown = set(json.loads(frame)["body"]["view"]["hand"])
+            assert shown == {str(c) for c in state.hand_of(seat)}
+            others = {str(c) for s in range(4) if s != seat for c in state.hand_of(s)}
+            others.discard(str(state.trump_card))
+            text = frame.decode()
+            assert not any(f'"{code}"' in text for code in others)
+        spectator = encode(
+            Event(table="t", seq=1, body=Dealt(view=hand_view(public_view(state))))
+        ).decode()
+        hidden = {str(c) for s in range(4) for c in state.hand_of(s)} - {str(state.trump_card)}
+        assert not any(f'"{code}"' in spectator for code in hidden)
+
+
+def test_server_frames_decode_for_clients() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(1))
+    event = Event(table="t", seq=3, body=Dealt(view=hand_view(view_for(state, 2))))
+    assert decode_server(encode(event)) == event
+    with pytest.raises(ProtocolError):
+        decode_server(b'{"type": "nope"}')
+
+
+def test_decoding_fuzz_never_raises_anything_but_protocol_error() -> None:
+    rng = random.Random(4)
+    pieces = [
+        b"{",
+        b"}",
+        b'"type"',
+        b":",
+        b'"act"',
+        b",",
+        b'"id"',
+        b'"x"',
+        b"[",
+        b"]",
+        b"1",
+        b"null",
+    ]
+    for _ in range(2000):
+        frame = b"".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        try:
+            decode_client(frame)
+        except ProtocolError:
+            pass
+        except msgspec.MsgspecError as exc:  # pragma: no cover - the failure being tested
+            pytest.fail(f"{frame!r} leaked {exc!r}")
