@@ -57,8 +57,11 @@ Implementation notes
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Final
 
 from cuatrola.core.cards import (
@@ -577,8 +580,24 @@ def _already(pos: Position) -> int:
     return pos.points[0] - pos.points[1]
 
 
-def solve_python(pos: Position) -> int:
+def _table_for(pos: Position, keep_table: bool) -> Bounds:
+    # The table of the previous call when asked for and made for the same context.
+    global _shared_context, _shared_table
+    context = (pos.trump, pos.sitting_out, pos.contract, maximizing_team(pos), pos.cantes)
+    if not keep_table or context != _shared_context or len(_shared_table) > _MAX_SHARED:
+        _shared_context, _shared_table = context, {}
+    return _shared_table
+
+
+_MAX_SHARED: Final = 1 << 18
+_shared_context: tuple[object, ...] = ()
+_shared_table: Bounds = {}
+
+
+def solve_python(pos: Position, *, keep_table: bool = False) -> int:
     """The exact value of ``pos`` (see the module docstring), computed in pure Python.
+
+    ``keep_table`` as in :func:`solve`.
 
     Raises:
         ValueError: when ``pos`` is not a reachable position (:func:`validate_position`).
@@ -592,7 +611,7 @@ def solve_python(pos: Position) -> int:
     -34
     """
     validate_position(pos)
-    searcher = _Searcher(pos)
+    searcher = _Searcher(pos, _table_for(pos, keep_table))
     leader, count, mask, points, best, best_seat, led = _root_args(pos)
     rest = searcher.play(
         pos.to_move,
@@ -611,18 +630,18 @@ def solve_python(pos: Position) -> int:
     return _already(pos) + rest
 
 
-def solve_moves_python(pos: Position) -> dict[int, int]:
+def solve_moves_python(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
     """The exact value of each legal card of the side to move, in pure Python.
 
     Values are in the convention of :func:`solve` (so ``solve(pos)`` is the maximum of these
     values when the side to move maximises, else their minimum). One table is shared across
-    the candidate cards.
+    the candidate cards; ``keep_table`` as in :func:`solve`.
 
     Raises:
         ValueError: when ``pos`` is not a reachable position (:func:`validate_position`).
     """
     validate_position(pos)
-    searcher = _Searcher(pos)
+    searcher = _Searcher(pos, _table_for(pos, keep_table))
     _, _, mask, _, _, _, led = _root_args(pos)
     seat = pos.to_move
     hand = pos.hands[seat]
@@ -720,10 +739,18 @@ def _legal(hand: int, trick_mask: int, led_mask: int, trump: int) -> int:
 
 # The public entry points: the compiled solver when it is there --------------------------------
 
-try:  # pragma: no cover - which branch runs depends on the build
-    from cuatrola.ai import _csolver  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-    _csolver = None
+
+def _load_compiled() -> ModuleType | None:
+    # CUATROLA_SOLVER=python forces the pure-Python solver (to test or compare the fallback).
+    if os.environ.get("CUATROLA_SOLVER", "").lower() == "python":
+        return None
+    try:
+        return importlib.import_module("cuatrola.ai._csolver")
+    except ImportError:
+        return None
+
+
+_csolver = _load_compiled()
 
 
 def backend() -> str:
@@ -731,21 +758,55 @@ def backend() -> str:
     return "c" if _csolver is not None else "python"
 
 
-def solve(pos: Position) -> int:
+def _c_args(pos: Position, keep_table: bool) -> tuple[object, ...]:
+    if not isinstance(pos, Position):
+        raise ValueError(f"expected a Position, got {type(pos).__name__}")
+    return (
+        pos.hands,
+        pos.trump,
+        pos.to_move,
+        pos.trick,
+        pos.trick_seats,
+        pos.sitting_out,
+        int(pos.contract) if isinstance(pos.contract, Contract) else pos.contract,
+        pos.bidder,
+        pos.points,
+        pos.tricks_won,
+        pos.tricks_played,
+        pos.sung,
+        pos.cantes,
+        keep_table,
+    )
+
+
+def solve(pos: Position, *, keep_table: bool = False) -> int:
     """The exact value of ``pos`` (see the module docstring), with the fastest backend.
 
+    Args:
+        pos: the position.
+        keep_table: reuse the transposition table of the previous call when it was made for
+            the same context (trump, contract, bidder, cantes flag), e.g. across the sampled
+            deals of one decision. The value is exact either way; only the speed changes.
+
     Raises:
         ValueError: when ``pos`` is not a reachable position.
     """
-    return solve_python(pos)
+    if _csolver is not None:
+        value: int = _csolver.solve(*_c_args(pos, keep_table))
+        return value
+    return solve_python(pos, keep_table=keep_table)
 
 
-def solve_moves(pos: Position) -> dict[int, int]:
+def solve_moves(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
     """The exact value of each legal card of the side to move, with the fastest backend.
 
-    Values are in the convention of :func:`solve`; see also :func:`mover_scores`.
+    Values are in the convention of :func:`solve`; see also :func:`mover_scores`. One
+    table is shared across the candidate cards; ``keep_table`` as in :func:`solve`.
 
     Raises:
         ValueError: when ``pos`` is not a reachable position.
     """
-    return solve_moves_python(pos)
+    if _csolver is not None:
+        values: dict[int, int] = _csolver.solve_moves(*_c_args(pos, keep_table))
+        return values
+    return solve_moves_python(pos, keep_table=keep_table)

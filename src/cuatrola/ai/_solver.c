@@ -1,0 +1,709 @@
+/*
+ * cuatrola.ai._csolver: the double-dummy solver of cuatrola/ai/solver.py, in C.
+ *
+ * The same algorithm as the pure-Python solver (see the docstring of cuatrola.ai.solver for
+ * the value conventions and the rules modelled): fail-soft alpha-beta over single card plays,
+ * a transposition table of value bounds at trick boundaries, cut-offs from the points still
+ * out, the same move ordering, and the last trick evaluated directly.  The card-play rules are
+ * ports of cuatrola.core.tricks.legal_mask and winning_card; a differential test checks that
+ * both solvers give identical values.
+ *
+ * Portable C99 and the CPython C API only.  Every argument is validated and a bad one raises
+ * ValueError (TypeError for a wrong type).  The table is a static array used while the GIL is
+ * held (the search never releases it), so calls never overlap.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#define NUM_CARDS 20
+#define NUM_TRICKS 5
+#define LAST_TRICK_BONUS 10
+#define INF 10000
+#define TT_BITS 12
+#define TT_SIZE (1u << TT_BITS)
+
+/* Card id = suit * 5 + rank, ranks A 3 R C S; a stronger card has a lower id. */
+static const int CARD_POINTS[NUM_CARDS] = {11, 10, 4, 3, 2, 11, 10, 4, 3, 2,
+                                           11, 10, 4, 3, 2, 11, 10, 4, 3, 2};
+static const uint32_t SUIT_MASK[4] = {0x1Fu, 0x1Fu << 5, 0x1Fu << 10, 0x1Fu << 15};
+/* The rey and caballo of each suit (ranks 2 and 3). */
+static const uint32_t CANTE_MASK[4] = {0xCu, 0xCu << 5, 0xCu << 10, 0xCu << 15};
+static uint32_t CARD_SUIT_MASK[NUM_CARDS];
+/* Cards by increasing points, the weaker (higher id) first among equal points. */
+static int CHEAP_FIRST[NUM_CARDS];
+/* CHEAP_POS[c]: the place of card c in CHEAP_FIRST. */
+static int CHEAP_POS[NUM_CARDS];
+
+typedef struct {
+    uint64_t k1;  /* hands of seats 0-2 and the low 4 bits of seat 3 */
+    uint32_t k2;  /* the rest of seat 3, the leader and the sung flags */
+    uint32_t gen; /* the table generation that wrote the entry; 0 = empty */
+    int16_t lo;
+    int16_t hi;
+} Entry;
+
+static Entry table_entries[TT_SIZE];
+static uint32_t table_gen = 0;
+/* The context the table's entries belong to (see new_search). */
+static long table_context = -1;
+static unsigned long long last_nodes = 0;
+
+typedef struct {
+    uint32_t hands[4];
+    uint32_t trump_mask;
+    int trump;
+    int next_seat[4];
+    int n_active;
+    int tricks_mode;
+    int max_team;
+    int cantes_on;
+    unsigned long long nodes;
+} Ctx;
+
+/* Bits --------------------------------------------------------------------------------------- */
+
+/* De Bruijn multiplication: the index of the lowest set bit without compiler builtins. */
+static const int DEBRUIJN_INDEX[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                       15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                       16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+
+static int lowest_index(uint32_t mask) {
+    /* Index of the lowest set bit of a non-zero mask. */
+    return DEBRUIJN_INDEX[((mask & (0u - mask)) * 0x077CB531u) >> 27];
+}
+
+/* Points of every subset of one suit, by its 5-bit pattern (filled at module init). */
+static int SUIT_PATTERN_POINTS[32];
+
+static int points_of(uint32_t mask) {
+    return SUIT_PATTERN_POINTS[mask & 31u] + SUIT_PATTERN_POINTS[mask >> 5 & 31u] +
+           SUIT_PATTERN_POINTS[mask >> 10 & 31u] + SUIT_PATTERN_POINTS[mask >> 15 & 31u];
+}
+
+static int count_bits(uint32_t mask) {
+    int count = 0;
+    while (mask) {
+        mask &= mask - 1u;
+        count++;
+    }
+    return count;
+}
+
+/* The rules (ports of cuatrola.core.tricks) ------------------------------------------------- */
+
+static uint32_t legal_mask(uint32_t hand, uint32_t trick, uint32_t led_mask, uint32_t trump_mask) {
+    uint32_t follow, trumps, on_table, beat;
+    if (!trick) return hand; /* 1: leading */
+    follow = hand & led_mask;
+    if (follow) {
+        if (led_mask != trump_mask && (trick & trump_mask)) return follow; /* 2a */
+        on_table = trick & led_mask;
+        beat = follow & ((on_table & (0u - on_table)) - 1u);
+        return beat ? beat : follow; /* 2b */
+    }
+    trumps = hand & trump_mask;
+    if (trumps) {
+        on_table = trick & trump_mask;
+        if (!on_table) return trumps; /* 3a */
+        beat = trumps & ((on_table & (0u - on_table)) - 1u);
+        return beat ? beat : hand; /* 3b */
+    }
+    return hand; /* 4 */
+}
+
+/* Whether card takes the lead of a trick that best is winning (winning_card semantics). */
+static int beats(int card, int best, uint32_t trump_mask) {
+    uint32_t mask = CARD_SUIT_MASK[card], best_mask = CARD_SUIT_MASK[best];
+    return (mask == best_mask && card < best) || (mask == trump_mask && best_mask != trump_mask);
+}
+
+static int holds_cante(const Ctx *ctx, int team, int suit) {
+    uint32_t mask = CANTE_MASK[suit];
+    return (ctx->hands[team] & mask) == mask || (ctx->hands[team + 2] & mask) == mask;
+}
+
+/* Rules(auto_cante=True): the 40 first, then the lowest suit held and not sung. */
+static int auto_cante(const Ctx *ctx, int team, int sung, int *new_sung) {
+    int suit;
+    *new_sung = sung;
+    if (!(sung >> ctx->trump & 1) && holds_cante(ctx, team, ctx->trump)) {
+        *new_sung = sung | 1 << ctx->trump;
+        return 40;
+    }
+    for (suit = 0; suit < 4; suit++) {
+        if (!(sung >> suit & 1) && holds_cante(ctx, team, suit)) {
+            *new_sung = sung | 1 << suit;
+            return 20;
+        }
+    }
+    return 0;
+}
+
+static int cante_potential(const Ctx *ctx, int team, int sung) {
+    int suit, total = 0;
+    for (suit = 0; suit < 4; suit++) {
+        if (!(sung >> suit & 1) && holds_cante(ctx, team, suit))
+            total += suit == ctx->trump ? 40 : 20;
+    }
+    return total;
+}
+
+/* The search -------------------------------------------------------------------------------- */
+
+static int boundary(Ctx *ctx, int leader, int sung, int done, int alpha, int beta);
+
+static int finish_trick(Ctx *ctx, int winner, int trick_points, int done, int sung, int alpha,
+                        int beta) {
+    /* A completed trick plus the rest; done = tricks completed with this one. */
+    int team = winner & 1, gain;
+    if (ctx->tricks_mode) {
+        gain = team == ctx->max_team ? 1 : 0;
+        if (done == NUM_TRICKS) return gain;
+    } else {
+        if (done == NUM_TRICKS) {
+            trick_points += LAST_TRICK_BONUS;
+            return team == 0 ? trick_points : -trick_points;
+        }
+        if (ctx->cantes_on && done <= 3) trick_points += auto_cante(ctx, team, sung, &sung);
+        gain = team == 0 ? trick_points : -trick_points;
+    }
+    return gain + boundary(ctx, winner, sung, done, alpha - gain, beta - gain);
+}
+
+static int last_trick(Ctx *ctx, int leader) {
+    /* Every active seat holds one card: no choice is left. */
+    int seat = leader, i, card = lowest_index(ctx->hands[leader]);
+    int best = card, best_seat = seat, total = CARD_POINTS[card];
+    ctx->nodes++;
+    for (i = 1; i < ctx->n_active; i++) {
+        seat = ctx->next_seat[seat];
+        card = lowest_index(ctx->hands[seat]);
+        total += CARD_POINTS[card];
+        if (beats(card, best, ctx->trump_mask)) {
+            best = card;
+            best_seat = seat;
+        }
+    }
+    if (ctx->tricks_mode) return (best_seat & 1) == ctx->max_team ? 1 : 0;
+    total += LAST_TRICK_BONUS;
+    return (best_seat & 1) == 0 ? total : -total;
+}
+
+static int play(Ctx *ctx, int seat, int count, uint32_t trick_mask, int trick_points, int best,
+                int best_seat, uint32_t led_mask, int sung, int done, int alpha, int beta);
+
+static int boundary(Ctx *ctx, int leader, int sung, int done, int alpha, int beta) {
+    /* The value of the rest of the hand from the start of trick `done` (0-based). */
+    uint64_t k1, hash;
+    uint32_t k2;
+    Entry *entry;
+    int lo, hi, a, b, value;
+    if (done == NUM_TRICKS - 1) return last_trick(ctx, leader);
+    k1 = (uint64_t)ctx->hands[0] | (uint64_t)ctx->hands[1] << 20 |
+         (uint64_t)ctx->hands[2] << 40 | (uint64_t)(ctx->hands[3] & 0xFu) << 60;
+    k2 = ctx->hands[3] >> 4 | (uint32_t)leader << 16 | (uint32_t)sung << 18;
+    hash = (k1 ^ ((uint64_t)k2 * UINT64_C(0x9E3779B97F4A7C15))) * UINT64_C(0xBF58476D1CE4E5B9);
+    entry = &table_entries[hash >> (64 - TT_BITS)];
+    if (entry->gen == table_gen && entry->k1 == k1 && entry->k2 == k2) {
+        lo = entry->lo;
+        hi = entry->hi;
+    } else if (ctx->tricks_mode) {
+        lo = 0;
+        hi = NUM_TRICKS - done;
+    } else {
+        int left = points_of(ctx->hands[0] | ctx->hands[1] | ctx->hands[2] | ctx->hands[3]);
+        left += LAST_TRICK_BONUS;
+        if (ctx->cantes_on && done <= 2) {
+            lo = -left - cante_potential(ctx, 1, sung);
+            hi = left + cante_potential(ctx, 0, sung);
+        } else {
+            lo = -left;
+            hi = left;
+        }
+    }
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
+    a = lo > alpha ? lo : alpha;
+    b = hi < beta ? hi : beta;
+    value = play(ctx, leader, 0, 0, 0, -1, leader, 0, sung, done, a, b);
+    if (value <= a)
+        hi = value;
+    else if (value >= b)
+        lo = value;
+    else
+        lo = hi = value;
+    /* Always replace: the newest entry is the one the search is most likely to meet again. */
+    entry->k1 = k1;
+    entry->k2 = k2;
+    entry->gen = table_gen;
+    entry->lo = (int16_t)lo;
+    entry->hi = (int16_t)hi;
+    return value;
+}
+
+static int play(Ctx *ctx, int seat, int count, uint32_t trick_mask, int trick_points, int best,
+                int best_seat, uint32_t led_mask, int sung, int done, int alpha, int beta) {
+    /* `seat` plays card number `count` of trick `done`; `best` wins it so far (-1: leading). */
+    uint32_t hand = ctx->hands[seat];
+    uint32_t legal = legal_mask(hand, trick_mask, led_mask, ctx->trump_mask);
+    int maximizing = (seat & 1) == ctx->max_team;
+    int last = count == ctx->n_active - 1;
+    int ordered[NUM_CARDS], n = 0, i, result, next = ctx->next_seat[seat];
+    ctx->nodes++;
+    /* Move ordering, as in solver.py: the cheapest card that takes the lead of the trick
+       first, then the others; dear first (others before winners) when the partner leads. */
+    {
+        /* The legal cards, cheap first (insertion sort of at most five cards). */
+        uint32_t rest = legal;
+        while (rest) {
+            int c = lowest_index(rest), j = n;
+            rest &= rest - 1u;
+            while (j > 0 && CHEAP_POS[ordered[j - 1]] > CHEAP_POS[c]) {
+                ordered[j] = ordered[j - 1];
+                j--;
+            }
+            ordered[j] = c;
+            n++;
+        }
+    }
+    if (best >= 0 && n > 1) {
+        int winners[NUM_CARDS], others[NUM_CARDS], nw = 0, no = 0, j;
+        int partner_ahead = (best_seat & 1) == (seat & 1);
+        for (i = 0; i < n; i++) {
+            int c = ordered[partner_ahead ? n - 1 - i : i];
+            if (beats(c, best, ctx->trump_mask))
+                winners[nw++] = c;
+            else
+                others[no++] = c;
+        }
+        n = 0;
+        if (partner_ahead) {
+            for (j = 0; j < no; j++) ordered[n++] = others[j];
+            for (j = nw - 1; j >= 0; j--) ordered[n++] = winners[j];
+        } else {
+            for (j = 0; j < nw; j++) ordered[n++] = winners[j];
+            for (j = 0; j < no; j++) ordered[n++] = others[j];
+        }
+    }
+    result = maximizing ? -INF : INF;
+    for (i = 0; i < n; i++) {
+        int card = ordered[i], new_best, new_seat, points, value;
+        uint32_t bit = 1u << card, new_led;
+        ctx->hands[seat] = hand ^ bit;
+        if (best < 0) {
+            new_best = card;
+            new_seat = seat;
+            new_led = CARD_SUIT_MASK[card];
+        } else {
+            if (beats(card, best, ctx->trump_mask)) {
+                new_best = card;
+                new_seat = seat;
+            } else {
+                new_best = best;
+                new_seat = best_seat;
+            }
+            new_led = led_mask;
+        }
+        points = trick_points + CARD_POINTS[card];
+        if (last)
+            value = finish_trick(ctx, new_seat, points, done + 1, sung, alpha, beta);
+        else
+            value = play(ctx, next, count + 1, trick_mask | bit, points, new_best, new_seat,
+                         new_led, sung, done, alpha, beta);
+        ctx->hands[seat] = hand;
+        if (maximizing) {
+            if (value > result) {
+                result = value;
+                if (value > alpha) {
+                    alpha = value;
+                    if (alpha >= beta) break;
+                }
+            }
+        } else if (value < result) {
+            result = value;
+            if (value < beta) {
+                beta = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return result;
+}
+
+/* Arguments --------------------------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t hands[4];
+    int trump, to_move, sitting_out, contract, bidder;
+    int points[2], tricks_won[2];
+    int tricks_played, sung, cantes;
+    int trick[4], trick_seats[4], trick_len;
+    int keep_table;
+} Pos;
+
+static int get_int(PyObject *obj, long lo, long hi, const char *name, int *out) {
+    long value;
+    if (!PyLong_Check(obj) || PyBool_Check(obj)) {
+        PyErr_Format(PyExc_ValueError, "expected %s to be an int, got %.100s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    value = PyLong_AsLong(obj);
+    if (value == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        value = hi + 1; /* out of range: report below */
+    }
+    if (value < lo || value > hi) {
+        PyErr_Format(PyExc_ValueError, "expected %s in %ld..%ld, got %R", name, lo, hi, obj);
+        return -1;
+    }
+    *out = (int)value;
+    return 0;
+}
+
+static int get_int_tuple(PyObject *obj, Py_ssize_t min_len, Py_ssize_t max_len, long lo,
+                         long hi, const char *name, int *out, int *len) {
+    Py_ssize_t n, i;
+    if (!PyTuple_Check(obj)) {
+        PyErr_Format(PyExc_ValueError, "expected %s to be a tuple, got %.100s", name,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    n = PyTuple_GET_SIZE(obj);
+    if (n < min_len || n > max_len) {
+        PyErr_Format(PyExc_ValueError, "expected %s to hold %zd..%zd items, got %zd", name,
+                     min_len, max_len, n);
+        return -1;
+    }
+    for (i = 0; i < n; i++)
+        if (get_int(PyTuple_GET_ITEM(obj, i), lo, hi, name, &out[i]) < 0) return -1;
+    if (len) *len = (int)n;
+    return 0;
+}
+
+static int get_optional_seat(PyObject *obj, const char *name, int *out) {
+    if (obj == Py_None) {
+        *out = -1;
+        return 0;
+    }
+    return get_int(obj, 0, 3, name, out);
+}
+
+static int previous_active(int seat, int sitting_out) {
+    int prev = (seat + 3) & 3;
+    return prev == sitting_out ? (prev + 3) & 3 : prev;
+}
+
+/* Parse and check (the same checks as solver.validate_position); 0 on success. */
+static int parse_position(PyObject *const *args, Py_ssize_t nargs, Pos *p) {
+    int hands[4], n, i, seat, seen = 0, active = 0, left, expected;
+    if (nargs != 13 && nargs != 14) {
+        PyErr_Format(PyExc_TypeError,
+                     "expected 13 or 14 arguments (hands, trump, to_move, trick, trick_seats, "
+                     "sitting_out, contract, bidder, points, tricks_won, tricks_played, sung, "
+                     "cantes[, keep_table]), got %zd",
+                     nargs);
+        return -1;
+    }
+    if (get_int_tuple(args[0], 4, 4, 0, (1L << NUM_CARDS) - 1, "hands", hands, NULL) < 0)
+        return -1;
+    for (i = 0; i < 4; i++) p->hands[i] = (uint32_t)hands[i];
+    if (get_int(args[1], 0, 3, "trump", &p->trump) < 0) return -1;
+    if (get_int(args[2], 0, 3, "to_move", &p->to_move) < 0) return -1;
+    if (get_int_tuple(args[3], 0, 3, 0, NUM_CARDS - 1, "trick", p->trick, &p->trick_len) < 0)
+        return -1;
+    if (get_int_tuple(args[4], 0, 3, 0, 3, "trick_seats", p->trick_seats, &n) < 0) return -1;
+    if (n != p->trick_len) {
+        PyErr_SetString(PyExc_ValueError, "trick and trick_seats must have the same length");
+        return -1;
+    }
+    if (get_optional_seat(args[5], "sitting_out", &p->sitting_out) < 0) return -1;
+    if (get_int(args[6], 0, 3, "contract", &p->contract) < 0) return -1;
+    if (get_optional_seat(args[7], "bidder", &p->bidder) < 0) return -1;
+    if (get_int_tuple(args[8], 2, 2, 0, 1000, "points", p->points, NULL) < 0) return -1;
+    if (get_int_tuple(args[9], 2, 2, 0, 1000, "tricks_won", p->tricks_won, NULL) < 0) return -1;
+    if (get_int(args[10], 0, NUM_TRICKS - 1, "tricks_played", &p->tricks_played) < 0) return -1;
+    if (get_int(args[11], 0, 15, "sung", &p->sung) < 0) return -1;
+    if (!PyBool_Check(args[12])) {
+        PyErr_SetString(PyExc_ValueError, "expected cantes to be true or false");
+        return -1;
+    }
+    p->cantes = args[12] == Py_True;
+    p->keep_table = 0;
+    if (nargs == 14) {
+        if (!PyBool_Check(args[13])) {
+            PyErr_SetString(PyExc_ValueError, "expected keep_table to be true or false");
+            return -1;
+        }
+        p->keep_table = args[13] == Py_True;
+    }
+    if (p->contract == 0) {
+        if (p->bidder != -1 || p->sitting_out != -1) {
+            PyErr_SetString(PyExc_ValueError, "a plain hand has no bidder and nobody sits out");
+            return -1;
+        }
+    } else {
+        if (p->bidder < 0) {
+            PyErr_SetString(PyExc_ValueError, "a contract hand needs a bidder seat 0..3");
+            return -1;
+        }
+        if (p->sitting_out != ((p->bidder + 2) & 3)) {
+            PyErr_Format(PyExc_ValueError, "the bidder's partner sits out: expected sitting_out=%d",
+                         (p->bidder + 2) & 3);
+            return -1;
+        }
+    }
+    if (p->tricks_won[0] + p->tricks_won[1] != p->tricks_played) {
+        PyErr_SetString(PyExc_ValueError, "tricks_won must add up to tricks_played");
+        return -1;
+    }
+    if (p->to_move == p->sitting_out) {
+        PyErr_Format(PyExc_ValueError, "seat %d sits out and cannot move", p->to_move);
+        return -1;
+    }
+    if (p->sitting_out >= 0 && p->hands[p->sitting_out]) {
+        PyErr_Format(PyExc_ValueError, "seat %d sits out: its hand must be 0 (dead cards)",
+                     p->sitting_out);
+        return -1;
+    }
+    for (seat = 0; seat < 4; seat++)
+        if (seat != p->sitting_out) active++;
+    if (p->trick_len >= active) {
+        PyErr_Format(PyExc_ValueError, "a trick in progress holds at most %d cards", active - 1);
+        return -1;
+    }
+    for (seat = 0; seat < 4; seat++) {
+        if (seen & (int)p->hands[seat]) {
+            PyErr_Format(PyExc_ValueError, "seat %d holds a card another seat holds", seat);
+            return -1;
+        }
+        seen |= (int)p->hands[seat];
+    }
+    for (i = 0; i < p->trick_len; i++) {
+        if (seen >> p->trick[i] & 1) {
+            PyErr_Format(PyExc_ValueError, "card %d is on the table and in a hand", p->trick[i]);
+            return -1;
+        }
+        seen |= 1 << p->trick[i];
+    }
+    expected = p->to_move;
+    for (i = p->trick_len - 1; i >= 0; i--) {
+        expected = previous_active(expected, p->sitting_out);
+        if (p->trick_seats[i] != expected) {
+            PyErr_Format(PyExc_ValueError, "trick_seats do not lead up to seat %d", p->to_move);
+            return -1;
+        }
+    }
+    left = NUM_TRICKS - p->tricks_played;
+    for (seat = 0; seat < 4; seat++) {
+        int count, played = 0;
+        if (seat == p->sitting_out) continue;
+        for (i = 0; i < p->trick_len; i++)
+            if (p->trick_seats[i] == seat) played = 1;
+        count = count_bits(p->hands[seat]) + played;
+        if (count != left) {
+            PyErr_Format(PyExc_ValueError,
+                         "seat %d must have %d cards with %d tricks played, has %d", seat, left,
+                         p->tricks_played, count);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Set up a search context and the table generation for a checked position. */
+static void new_search(const Pos *p, Ctx *ctx) {
+    int seat;
+    long context;
+    memset(ctx, 0, sizeof *ctx);
+    for (seat = 0; seat < 4; seat++) {
+        ctx->hands[seat] = p->hands[seat];
+        ctx->next_seat[seat] = (seat + 1) & 3;
+    }
+    if (p->sitting_out >= 0) ctx->next_seat[(p->sitting_out + 3) & 3] = (p->sitting_out + 1) & 3;
+    ctx->n_active = p->sitting_out >= 0 ? 3 : 4;
+    ctx->trump = p->trump;
+    ctx->trump_mask = SUIT_MASK[p->trump];
+    ctx->tricks_mode = p->contract >= 2;
+    ctx->max_team = ctx->tricks_mode ? (p->bidder & 1) : 0;
+    ctx->cantes_on = p->cantes && !ctx->tricks_mode;
+    /* Entries hold exact facts about the rest of a hand for one context, so they may be
+       reused across calls exactly when the context is the same. */
+    context = (((long)p->trump * 5 + (p->sitting_out + 1)) * 2 + ctx->tricks_mode) * 4 +
+              ctx->max_team * 2 + ctx->cantes_on;
+    if (!p->keep_table || context != table_context) {
+        table_gen++;
+        if (table_gen == 0) { /* wrapped: forget every entry for real */
+            memset(table_entries, 0, sizeof table_entries);
+            table_gen = 1;
+        }
+    }
+    table_context = context;
+}
+
+static int already_won(const Pos *p) {
+    if (p->contract >= 2) return p->tricks_won[p->bidder & 1];
+    return p->points[0] - p->points[1];
+}
+
+/* The trick on the table as play() takes it. */
+static void trick_state(const Pos *p, uint32_t trump_mask, uint32_t *mask, int *points,
+                        int *best, int *best_seat, uint32_t *led) {
+    int i;
+    *mask = 0;
+    *points = 0;
+    *best = -1;
+    *best_seat = p->to_move;
+    *led = 0;
+    for (i = 0; i < p->trick_len; i++) {
+        int card = p->trick[i];
+        if (i == 0) {
+            *best = card;
+            *best_seat = p->trick_seats[0];
+            *led = CARD_SUIT_MASK[card];
+        } else if (beats(card, *best, trump_mask)) {
+            *best = card;
+            *best_seat = p->trick_seats[i];
+        }
+        *mask |= 1u << card;
+        *points += CARD_POINTS[card];
+    }
+}
+
+PyDoc_STRVAR(solve_doc,
+             "solve(hands, trump, to_move, trick, trick_seats, sitting_out, contract, bidder,\n"
+             "      points, tricks_won, tricks_played, sung, cantes[, keep_table]) -> int\n\n"
+             "The exact value of a position (see cuatrola.ai.solver.solve).");
+
+static PyObject *c_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Pos p;
+    Ctx ctx;
+    uint32_t mask, led;
+    int points, best, best_seat, value;
+    (void)self;
+    if (parse_position(args, nargs, &p) < 0) return NULL;
+    new_search(&p, &ctx);
+    trick_state(&p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
+    value = play(&ctx, p.to_move, p.trick_len, mask, points, best, best_seat, led, p.sung,
+                 p.tricks_played, -INF, INF);
+    last_nodes = ctx.nodes;
+    return PyLong_FromLong(already_won(&p) + value);
+}
+
+PyDoc_STRVAR(solve_moves_doc,
+             "solve_moves(hands, trump, to_move, trick, trick_seats, sitting_out, contract,\n"
+             "            bidder, points, tricks_won, tricks_played, sung, cantes[, keep_table])\n"
+             "    -> dict[int, int]\n\n"
+             "The exact value of each legal card (see cuatrola.ai.solver.solve_moves).");
+
+static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Pos p;
+    Ctx ctx;
+    uint32_t mask, led, legal, hand;
+    int points, best, best_seat, card, already, seat, next;
+    PyObject *result;
+    (void)self;
+    if (parse_position(args, nargs, &p) < 0) return NULL;
+    new_search(&p, &ctx);
+    trick_state(&p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
+    seat = p.to_move;
+    hand = ctx.hands[seat];
+    legal = legal_mask(hand, mask, led, ctx.trump_mask);
+    already = already_won(&p);
+    next = ctx.next_seat[seat];
+    result = PyDict_New();
+    if (!result) return NULL;
+    for (card = 0; card < NUM_CARDS; card++) {
+        int new_best = best, new_seat = best_seat, value;
+        uint32_t new_led = led;
+        PyObject *key, *val;
+        if (!(legal >> card & 1u)) continue;
+        ctx.hands[seat] = hand ^ (1u << card);
+        if (best < 0) {
+            new_best = card;
+            new_seat = seat;
+            new_led = CARD_SUIT_MASK[card];
+        } else if (beats(card, best, ctx.trump_mask)) {
+            new_best = card;
+            new_seat = seat;
+        }
+        if (p.trick_len + 1 == ctx.n_active)
+            value = finish_trick(&ctx, new_seat, points + CARD_POINTS[card], p.tricks_played + 1,
+                                 p.sung, -INF, INF);
+        else
+            value = play(&ctx, next, p.trick_len + 1, mask | 1u << card,
+                         points + CARD_POINTS[card], new_best, new_seat, new_led, p.sung,
+                         p.tricks_played, -INF, INF);
+        ctx.hands[seat] = hand;
+        key = PyLong_FromLong(card);
+        val = PyLong_FromLong(already + value);
+        if (!key || !val || PyDict_SetItem(result, key, val) < 0) {
+            Py_XDECREF(key);
+            Py_XDECREF(val);
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_DECREF(key);
+        Py_DECREF(val);
+    }
+    last_nodes = ctx.nodes;
+    return result;
+}
+
+PyDoc_STRVAR(last_nodes_doc, "last_nodes() -> int\n\nNodes searched by the last call.");
+
+static PyObject *c_last_nodes(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(last_nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))c_solve, METH_FASTCALL, solve_doc},
+    {"solve_moves", (PyCFunction)(void (*)(void))c_solve_moves, METH_FASTCALL, solve_moves_doc},
+    {"last_nodes", c_last_nodes, METH_NOARGS, last_nodes_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "cuatrola.ai._csolver",
+    "The compiled double-dummy solver (see cuatrola.ai.solver).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__csolver(void) {
+    int c, i, j;
+    for (c = 0; c < NUM_CARDS; c++) {
+        CARD_SUIT_MASK[c] = SUIT_MASK[c / 5];
+        CHEAP_FIRST[c] = c;
+    }
+    /* Insertion sort by (points, -id): low points first, the weaker card first. */
+    for (i = 1; i < NUM_CARDS; i++) {
+        int card = CHEAP_FIRST[i];
+        j = i - 1;
+        while (j >= 0 && (CARD_POINTS[CHEAP_FIRST[j]] > CARD_POINTS[card] ||
+                          (CARD_POINTS[CHEAP_FIRST[j]] == CARD_POINTS[card] &&
+                           CHEAP_FIRST[j] < card))) {
+            CHEAP_FIRST[j + 1] = CHEAP_FIRST[j];
+            j--;
+        }
+        CHEAP_FIRST[j + 1] = card;
+    }
+    for (i = 0; i < NUM_CARDS; i++) CHEAP_POS[CHEAP_FIRST[i]] = i;
+    for (i = 0; i < 32; i++) {
+        SUIT_PATTERN_POINTS[i] = 0;
+        for (j = 0; j < 5; j++)
+            if (i >> j & 1) SUIT_PATTERN_POINTS[i] += CARD_POINTS[j];
+    }
+    return PyModule_Create(&module);
+}
