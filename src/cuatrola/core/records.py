@@ -219,7 +219,11 @@ def _replay_cante(state: HandState, letter: str, index: int) -> None:
     if holder is None:
         if state.sung >> suit & 1:
             reason = f"the cante of {SUIT_LETTERS[suit]} was already sung"
-        elif any(state.hands[s] & CANTE_MASKS[suit] == CANTE_MASKS[suit] for s in options):
+        elif any(
+            state.hands[s] & CANTE_MASKS[suit] == CANTE_MASKS[suit]
+            for s in (state.cante_team, state.cante_team + 2)
+            if s != state.sitting_out
+        ):
             reason = "the 40 (the cante in trump) must be sung before any 20"
         else:
             reason = "nobody on the winning side holds that rey and caballo"

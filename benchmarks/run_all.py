@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Run every benchmark target of ``cuatrola bench`` in turn and print their JSON lines.
+
+These are slow and machine-dependent, so they are kept out of the test suite:
+
+    .venv/bin/python benchmarks/run_all.py [--quick]
+
+``--quick`` shortens each run (for a smoke check, not for figures to publish).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+QUICK = "--quick" in sys.argv[1:]
+
+RUNS = [
+    ["engine", "--seconds", "2" if QUICK else "10", "--json"],
+    ["solver", "--json"],
+    ["ai", "--level", "expert", "--json"],
+    ["server", "--json"],
+]
+
+
+def main() -> int:
+    status = 0
+    for args in RUNS:
+        print(f"# cuatrola bench {' '.join(args)}", flush=True)
+        proc = subprocess.run([sys.executable, "-m", "cuatrola", "bench", *args], check=False)
+        status = status or proc.returncode
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

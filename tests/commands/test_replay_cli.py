@@ -1,0 +1,98 @@
+"""``cuatrola replay`` on valid, invalid and non-JSON input, run as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "examples"
+
+
+def replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cuatrola", "replay", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_the_example_file_replays_line_for_line() -> None:
+    proc = replay(str(GOLDEN / "records.jsonl"))
+    assert proc.returncode == 1  # the file holds six invalid records
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    expected = [json.loads(line) for line in (GOLDEN / "expected.jsonl").read_text().splitlines()]
+    assert len(lines) == len(expected)
+    for got, want in zip(lines, expected, strict=True):
+        want = {k: v for k, v in want.items() if k not in ("example", "error")}
+        assert {k: v for k, v in got.items() if k != "error"} == want
+    assert proc.stderr == ""
+
+
+def test_all_valid_records_exit_zero_from_stdin() -> None:
+    valid = [
+        line
+        for line in (GOLDEN / "records.jsonl").read_text().splitlines()
+        if json.loads(line)["example"] in ("pass", "solo", "quintola")
+    ]
+    proc = replay("-", stdin="\n".join(valid) + "\n")
+    assert proc.returncode == 0
+    assert [json.loads(line)["contract"] for line in proc.stdout.splitlines()] == [
+        "pass",
+        "solo",
+        "quintola",
+    ]
+
+
+def test_a_single_pretty_printed_record_is_accepted() -> None:
+    record = json.loads((GOLDEN / "records.jsonl").read_text().splitlines()[1])
+    proc = replay(stdin=json.dumps(record, indent=2))
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["points"] == [112, 18]
+
+
+@pytest.mark.parametrize("text", ["{not json", "", '{"format": "cuatrola-hand/1"}\nnope\n'])
+def test_input_that_is_not_json_exits_two_with_one_line_on_stderr(text: str) -> None:
+    proc = replay(stdin=text)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_a_missing_file_exits_two_without_a_traceback() -> None:
+    proc = replay("/nonexistent/records.jsonl")
+    assert proc.returncode == 2 and "cannot read" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bad_cli_arguments_exit_two() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuatrola", "replay", "a", "b"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and "unrecognized arguments" in proc.stderr
+
+
+def test_bench_engine_prints_json_lines() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "0.2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [line["backend"] for line in lines][:2] == ["python", "python-state"]
+    assert all(line["hands_per_second"] > 0 for line in lines)
+
+
+def test_bench_engine_refuses_a_bad_duration() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "-1"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2 and "seconds" in proc.stderr

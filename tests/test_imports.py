@@ -1,0 +1,55 @@
+"""Imports point inward: the rules core imports nothing else from the project, and so on."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "cuatrola"
+
+# package -> project packages it may import (besides itself)
+ALLOWED = {
+    "core": set(),
+    "ai": {"core"},
+    "protocol": {"core"},
+    "storage": {"core", "protocol"},
+    "server": {"core", "ai", "protocol", "storage"},
+    "clients": {"core", "protocol", "ai"},
+}
+# Modules the rules core must never import: it has no I/O, clock or global randomness.
+CORE_FORBIDDEN = {"asyncio", "socket", "time", "datetime", "os", "pathlib", "io", "json", "secrets"}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_package_imports_point_inward(package: str) -> None:
+    folder = SRC / package
+    if not folder.exists():
+        pytest.skip(f"package cuatrola.{package} does not exist yet")
+    for path in folder.rglob("*.py"):
+        for name in _imports(path):
+            parts = name.split(".")
+            if parts[0] != "cuatrola" or len(parts) < 2:
+                continue
+            target = parts[1]
+            assert target == package or target in ALLOWED[package] or target not in ALLOWED, (
+                f"{path.relative_to(SRC)} imports {name}"
+            )
+
+
+def test_core_does_no_io_and_reads_no_clock() -> None:
+    for path in (SRC / "core").rglob("*.py"):
+        for name in _imports(path):
+            assert name.split(".")[0] not in CORE_FORBIDDEN, f"{path.name} imports {name}"
