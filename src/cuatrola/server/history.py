@@ -1,0 +1,299 @@
+"""The finished-match history: storing a match once it is over, listing and exporting it.
+
+The table code calls :meth:`History.record` with a :class:`FinishedMatch` when a match ends.
+That one transaction stores the match, its players and every hand as a ``cuatrola-hand/1``
+record (:func:`cuatrola.core.records.hand_to_record`) and, for a rated match
+(:func:`cuatrola.server.ratings.is_ratable`), updates the ratings. Recording the same match
+id twice is a no-op, so a table resumed after a crash may safely record again.
+
+Hidden cards: a record holds all four dealt hands. That is fine *after* the match is over,
+which is the only time anything lands here; the live table never reads from this module.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from sqlalchemy import insert, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from cuatrola.core.hand import HandState
+from cuatrola.core.records import hand_to_record
+from cuatrola.server.ratings import Ratings, is_ratable
+from cuatrola.storage.accounts_schema import finished_matches, match_hands, match_players, users
+
+HISTORY_MAX: Final = 100
+
+
+@dataclass(frozen=True)
+class MatchPlayer:
+    """Who sat in a seat: a user (``user_id``) or a computer player (``user_id=None``)."""
+
+    seat: int
+    name: str
+    user_id: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer player held this seat."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """Everything the history keeps about a match that is over.
+
+    Attributes:
+        match_id: a unique id (the table id plus a counter is fine; at most 40 characters).
+        players: the four seats, in seat order.
+        hands: every hand in order, as finished :class:`HandState` objects or as
+            ``cuatrola-hand/1`` records (dicts).
+        score: the final game points of teams 0 and 1.
+        winner: the winning team.
+        rules: the table's options as a JSON object (shown to clients as is).
+        started_at, finished_at: UNIX times.
+        rated: whether the table was created rated; the match changes ratings only if it also
+            had four distinct registered humans and no computer player took a seat for good
+            (pass ``rated=False`` when one did).
+    """
+
+    match_id: str
+    players: Sequence[MatchPlayer]
+    hands: Sequence[HandState | Mapping[str, Any]]
+    score: tuple[int, int]
+    winner: int
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    started_at: float = 0.0
+    finished_at: float = 0.0
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A seat of a finished match as the history shows it."""
+
+    seat: int
+    name: str
+    user_id: str | None
+    is_bot: bool
+    rating_before: float | None
+    rating_after: float | None
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """A finished match without its hands."""
+
+    match_id: str
+    rules: dict[str, Any]
+    started_at: float
+    finished_at: float
+    score: tuple[int, int]
+    winner: int
+    rated: bool
+    hand_count: int
+    players: list[PlayerSummary]
+
+
+class History:
+    """Stores and reads finished matches.
+
+    Args:
+        session_factory: the SQLAlchemy async session factory.
+        ratings: the rating service used for rated matches.
+        clock: returns the current UNIX time.
+    """
+
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        ratings: Ratings,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._factory = session_factory
+        self.ratings = ratings
+        self._clock = clock
+
+    async def record(self, match: FinishedMatch) -> bool:
+        """Store a finished match (and rate it when it is rated); ``False`` if already stored.
+
+        Raises:
+            ValueError: on a malformed match (not four seats, a bad winner, too long an id).
+        """
+        if len(match.players) != 4 or sorted(p.seat for p in match.players) != [0, 1, 2, 3]:
+            raise ValueError("a finished match needs exactly one player per seat 0..3")
+        if match.winner not in (0, 1):
+            raise ValueError(f"expected winner 0 or 1, got {match.winner!r}")
+        if not 0 < len(match.match_id) <= 40:
+            raise ValueError(f"a match id must have 1 to 40 characters, got {match.match_id!r}")
+        players = sorted(match.players, key=lambda p: p.seat)
+        records = [
+            json.dumps(
+                hand_to_record(hand, match=match.match_id, number=number)
+                if isinstance(hand, HandState)
+                else {**hand, "match": match.match_id, "number": number},
+                separators=(",", ":"),
+                ensure_ascii=False,
+            )
+            for number, hand in enumerate(match.hands, start=1)
+        ]
+        finished_at = match.finished_at or self._clock()
+        async with self._factory() as session, session.begin():
+            exists = await session.execute(
+                select(finished_matches.c.id).where(finished_matches.c.id == match.match_id)
+            )
+            if exists.first() is not None:
+                return False
+            user_ids = [p.user_id for p in players]
+            humans = [uid for uid in user_ids if uid is not None]
+            guest_of: dict[str, bool] = {}
+            if humans:
+                rows = await session.execute(
+                    select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans))
+                )
+                guest_of = {row.id: bool(row.is_guest) for row in rows.all()}
+            # A seat whose user row vanished counts as a guest: it cannot be rated.
+            guests = [uid is not None and guest_of.get(uid, True) for uid in user_ids]
+            rated = is_ratable(user_ids, guests, requested=match.rated)
+            changes: dict[int, tuple[float, float]] = {}
+            if rated:
+                seat_ids = [uid for uid in user_ids if uid is not None]
+                for seat, change in enumerate(
+                    await self.ratings.update(session, seat_ids, match.winner)
+                ):
+                    changes[seat] = (change.before, change.after)
+            await session.execute(
+                insert(finished_matches).values(
+                    id=match.match_id,
+                    rules=json.dumps(dict(match.rules), separators=(",", ":")),
+                    started_at=match.started_at or finished_at,
+                    finished_at=finished_at,
+                    score0=match.score[0],
+                    score1=match.score[1],
+                    winner=match.winner,
+                    rated=rated,
+                    hand_count=len(records),
+                )
+            )
+            await session.execute(
+                insert(match_players),
+                [
+                    {
+                        "match_id": match.match_id,
+                        "seat": p.seat,
+                        "user_id": p.user_id if p.user_id in guest_of else None,
+                        "name": p.name,
+                        "is_bot": p.is_bot,
+                        "rating_before": changes.get(p.seat, (None, None))[0],
+                        "rating_after": changes.get(p.seat, (None, None))[1],
+                    }
+                    for p in players
+                ],
+            )
+            if records:
+                await session.execute(
+                    insert(match_hands),
+                    [
+                        {"match_id": match.match_id, "number": number, "record": text}
+                        for number, text in enumerate(records, start=1)
+                    ],
+                )
+        return True
+
+    async def _summaries(self, session: AsyncSession, ids: Sequence[str]) -> list[MatchSummary]:
+        if not ids:
+            return []
+        matches = {
+            row.id: row
+            for row in (
+                await session.execute(
+                    select(finished_matches).where(finished_matches.c.id.in_(ids))
+                )
+            ).all()
+        }
+        seats: dict[str, list[PlayerSummary]] = {mid: [] for mid in matches}
+        rows = await session.execute(
+            select(match_players)
+            .where(match_players.c.match_id.in_(ids))
+            .order_by(match_players.c.match_id, match_players.c.seat)
+        )
+        for row in rows.all():
+            seats[row.match_id].append(
+                PlayerSummary(
+                    row.seat,
+                    row.name,
+                    row.user_id,
+                    bool(row.is_bot),
+                    row.rating_before,
+                    row.rating_after,
+                )
+            )
+        return [
+            MatchSummary(
+                match_id=m.id,
+                rules=json.loads(m.rules),
+                started_at=m.started_at,
+                finished_at=m.finished_at,
+                score=(m.score0, m.score1),
+                winner=m.winner,
+                rated=bool(m.rated),
+                hand_count=m.hand_count,
+                players=seats[m.id],
+            )
+            for mid in ids
+            if (m := matches.get(mid)) is not None
+        ]
+
+    async def matches_of(
+        self, user_id: str, *, limit: int = 20, before: float | None = None
+    ) -> list[MatchSummary]:
+        """A user's finished matches, newest first.
+
+        Args:
+            user_id: the user.
+            limit: at most this many (1..100).
+            before: only matches finished strictly before this UNIX time (for paging).
+
+        Raises:
+            ValueError: on a limit out of range.
+        """
+        if not 1 <= limit <= HISTORY_MAX:
+            raise ValueError(f"expected 1 <= limit <= {HISTORY_MAX}, got {limit}")
+        query = (
+            select(finished_matches.c.id)
+            .join(match_players, match_players.c.match_id == finished_matches.c.id)
+            .where(match_players.c.user_id == user_id)
+            .order_by(finished_matches.c.finished_at.desc(), finished_matches.c.id)
+            .limit(limit)
+        )
+        if before is not None:
+            query = query.where(finished_matches.c.finished_at < before)
+        async with self._factory() as session:
+            ids = list((await session.execute(query)).scalars().all())
+            return await self._summaries(session, ids)
+
+    async def match(self, match_id: str) -> MatchSummary | None:
+        """One finished match's summary, or ``None``."""
+        async with self._factory() as session:
+            found = await self._summaries(session, [match_id])
+        return found[0] if found else None
+
+    async def record_lines(self, match_id: str) -> list[str] | None:
+        """The match's hands as ``cuatrola-hand/1`` JSON texts in order, or ``None``."""
+        async with self._factory() as session:
+            exists = await session.execute(
+                select(finished_matches.c.id).where(finished_matches.c.id == match_id)
+            )
+            if exists.first() is None:
+                return None
+            rows = await session.execute(
+                select(match_hands.c.record)
+                .where(match_hands.c.match_id == match_id)
+                .order_by(match_hands.c.number)
+            )
+            return list(rows.scalars().all())

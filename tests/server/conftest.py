@@ -1,0 +1,99 @@
+"""Shared fixtures of the server tests (accounts part): fresh databases on SQLite and PostgreSQL.
+
+Every test using ``factory`` runs twice: on a temporary SQLite file and on a new schema of
+the local PostgreSQL (dropped afterwards). PostgreSQL tests skip with the reason when the
+server is unreachable, and fail instead when ``CUATROLA_REQUIRE_SERVICES=1`` (CI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
+from cuatrola.server.accounts import Accounts
+from cuatrola.server.auth import Authenticator
+from cuatrola.server.history import History
+from cuatrola.server.ratings import Ratings
+from cuatrola.storage.isolated import (
+    ServiceUnavailableError,
+    postgres_schema,
+    services_required,
+    sqlite_database,
+)
+from cuatrola.storage.schema import metadata
+
+SECRET = "test-secret-0123456789abcdef"
+
+#: Cheap argon2 parameters: the tests check behaviour, not hashing cost.
+FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+
+
+async def open_database(kind: str) -> tuple[AbstractAsyncContextManager[AsyncEngine], AsyncEngine]:
+    """Enter a fresh database of ``kind`` ("sqlite" or "postgresql"), skipping if unreachable."""
+    manager = sqlite_database(metadata) if kind == "sqlite" else postgres_schema(metadata=metadata)
+    try:
+        engine = await manager.__aenter__()
+    except ServiceUnavailableError as exc:
+        if services_required():
+            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
+        pytest.skip(str(exc))
+    return manager, engine
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def factory(
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    """A session factory on an empty database with every table created."""
+    manager, engine = await open_database(request.param)
+    try:
+        yield async_sessionmaker(engine, expire_on_commit=False)
+    finally:
+        await manager.__aexit__(None, None, None)
+
+
+class Clock:
+    """A settable clock for expiry tests."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A fake clock shared by the services below."""
+    return Clock()
+
+
+@pytest.fixture
+def authenticator(factory: async_sessionmaker[AsyncSession], clock: Clock) -> Authenticator:
+    """The authenticator on the test database."""
+    return Authenticator(factory, SECRET, clock=clock)
+
+
+@pytest.fixture
+def accounts(
+    factory: async_sessionmaker[AsyncSession], authenticator: Authenticator, clock: Clock
+) -> Accounts:
+    """The accounts service with cheap password hashing."""
+    return Accounts(factory, authenticator, hasher=FAST_HASHER, clock=clock)
+
+
+@pytest.fixture
+def ratings(factory: async_sessionmaker[AsyncSession], clock: Clock) -> Ratings:
+    """The rating service."""
+    return Ratings(factory, clock=clock)
+
+
+@pytest.fixture
+def history(factory: async_sessionmaker[AsyncSession], ratings: Ratings, clock: Clock) -> History:
+    """The history service."""
+    return History(factory, ratings, clock=clock)
