@@ -64,6 +64,21 @@ def available_players() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def player_factory(name: str) -> PlayerFactory:
+    """The factory :func:`make_player` uses for ``name`` (resolve once, build many).
+
+    Raises:
+        ValueError: for an unknown name.
+    """
+    _load_all()
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise ValueError(
+            f"unknown player {name!r}; expected one of {', '.join(sorted(_FACTORIES))}"
+        )
+    return factory
+
+
 def make_player(name: str) -> Player:
     """A new player by registry name (``random``, ``greedy``, ``pimc``, ``expert``, or a
     product level ``easy``, ``medium``, ``hard``, ``expert``).

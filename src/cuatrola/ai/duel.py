@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from cuatrola.ai.base import Player, make_player
+from cuatrola.ai.base import Player, PlayerFactory, player_factory
 from cuatrola.core.actions import BID_BASE, format_action
 from cuatrola.core.hand import HandState, team_of
 from cuatrola.core.match import MatchState
@@ -175,9 +175,15 @@ ProgressHook = Callable[[int], None]
 class _Table:
     """Plays hands between the agents, timing every decision of each."""
 
-    def __init__(self, summary: DuelSummary, records: RecordSink | None) -> None:
+    def __init__(
+        self,
+        summary: DuelSummary,
+        records: RecordSink | None,
+        factories: dict[str, PlayerFactory],
+    ) -> None:
         self.summary = summary
         self.records = records
+        self.factories = factories
 
     def play_hand(
         self,
@@ -189,7 +195,7 @@ class _Table:
         forced_pass: bool,
     ) -> None:
         """Play ``state`` to the end; ``keys[s]`` is ``"a"`` or ``"b"`` for seat ``s``."""
-        players: list[Player] = [make_player(n) for n in names]
+        players: list[Player] = [self.factories[n]() for n in names]
         rngs = [random.Random(f"player:{rng_key}:{seat}") for seat in range(4)]
         if forced_pass:
             for _ in range(4):
@@ -266,14 +272,15 @@ def run_duel(
         raise DuelError(f"unknown track {track!r}; expected one of {', '.join(TRACKS)}")
     if not isinstance(deals, int) or deals < 1:
         raise DuelError(f"expected at least one deal, got {deals!r}")
+    factories = {}
     for name in (a, b):
         try:
-            make_player(name)
+            factories[name] = player_factory(name)
         except ValueError as exc:
             raise DuelError(str(exc)) from None
     summary = DuelSummary(a=a, b=b, track=track, seed=seed)
     summary.stats = {"a": AgentStats(), "b": AgentStats()}
-    table = _Table(summary, records)
+    table = _Table(summary, records, factories)
     rules = Rules()
     started = time.perf_counter()
     for index in range(deals):

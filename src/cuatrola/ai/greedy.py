@@ -22,20 +22,15 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cuatrola.ai.base import register_player
-from cuatrola.ai.common import (
-    cheapness,
-    hand_mask,
-    led_suit,
-    trick_mask,
-    trick_winner_seat,
-    wins_trick,
-)
+from cuatrola.ai.common import cheapness, hand_mask, wins_trick
 from cuatrola.core.actions import BID_BASE, CANTE_BASE, NO_CANTE, bid_action, is_card_action
-from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, SUIT_MASKS, Rank
+from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, SUIT_MASKS, Rank, iter_bits
 from cuatrola.core.hand import Phase, team_of
 from cuatrola.core.rules import Contract
+from cuatrola.core.tricks import winning_card
 from cuatrola.core.views import SeatView
 
 
@@ -112,18 +107,29 @@ def choose_cante(view: SeatView) -> int:
 
 def choose_card(view: SeatView) -> int:
     """The greedy card (see the module docstring)."""
-    cards = [a for a in view.legal_actions if is_card_action(a)]
-    trump = view.trump
-    if not view.trick:
+    legal = 0
+    for action in view.legal_actions:
+        if is_card_action(action):
+            legal |= 1 << action
+    return greedy_card(legal, [(s, int(c)) for s, c in view.trick], view.seat, view.trump)
+
+
+def greedy_card(legal: int, trick: Sequence[tuple[int, int]], seat: int, trump: int) -> int:
+    """The greedy card among the ``legal`` cards (a bitmask) when ``trick`` holds the
+    ``(seat, card)`` plays so far; also the opponent model of the expert player."""
+    cards = list(iter_bits(legal))
+    if not trick:
         side_aces = [c for c in cards if c % 5 == Rank.AS and CARD_SUIT[c] != trump]
         if side_aces:
             return side_aces[0]
         return min(cards, key=lambda c: cheapness(c, trump))
-    table = trick_mask(view)
-    led = led_suit(view)
-    winner = trick_winner_seat(view)
-    assert winner is not None
-    if team_of(winner) == team_of(view.seat):
+    table = 0
+    for _, card in trick:
+        table |= 1 << card
+    led = CARD_SUIT[trick[0][1]]
+    best = winning_card(table, led, trump)
+    winner = next(s for s, c in trick if c == best)
+    if team_of(winner) == team_of(seat):
         # Partner is winning: add points, but do not spend a trump for it.
         return max(cards, key=lambda c: (CARD_SUIT[c] != trump, CARD_POINTS[c], -(c % 5)))
     winning = [c for c in cards if wins_trick(c, table, led, trump)]
@@ -132,6 +138,13 @@ def choose_card(view: SeatView) -> int:
     return min(cards, key=lambda c: cheapness(c, trump))
 
 
-__all__ = ["GreedyPlayer", "bid_strength", "choose_bid", "choose_cante", "choose_card"]
+__all__ = [
+    "GreedyPlayer",
+    "bid_strength",
+    "choose_bid",
+    "choose_cante",
+    "choose_card",
+    "greedy_card",
+]
 
 register_player("greedy", GreedyPlayer)

@@ -8,6 +8,7 @@ better), which is perfect-information Monte Carlo.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
@@ -50,11 +51,16 @@ def position_for(view: SeatView, world: World) -> Position:
 
 
 def card_scores(
-    view: SeatView, worlds: Sequence[World], weights: Sequence[float] | None = None
+    view: SeatView,
+    worlds: Sequence[World],
+    weights: Sequence[float] | None = None,
+    deadline: float | None = None,
 ) -> dict[int, float]:
     """Weighted sum over ``worlds`` of each legal card's double-dummy value for the mover.
 
-    Higher is better for the seat to move. ``weights`` defaults to 1 per world.
+    Higher is better for the seat to move. ``weights`` defaults to 1 per world. With a
+    ``deadline`` (a :func:`time.perf_counter` value) the worlds not reached by then are
+    skipped (at least one is always solved).
     """
     cards = [a for a in view.legal_actions if is_card_action(a)]
     totals = dict.fromkeys(cards, 0.0)
@@ -64,6 +70,8 @@ def card_scores(
         weight = 1.0 if weights is None else weights[index]
         if weight <= 0:
             continue
+        if deadline is not None and index and time.perf_counter() > deadline:
+            break
         pos = position_for(view, world)
         for card, value in mover_scores(pos, solve_moves(pos)).items():
             totals[card] += weight * value
