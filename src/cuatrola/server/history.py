@@ -1,6 +1,8 @@
 """The finished-match history: storing a match once it is over, listing and exporting it.
 
-The table code calls :meth:`History.record` with a :class:`FinishedMatch` when a match ends.
+The table code awaits every ``match_listener`` of the services with a
+:class:`cuatrola.server.services.FinishedMatch` when a match ends; :meth:`History.record` is
+one of them.
 That one transaction stores the match, its players and every hand as a ``cuatrola-hand/1``
 record (:func:`cuatrola.core.records.hand_to_record`) and, for a rated match
 (:func:`cuatrola.server.ratings.is_ratable`), updates the ratings. Recording the same match
@@ -15,61 +17,17 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.core.hand import HandState
-from cuatrola.core.records import hand_to_record
 from cuatrola.server.ratings import Ratings, is_ratable
+from cuatrola.server.services import FinishedMatch
 from cuatrola.storage.accounts_schema import finished_matches, match_hands, match_players, users
 
 HISTORY_MAX: Final = 100
-
-
-@dataclass(frozen=True)
-class MatchPlayer:
-    """Who sat in a seat: a user (``user_id``) or a computer player (``user_id=None``)."""
-
-    seat: int
-    name: str
-    user_id: str | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        """Whether a computer player held this seat."""
-        return self.user_id is None
-
-
-@dataclass(frozen=True)
-class FinishedMatch:
-    """Everything the history keeps about a match that is over.
-
-    Attributes:
-        match_id: a unique id (the table id plus a counter is fine; at most 40 characters).
-        players: the four seats, in seat order.
-        hands: every hand in order, as finished :class:`HandState` objects or as
-            ``cuatrola-hand/1`` records (dicts).
-        score: the final game points of teams 0 and 1.
-        winner: the winning team.
-        rules: the table's options as a JSON object (shown to clients as is).
-        started_at, finished_at: UNIX times.
-        rated: whether the table was created rated; the match changes ratings only if it also
-            had four distinct registered humans and no computer player took a seat for good
-            (pass ``rated=False`` when one did).
-    """
-
-    match_id: str
-    players: Sequence[MatchPlayer]
-    hands: Sequence[HandState | Mapping[str, Any]]
-    score: tuple[int, int]
-    winner: int
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    started_at: float = 0.0
-    finished_at: float = 0.0
-    rated: bool = True
 
 
 @dataclass(frozen=True)
@@ -122,6 +80,12 @@ class History:
     async def record(self, match: FinishedMatch) -> bool:
         """Store a finished match (and rate it when it is rated); ``False`` if already stored.
 
+        This is a ``match_listener`` of :class:`cuatrola.server.services.Services`
+        (:func:`install` registers it). ``match.hands`` are ``cuatrola-hand/1`` records, e.g.
+        from :func:`cuatrola.core.records.hand_to_record`; the stored copies get the
+        ``match`` id and the hand ``number`` added. The match changes ratings only when
+        ``match.rated`` and :func:`~cuatrola.server.ratings.is_ratable` agree.
+
         Raises:
             ValueError: on a malformed match (not four seats, a bad winner, too long an id).
         """
@@ -134,9 +98,7 @@ class History:
         players = sorted(match.players, key=lambda p: p.seat)
         records = [
             json.dumps(
-                hand_to_record(hand, match=match.match_id, number=number)
-                if isinstance(hand, HandState)
-                else {**hand, "match": match.match_id, "number": number},
+                {**hand, "match": match.match_id, "number": number},
                 separators=(",", ":"),
                 ensure_ascii=False,
             )
@@ -149,7 +111,7 @@ class History:
             )
             if exists.first() is not None:
                 return False
-            user_ids = [p.user_id for p in players]
+            user_ids = [None if p.is_bot else p.user_id for p in players]
             humans = [uid for uid in user_ids if uid is not None]
             guest_of: dict[str, bool] = {}
             if humans:
@@ -186,13 +148,13 @@ class History:
                     {
                         "match_id": match.match_id,
                         "seat": p.seat,
-                        "user_id": p.user_id if p.user_id in guest_of else None,
+                        "user_id": uid if uid in guest_of else None,
                         "name": p.name,
                         "is_bot": p.is_bot,
                         "rating_before": changes.get(p.seat, (None, None))[0],
                         "rating_after": changes.get(p.seat, (None, None))[1],
                     }
-                    for p in players
+                    for p, uid in zip(players, user_ids, strict=True)
                 ],
             )
             if records:
@@ -204,6 +166,10 @@ class History:
                     ],
                 )
         return True
+
+    async def on_match_finished(self, match: FinishedMatch) -> None:
+        """The ``match_listener`` form of :meth:`record` (returns nothing)."""
+        await self.record(match)
 
     async def _summaries(self, session: AsyncSession, ids: Sequence[str]) -> list[MatchSummary]:
         if not ids:

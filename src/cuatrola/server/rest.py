@@ -32,6 +32,7 @@ from cuatrola.server.accounts import AccountError, Accounts
 from cuatrola.server.auth import Authenticator, Identity
 from cuatrola.server.history import History, MatchSummary
 from cuatrola.server.ratings import LEADERBOARD_MAX, Ratings
+from cuatrola.server.services import MatchListener
 
 logger = logging.getLogger("cuatrola.rest")
 
@@ -52,6 +53,10 @@ class AccountsServices(Protocol):
     @property
     def authenticator(self) -> Authenticator:
         """The token authenticator."""
+
+    @property
+    def match_listeners(self) -> list[MatchListener]:
+        """Awaited with every finished match; :func:`routes` adds the history recorder."""
 
 
 # Request bodies ---------------------------------------------------------------------------
@@ -374,11 +379,17 @@ def _schema_components() -> dict[str, Any]:
 def routes(services: AccountsServices) -> list[BaseRoute]:
     """The accounts REST routes, to mount under ``/api``.
 
+    It also appends :meth:`History.on_match_finished
+    <cuatrola.server.history.History.on_match_finished>` to
+    ``services.match_listeners``, so every finished match lands in the history (and the
+    ratings) without the table code knowing about accounts.
+
     Args:
-        services: the server's services; only ``session_factory`` and ``authenticator``
-            are used.
+        services: the server's services; ``session_factory``, ``authenticator`` and
+            ``match_listeners`` are used.
     """
     api = _Api(services)
+    services.match_listeners.append(api.history.on_match_finished)
     table: list[BaseRoute] = [
         Route("/guest", _guarded(api.guest), methods=["POST"]),
         Route("/register", _guarded(api.register), methods=["POST"]),
