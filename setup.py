@@ -27,13 +27,8 @@ class OptionalBuildExt(build_ext):
             print(f"warning: could not build {ext.name} ({exc}); using pure Python")
 
 
-setup(
-    ext_modules=[
-        Extension(
-            "cuatrola.ai._csolver",
-            ["src/cuatrola/ai/_solver.c"],
-            optional=True,
-        )
-    ],
-    cmdclass={"build_ext": OptionalBuildExt},
-)
+#: The one extension module; ``optional`` so that setuptools, too, treats a failure as a warning.
+EXTENSIONS = [Extension("cuatrola.ai._csolver", ["src/cuatrola/ai/_solver.c"], optional=True)]
+
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it
+    setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": OptionalBuildExt})

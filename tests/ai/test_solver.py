@@ -1,0 +1,295 @@
+"""The double-dummy solver: exact values checked against brute-force minimax on the real engine.
+
+The brute force below plays every legal continuation through :class:`HandState` with
+``Rules(auto_cante=True)`` (the cantes model the solver documents) and scores the finished
+hands with :attr:`HandState.result`, so it shares no code with the solver.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from cuatrola.ai import solver
+from cuatrola.ai.solver import (
+    Position,
+    maximizing_team,
+    mover_scores,
+    position_from_state,
+    solve,
+    solve_moves,
+    solve_moves_python,
+    solve_python,
+    validate_position,
+)
+from cuatrola.core.cards import mask_of
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Contract, Rules
+
+AUTO = Rules(auto_cante=True)
+PASS, SOLO, CUATROLA, QUINTOLA = 20, 21, 22, 23
+#: Bids in speaking order (the mano first) giving each kind of hand, with the bidder's place.
+BIDDINGS = {
+    "plain": (PASS, PASS, PASS, PASS),
+    "solo": (PASS, SOLO, PASS, PASS),
+    "cuatrola": (CUATROLA, PASS, PASS, PASS),
+    "quintola": (PASS, PASS, PASS, QUINTOLA),
+}
+
+
+def play_to(rng: random.Random, bids: tuple[int, ...], trick: int, cards: int) -> HandState:
+    """A seeded hand with ``bids``, played at random up to card ``cards`` of trick ``trick``."""
+    state = HandState.deal(AUTO, rng.randrange(4), rng)
+    for bid in bids:
+        state.apply(bid)
+    while (len(state.tricks), len(state.trick_cards)) < (trick, cards):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def final_value(state: HandState) -> int:
+    """The solver's value convention read off a finished hand's result."""
+    result = state.result
+    assert result is not None
+    if result.contract in (Contract.CUATROLA, Contract.QUINTOLA):
+        assert result.bidder is not None
+        return result.tricks[result.bidder & 1]
+    return result.points[0] - result.points[1]
+
+
+def brute_force(state: HandState, max_team: int) -> int:
+    """Full minimax over every legal continuation, no pruning."""
+    if state.is_finished:
+        return final_value(state)
+    values = []
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply_unchecked(action)
+        values.append(brute_force(child, max_team))
+    assert state.to_move is not None
+    return max(values) if state.to_move & 1 == max_team else min(values)
+
+
+def brute_force_moves(state: HandState, max_team: int) -> dict[int, int]:
+    moves = {}
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply_unchecked(action)
+        moves[action] = brute_force(child, max_team)
+    return moves
+
+
+def small_positions(kind: str, count: int, seed: int) -> list[HandState]:
+    """Seeded hands of ``kind`` stopped anywhere in tricks 3 to 5 (index 2..4)."""
+    rng = random.Random(seed)
+    return [
+        play_to(
+            rng, BIDDINGS[kind], rng.randrange(2, 5), rng.randrange(4 if kind == "plain" else 3)
+        )
+        for _ in range(count)
+    ]
+
+
+@pytest.mark.parametrize("kind", list(BIDDINGS))
+def test_python_solver_matches_brute_force(kind: str) -> None:
+    for state in small_positions(kind, 150, seed=len(kind)):
+        pos = position_from_state(state)
+        expected = brute_force_moves(state, maximizing_team(pos))
+        assert solve_moves_python(pos) == expected, state
+        best = (
+            max if state.to_move is not None and state.to_move & 1 == maximizing_team(pos) else min
+        )
+        assert solve_python(pos) == best(expected.values()), state
+
+
+@pytest.mark.parametrize("kind", list(BIDDINGS))
+def test_public_solver_matches_brute_force(kind: str) -> None:
+    # solve/solve_moves use the compiled solver when it is built.
+    for state in small_positions(kind, 150, seed=100 + len(kind)):
+        pos = position_from_state(state)
+        expected = brute_force_moves(state, maximizing_team(pos))
+        assert solve_moves(pos) == expected, state
+        assert solve(pos) in expected.values()
+
+
+def test_solver_matches_brute_force_from_the_second_trick() -> None:
+    # Bigger trees, fewer of them: contract hands (3 seats) from trick 2.
+    rng = random.Random(7)
+    for kind in ("solo", "cuatrola"):
+        for _ in range(3):
+            state = play_to(rng, BIDDINGS[kind], 1, 1)
+            pos = position_from_state(state)
+            expected = brute_force_moves(state, maximizing_team(pos))
+            assert solve_moves_python(pos) == expected
+            assert solve_moves(pos) == expected
+
+
+def test_value_of_a_last_trick_counts_points_so_far_bonus_and_cards() -> None:
+    hands = (mask_of(["AO"]), mask_of(["SO"]), mask_of(["3O"]), mask_of(["AC"]))
+    pos = Position(
+        hands=hands,
+        trump=1,
+        to_move=0,
+        trick=(),
+        trick_seats=(),
+        sitting_out=None,
+        contract=Contract.PASS,
+        bidder=None,
+        points=(50, 40),
+        tricks_won=(2, 2),
+        tricks_played=4,
+        sung=0,
+    )
+    # Seat 3 trumps with AC: team 1 gets 11 + 2 + 10 + 11 + 10 (last trick).
+    assert solve_python(pos) == 50 - (40 + 44)
+    assert solve(pos) == -34
+    assert solve_moves(pos) == {0: -34}
+
+
+def test_cante_after_a_won_trick_is_counted() -> None:
+    # Trick 3 to play; seat 0 holds RO+CO (trump O): winning this trick sings the 40.
+    hands = (
+        mask_of(["AE", "RO", "CO"]),
+        mask_of(["SE", "CC", "3C"]),
+        mask_of(["CE", "RC", "SB"]),
+        mask_of(["RE", "AB", "3B"]),
+    )
+    # (No other cante is possible: nobody else holds a rey and caballo of one suit.)
+    pos = Position(
+        hands=hands,
+        trump=0,
+        to_move=0,
+        trick=(),
+        trick_seats=(),
+        sitting_out=None,
+        contract=Contract.PASS,
+        bidder=None,
+        points=(0, 0),
+        tricks_won=(1, 1),
+        tricks_played=2,
+        sung=0,
+    )
+    with_cantes = solve_python(pos)
+    without = solve_python(dataclasses.replace(pos, cantes=False))
+    assert with_cantes - without >= 40
+    assert solve(pos) == with_cantes
+    assert solve(dataclasses.replace(pos, cantes=False)) == without
+    # Already sung: nothing more to sing in oros.
+    assert solve_python(dataclasses.replace(pos, sung=1)) == without
+
+
+def test_tricks_objective_counts_the_bidders_team_whatever_its_number() -> None:
+    rng = random.Random(11)
+    for _ in range(20):
+        state = play_to(rng, (PASS, CUATROLA, PASS, PASS), 3, 0)
+        pos = position_from_state(state)
+        assert pos.bidder is not None
+        assert maximizing_team(pos) == pos.bidder & 1
+        value = solve(pos)
+        assert pos.tricks_won[pos.bidder & 1] <= value <= pos.tricks_won[pos.bidder & 1] + 2
+
+
+def test_mover_scores_are_higher_is_better_for_the_side_to_move() -> None:
+    rng = random.Random(5)
+    for kind in BIDDINGS:
+        state = play_to(rng, BIDDINGS[kind], 2, 1)
+        pos = position_from_state(state)
+        values = solve_moves(pos)
+        scores = mover_scores(pos, values)
+        best_by_score = max(scores, key=lambda c: scores[c])
+        sign = 1 if pos.to_move & 1 == maximizing_team(pos) else -1
+        assert values[best_by_score] * sign == max(v * sign for v in values.values())
+
+
+def test_keep_table_gives_the_same_values() -> None:
+    rng = random.Random(9)
+    states = [play_to(rng, BIDDINGS["plain"], 1, 0) for _ in range(10)]
+    fresh = [solve_moves(position_from_state(s)) for s in states]
+    kept = [solve_moves(position_from_state(s), keep_table=True) for s in states]
+    kept_python = [solve_moves_python(position_from_state(s), keep_table=True) for s in states]
+    assert fresh == kept == kept_python
+
+
+def test_position_from_state_reads_the_play() -> None:
+    state = play_to(random.Random(3), BIDDINGS["solo"], 1, 2)
+    pos = position_from_state(state)
+    assert pos.sitting_out is not None
+    assert pos.hands[pos.sitting_out] == 0
+    assert pos.trick == tuple(state.trick_cards)
+    assert pos.tricks_played == 1
+    assert sum(pos.tricks_won) == 1
+    validate_position(pos)
+
+
+def test_position_from_state_refuses_the_bidding() -> None:
+    state = HandState.deal(AUTO, 0, random.Random(1))
+    with pytest.raises(ValueError, match="card play"):
+        position_from_state(state)
+
+
+def good_position() -> Position:
+    return position_from_state(play_to(random.Random(21), BIDDINGS["solo"], 2, 1))
+
+
+#: A bad change to a good position and what the error message names (Python and C alike).
+BAD_CHANGES: dict[str, tuple[object, str]] = {
+    "hands not a tuple of 4": ({"hands": (1, 2, 3)}, "hands"),
+    "a card in two hands": ("dup", "holds a card another seat holds"),
+    "negative hand": ("neg", "hand"),
+    "trump out of range": ({"trump": 4}, "trump"),
+    "trump a bool": ({"trump": True}, "trump"),
+    "to_move out of range": ({"to_move": 7}, "to_move"),
+    "sitting out moves": ("sitting", "sits out and cannot move"),
+    "plain hand with a bidder": ({"contract": Contract.PASS}, "a plain hand has no bidder"),
+    "wrong seat sits out": ("wrong_out", "the bidder's partner sits out"),
+    "tricks played out of range": ({"tricks_played": 5}, "tricks_played"),
+    "tricks won do not add up": ({"tricks_won": (0, 0)}, "tricks_won"),
+    "sung out of range": ({"sung": 16}, "sung"),
+    "cantes not a bool": ({"cantes": 1}, "cantes"),
+    "negative points": ({"points": (-1, 0)}, "points"),
+    "trick seats mismatch": ({"trick_seats": ()}, "trick and trick_seats"),
+    "card counts wrong": ({"tricks_played": 1, "tricks_won": (1, 0)}, "must have"),
+}
+
+
+def bad_position(name: str) -> Position:
+    pos = good_position()
+    change = BAD_CHANGES[name][0]
+    if isinstance(change, dict):
+        return dataclasses.replace(pos, **change)
+    hands = list(pos.hands)
+    if change == "dup":
+        seat = next(s for s in range(4) if hands[s] and s != pos.to_move)
+        other = next(s for s in range(4) if hands[s] and s != seat)
+        hands[other] |= hands[seat] & -hands[seat]
+        return dataclasses.replace(pos, hands=(hands[0], hands[1], hands[2], hands[3]))
+    if change == "neg":
+        hands[pos.to_move] = -1
+        return dataclasses.replace(pos, hands=(hands[0], hands[1], hands[2], hands[3]))
+    if change == "sitting":
+        return dataclasses.replace(pos, to_move=pos.sitting_out)  # type: ignore[arg-type]
+    assert change == "wrong_out"
+    assert pos.bidder is not None
+    return dataclasses.replace(pos, sitting_out=(pos.bidder + 1) & 3)
+
+
+@pytest.mark.parametrize("name", list(BAD_CHANGES))
+def test_bad_positions_raise_value_error(name: str) -> None:
+    pos = bad_position(name)
+    pattern = BAD_CHANGES[name][1]
+    for function in (solve_python, solve_moves_python, solve, solve_moves):
+        with pytest.raises(ValueError, match=pattern):
+            function(pos)
+
+
+def test_a_non_position_raises_value_error() -> None:
+    with pytest.raises(ValueError, match="Position"):
+        solve("AO")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Position"):
+        solve_python(None)  # type: ignore[arg-type]
+
+
+def test_backend_names_the_solver_in_use() -> None:
+    assert solver.backend() in ("c", "python")

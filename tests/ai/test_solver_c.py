@@ -1,0 +1,196 @@
+"""The compiled solver against the pure-Python one: identical values on many random positions.
+
+When the extension is not built these tests are skipped with a reason, unless the environment
+sets ``CUATROLA_REQUIRE_EXTENSION=1`` (CI does): then they fail, so a broken build cannot pass
+unnoticed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cuatrola.ai import solver
+from cuatrola.ai.solver import (
+    Position,
+    position_from_state,
+    solve_moves_python,
+    solve_python,
+)
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+AUTO = Rules(auto_cante=True)
+BIDDINGS = (
+    (20, 20, 20, 20),  # plain
+    (20, 21, 20, 20),  # solo, bidder second to speak
+    (21, 20, 20, 20),  # solo, the mano bids
+    (22, 20, 20, 20),  # cuatrola
+    (20, 20, 22, 20),
+    (20, 20, 20, 23),  # quintola
+)
+
+
+@pytest.fixture(scope="module")
+def csolver() -> ModuleType:
+    try:
+        return importlib.import_module("cuatrola.ai._csolver")
+    except ImportError as exc:
+        if os.environ.get("CUATROLA_REQUIRE_EXTENSION") == "1":
+            pytest.fail(
+                f"CUATROLA_REQUIRE_EXTENSION=1 but the compiled solver does not import ({exc}); "
+                "build it with `pip install -e .` (needs a C compiler and Python headers)"
+            )
+        pytest.skip(f"the compiled solver is not built ({exc}); pure Python only")
+
+
+def random_positions(seed: int, count: int, tricks: range) -> list[Position]:
+    """Seeded positions of every kind of hand, stopped at any card of the given tricks."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(count):
+        state = HandState.deal(AUTO, rng.randrange(4), rng)
+        for bid in rng.choice(BIDDINGS):
+            state.apply(bid)
+        stop = (rng.choice(tricks), rng.randrange(len(state.active_seats)))
+        while (len(state.tricks), len(state.trick_cards)) < stop:
+            state.apply(rng.choice(state.legal_actions()))
+        pos = position_from_state(state)
+        if rng.random() < 0.2:
+            pos = Position(**{**_fields(pos), "cantes": False})
+        positions.append(pos)
+    return positions
+
+
+def _fields(pos: Position) -> dict[str, object]:
+    return {name: getattr(pos, name) for name in Position.__slots__}
+
+
+def c_args(pos: Position) -> tuple[object, ...]:
+    return (
+        pos.hands,
+        pos.trump,
+        pos.to_move,
+        pos.trick,
+        pos.trick_seats,
+        pos.sitting_out,
+        int(pos.contract),
+        pos.bidder,
+        pos.points,
+        pos.tricks_won,
+        pos.tricks_played,
+        pos.sung,
+        pos.cantes,
+    )
+
+
+def test_c_and_python_agree_from_trick_two_on(csolver: ModuleType) -> None:
+    for pos in random_positions(seed=1, count=400, tricks=range(1, 5)):
+        assert csolver.solve(*c_args(pos)) == solve_python(pos), pos
+        assert csolver.solve_moves(*c_args(pos)) == solve_moves_python(pos), pos
+
+
+def test_c_and_python_agree_on_whole_hands(csolver: ModuleType) -> None:
+    for pos in random_positions(seed=2, count=150, tricks=range(1)):
+        assert csolver.solve(*c_args(pos)) == solve_python(pos), pos
+    for pos in random_positions(seed=3, count=30, tricks=range(1)):
+        assert csolver.solve_moves(*c_args(pos)) == solve_moves_python(pos), pos
+
+
+def test_public_api_uses_the_compiled_solver(csolver: ModuleType) -> None:
+    assert solver.backend() == "c"
+    pos = random_positions(seed=4, count=1, tricks=range(1))[0]
+    assert solver.solve(pos) == csolver.solve(*c_args(pos))
+
+
+def test_a_kept_table_stays_exact_across_contexts(csolver: ModuleType) -> None:
+    # Alternate contexts (trump, contract) while asking to keep the table: entries of another
+    # context must never be used.
+    positions = random_positions(seed=5, count=80, tricks=range(3))
+    for pos in positions:
+        assert csolver.solve(*c_args(pos), True) == solve_python(pos), pos
+
+
+@pytest.mark.parametrize(
+    ("index", "value", "pattern"),
+    [
+        (0, (0, 0, 0), "hands"),
+        (0, "hands", "hands"),
+        (0, (1 << 20, 0, 0, 0), "hands"),
+        (1, 2**70, "trump"),
+        (3, (1, 2, 3, 4), "trick"),
+        (3, (25,), "trick"),
+        (5, 4, "sitting_out"),
+        (6, 9, "contract"),
+        (8, [0, 0], "points"),
+        (12, 1, "cantes"),
+    ],
+)
+def test_c_rejects_bad_arguments(
+    csolver: ModuleType, index: int, value: object, pattern: str
+) -> None:
+    pos = random_positions(seed=6, count=1, tricks=range(2, 3))[0]
+    args = list(c_args(pos))
+    args[index] = value
+    with pytest.raises(ValueError, match=pattern):
+        csolver.solve(*args)
+    with pytest.raises(ValueError, match=pattern):
+        csolver.solve_moves(*args)
+
+
+def test_c_rejects_a_wrong_number_of_arguments(csolver: ModuleType) -> None:
+    with pytest.raises(TypeError, match="13 or 14 arguments"):
+        csolver.solve(1, 2, 3)
+
+
+def test_the_pure_python_fallback_plays_without_the_extension() -> None:
+    # CUATROLA_SOLVER=python makes the package behave as if the extension were not built.
+    code = (
+        "import random\n"
+        "from cuatrola.ai import solver\n"
+        "from cuatrola.core.hand import HandState\n"
+        "from cuatrola.core.rules import Rules\n"
+        "state = HandState.deal(Rules(auto_cante=True), 0, random.Random(1))\n"
+        "for _ in range(4): state.apply(20)\n"
+        "pos = solver.position_from_state(state)\n"
+        "print(solver.backend(), solver.solve(pos) == solver.solve_python(pos))\n"
+    )
+    env = {**os.environ, "CUATROLA_SOLVER": "python"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["python", "True"]
+
+
+def test_a_failing_c_build_does_not_fail_the_install(tmp_path: Path) -> None:
+    # The build_ext of setup.py turns a compile error into a warning.
+    from setuptools import Distribution, Extension
+
+    spec = importlib.util.spec_from_file_location("cuatrola_setup", ROOT / "setup.py")
+    assert spec is not None
+    assert spec.loader is not None
+    setup_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_module)
+    broken = tmp_path / "broken.c"
+    broken.write_text("this is not C\n")
+    dist = Distribution(
+        {
+            "name": "broken",
+            "ext_modules": [Extension("broken", [str(broken)])],
+            "cmdclass": {"build_ext": setup_module.OptionalBuildExt},
+        }
+    )
+    command = dist.get_command_obj("build_ext")
+    command.build_lib = str(tmp_path / "lib")
+    command.build_temp = str(tmp_path / "tmp")
+    dist.run_command("build_ext")  # must not raise
+    assert not list((tmp_path / "lib").glob("broken*"))
