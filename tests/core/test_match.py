@@ -6,10 +6,10 @@ import itertools
 import random
 
 import pytest
-from tests.strategies import play_out
 
 from cuatrola.core.match import MatchState, match_winner
 from cuatrola.core.rules import MatchEnd, Rules
+from tests.strategies import play_out
 
 
 @pytest.mark.parametrize(

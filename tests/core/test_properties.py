@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from tests.strategies import finished_hands, play_out, rules_sets, seeds
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action, parse_action
 from cuatrola.core.cards import FULL_DECK, mask_of, points_of
@@ -13,6 +12,7 @@ from cuatrola.core.hand import HandState
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record, replay_record, replay_summary
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
+from tests.strategies import finished_hands, play_out, rules_sets, seeds
 
 
 @settings(max_examples=300, deadline=None)

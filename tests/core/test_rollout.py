@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from tests.strategies import dealers, seeds
 
 from cuatrola.core.hand import HandState
 from cuatrola.core.rollout import random_plain_hand
 from cuatrola.core.rules import Rules
+from tests.strategies import dealers, seeds
 
 
 @settings(max_examples=500, deadline=None)

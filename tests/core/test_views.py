@@ -7,12 +7,12 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.strategies import seeds
 
 from cuatrola.core.cards import Card, mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import PublicView, SeatView, public_view, view_for
+from tests.strategies import seeds
 
 
 def _cards_in(value: object) -> set[int]:
