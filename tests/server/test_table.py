@@ -1,0 +1,347 @@
+"""The sans-I/O table: no event loop, no sockets; the app only moves these messages."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cuatrola.core.actions import format_action
+from cuatrola.protocol.messages import (
+    Ack,
+    Acted,
+    ChatSaid,
+    Dealt,
+    Error,
+    HandEnded,
+    MatchEnded,
+    TableOptions,
+)
+from cuatrola.server.table import (
+    PLAYING,
+    AddBot,
+    AnswerRematch,
+    ArmTimer,
+    AskBot,
+    BotMove,
+    Broadcast,
+    DealNext,
+    Leave,
+    MatchOver,
+    Outgoing,
+    OwnerGone,
+    Play,
+    Reclaim,
+    Reply,
+    Say,
+    Sit,
+    Table,
+    TableConfig,
+    TimerExpired,
+)
+
+USERS = ("ana", "bea", "carla", "dani")
+
+
+def make_table(options: TableOptions | None = None, seed: int = 1, **config: float) -> Table:
+    cfg = TableConfig(hand_pause=0, **config)  # type: ignore[arg-type]
+    return Table(
+        "t1", "CODE1", "private", options or TableOptions(turn_time=0), cfg, random.Random(seed)
+    )
+
+
+def replies(out: list[Outgoing]) -> list[Ack | Error]:
+    return [o.message for o in out if isinstance(o, Reply)]
+
+
+def seat_all(table: Table) -> None:
+    for i, user in enumerate(USERS):
+        out = table.handle(Sit(user, user.title(), i, f"sit{i}"))
+        assert isinstance(replies(out)[0], Ack)
+
+
+def play_move(table: Table, rng: random.Random, n: int) -> list[Outgoing]:
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    seat = hand.to_move
+    action = rng.choice(hand.legal_actions())
+    return table.handle(Play(USERS[seat], format_action(action), None, None, f"m{n}"))
+
+
+def play_match(table: Table, seed: int = 5) -> list[Outgoing]:
+    rng = random.Random(seed)
+    everything: list[Outgoing] = []
+    n = 0
+    while table.status == PLAYING:
+        out = play_move(table, rng, n)
+        assert isinstance(replies(out)[0], Ack), replies(out)
+        everything += out
+        n += 1
+    return everything
+
+
+def test_four_humans_play_a_whole_match_with_contiguous_events() -> None:
+    table = make_table()
+    seat_all(table)
+    assert table.status == PLAYING
+    out = play_match(table)
+    assert table.status == "finished"
+    seqs = [e.seq for e in table.events]
+    assert seqs == list(range(1, table.seq + 1))
+    kinds = [type(o.event.body).__name__ for o in out if isinstance(o, Broadcast) and o.event.body]
+    assert "HandEnded" in kinds
+    assert "MatchEnded" in kinds
+    over = [o for o in out if isinstance(o, MatchOver)]
+    assert len(over) == 1
+    finished = over[0].finished
+    assert finished.rated
+    assert table.match is not None
+    assert finished.score == table.match.score
+    assert len(finished.hands) == table.match.hands_played
+
+
+def test_validation_order_owner_phase_turn_stale_legality() -> None:
+    table = make_table()
+    out = table.handle(Play("ana", "pass", None, None, "x0"))
+    assert replies(out)[0].code == "not_seated"  # type: ignore[union-attr]
+    seat_all(table)
+    hand = table.hand
+    assert hand is not None
+    mover = hand.to_move
+    assert mover is not None
+    other = (mover + 1) % 4
+    out = table.handle(Play(USERS[mover], "pass", other, None, "x1"))
+    assert replies(out)[0].code == "forbidden"  # type: ignore[union-attr]
+    out = table.handle(Play(USERS[other], "pass", None, None, "x2"))
+    assert replies(out)[0].code == "not_your_turn"  # type: ignore[union-attr]
+    out = table.handle(Play(USERS[mover], "pass", None, 0, "x3"))
+    assert replies(out)[0].code == "stale"  # type: ignore[union-attr]
+    out = table.handle(Play(USERS[mover], "XX", None, None, "x4"))
+    assert replies(out)[0].code == "invalid"  # type: ignore[union-attr]
+    out = table.handle(Play(USERS[mover], "cante:O", None, None, "x5"))
+    error = replies(out)[0]
+    assert isinstance(error, Error)
+    assert error.code == "illegal"
+    assert "bidding" in error.message
+    assert table.take_records()[-1]["r"] == "deal"  # nothing recorded by the refusals
+    assert table.take_records() == []
+
+
+def test_a_repeated_command_id_is_applied_once() -> None:
+    table = make_table()
+    seat_all(table)
+    table.take_records()
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    cmd = Play(USERS[hand.to_move], "pass", None, None, "same")
+    first = replies(table.handle(cmd))[0]
+    moves = len(hand.history)
+    again = replies(table.handle(cmd))[0]
+    assert isinstance(first, Ack)
+    assert isinstance(again, Ack)
+    assert again.duplicate
+    assert len(hand.history) == moves
+    assert len(table.take_records()) == 1
+
+
+def test_restore_rebuilds_state_events_and_command_ids() -> None:
+    table = make_table()
+    seat_all(table)
+    rng = random.Random(3)
+    for n in range(25):
+        play_move(table, rng, n)
+    records = table.take_records()
+    copy = Table("t1", "CODE1", "private", table.options, table.config, random.Random(99))
+    copy.restore(records)
+    assert copy.seq == table.seq
+    assert copy.hand is not None and table.hand is not None
+    assert copy.hand.history == table.hand.history
+    assert copy.hand.dealt == table.hand.dealt
+    for event in table.events:
+        for seat in (None, 0, 1, 2, 3):
+            assert copy.project(copy.events[event.seq - 1], seat) == table.project(event, seat)
+    by = next(r["by"] for r in records if r.get("cmd") == "m3")
+    again = replies(copy.handle(Play(by, "pass", None, None, "m3")))[0]
+    assert isinstance(again, Ack)
+    assert again.duplicate
+
+
+def test_projection_shows_each_seat_only_its_own_cards() -> None:
+    table = make_table()
+    seat_all(table)
+    deal = table.events[-1]
+    hand = table.hand
+    assert hand is not None
+    for seat in range(4):
+        body = table.project(deal, seat).body
+        assert isinstance(body, Dealt)
+        assert body.view.hand == [str(c) for c in hand.hand_of(seat)]
+    spectator = table.project(deal, None).body
+    assert isinstance(spectator, Dealt)
+    assert spectator.view.hand == []
+    assert spectator.view.seat is None
+
+
+def test_past_events_are_projected_as_they_were() -> None:
+    table = make_table()
+    seat_all(table)
+    rng = random.Random(8)
+    for n in range(10):
+        play_move(table, rng, n)
+    first_action = next(e for e in table.events if e.kind == "action")
+    body = table.project(first_action, 0).body
+    assert isinstance(body, Acted)
+    assert len(body.view.bids) == 1
+
+
+def test_computer_players_are_asked_and_their_moves_go_through_handle() -> None:
+    table = make_table()
+    table.handle(Sit("ana", "Ana", 0, "s"))
+    out: list[Outgoing] = []
+    for seat in (1, 2, 3):
+        out = table.handle(AddBot("ana", seat, f"b{seat}"))
+    assert table.status == PLAYING
+    rng = random.Random(2)
+    n = 0
+    while table.status == PLAYING and n < 2000:
+        asks = [o for o in out if isinstance(o, AskBot)]
+        if asks:
+            ask = asks[-1]
+            assert ask.view.seat == ask.seat
+            out = table.handle(BotMove(ask.seat, ask.turn, rng.choice(ask.view.legal_actions)))
+        else:
+            out = play_move(table, rng, n)
+        n += 1
+    assert table.status == "finished"
+    match_over = [o for o in out if isinstance(o, MatchOver)]
+    assert match_over
+    assert not match_over[0].finished.rated
+
+
+def test_a_stale_bot_answer_is_ignored() -> None:
+    table = make_table()
+    seat_all(table)
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    assert table.handle(BotMove(hand.to_move, table.turn, 20)) == []
+    assert table.handle(BotMove(hand.to_move, table.turn - 1, 20)) == []
+
+
+def test_timer_expiry_asks_a_bot_then_a_bot_takes_the_seat_until_reclaimed() -> None:
+    table = make_table(TableOptions(turn_time=10), max_timeouts=2)
+    out: list[Outgoing] = []
+    for i, user in enumerate(USERS):
+        out = table.handle(Sit(user, user, i, f"s{i}"))
+    timers = [o for o in out if isinstance(o, ArmTimer)]
+    assert timers
+    assert timers[-1].seconds == 10
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    seat = hand.to_move
+    out = table.handle(timers[-1].command)
+    ask = next(o for o in out if isinstance(o, AskBot))
+    out = table.handle(BotMove(ask.seat, ask.turn, ask.view.legal_actions[0]))
+    acted = [o.event for o in out if isinstance(o, Broadcast) and o.event.kind == "action"]
+    assert acted[0].auto
+    assert not table.seats[seat].away
+    # Second consecutive timeout of the same seat: a computer player takes the seat.
+    rng = random.Random(1)
+    n = 0
+    while table.hand is not None and table.hand.to_move != seat:
+        play_move(table, rng, 100 + n)
+        n += 1
+    out = table.handle(TimerExpired(table.turn))
+    assert table.seats[seat].away
+    assert any(isinstance(o, AskBot) for o in out)
+    out = table.handle(Reclaim(USERS[seat], "r1"))
+    assert not table.seats[seat].away
+    assert any(isinstance(o, ArmTimer) for o in out)
+
+
+def test_owner_gone_hands_the_seat_to_a_bot_and_a_move_takes_it_back() -> None:
+    table = make_table()
+    seat_all(table)
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    seat = hand.to_move
+    out = table.handle(OwnerGone(USERS[seat]))
+    assert table.seats[seat].away
+    ask = next(o for o in out if isinstance(o, AskBot))
+    assert ask.seat == seat
+    action = format_action(hand.legal_actions()[0])
+    out = table.handle(Play(USERS[seat], action, None, None, "back"))
+    assert isinstance(replies(out)[0], Ack)
+    assert not table.seats[seat].away
+
+
+def test_seat_choice_and_full_table() -> None:
+    table = make_table()
+    assert isinstance(replies(table.handle(Sit("ana", "Ana", 2, "a")))[0], Ack)
+    error = replies(table.handle(Sit("bea", "Bea", 2, "b")))[0]
+    assert isinstance(error, Error)
+    assert error.code == "seat_taken"
+    error = replies(table.handle(Sit("ana", "Ana", 1, "c")))[0]
+    assert isinstance(error, Error)
+    assert error.code == "already_seated"
+    table.handle(Sit("bea", "Bea", None, "d"))
+    assert table.seats[0].user == "bea"
+    table.handle(Leave("bea", "e"))
+    assert table.seats[0].is_free
+
+
+def test_chat_is_public_but_muted_seats_are_hidden() -> None:
+    table = make_table()
+    seat_all(table)
+    table.handle(Say("bea", "Bea", "¡Hola!", None, "c1"))
+    event = table.events[-1]
+    body = table.project(event, 0).body
+    assert isinstance(body, ChatSaid)
+    assert body.text == "¡Hola!"
+    assert table.project(event, 0, frozenset({1})).body is None
+    assert table.project(event, None).body == body
+
+
+def test_rematch_starts_a_new_match_when_every_human_accepts() -> None:
+    table = make_table(TableOptions(rules="exact3", turn_time=0))
+    seat_all(table)
+    play_match(table)
+    assert table.status == "finished"
+    for i, user in enumerate(USERS):
+        out = table.handle(AnswerRematch(user, True, f"rm{i}"))
+    assert table.status == PLAYING
+    assert table.match_number == 2
+    kinds = {type(o.event.body).__name__ for o in out if isinstance(o, Broadcast)}
+    assert "MatchStarted" in kinds
+
+
+def test_hand_pause_arms_a_deal_timer() -> None:
+    table = Table(
+        "t1",
+        "C",
+        "private",
+        TableOptions(turn_time=0),
+        TableConfig(hand_pause=2.0),
+        random.Random(1),
+    )
+    seat_all(table)
+    rng = random.Random(4)
+    out: list[Outgoing] = []
+    n = 0
+    while table.hand is not None and not table.hand.is_finished:
+        out = play_move(table, rng, n)
+        n += 1
+    assert any(isinstance(o, Broadcast) and isinstance(o.event.body, HandEnded) for o in out)
+    deal = next(o for o in out if isinstance(o, ArmTimer) and o.key == "deal")
+    assert isinstance(deal.command, DealNext)
+    table.handle(deal.command)
+    assert table.hand is not None
+    assert not table.hand.is_finished
+    assert not any(isinstance(o, Broadcast) and isinstance(o.event.body, MatchEnded) for o in out)
+
+
+@pytest.mark.parametrize("rules", ["exact11", "to21", "hands11", "exact5"])
+def test_every_preset_plays_to_the_end(rules: str) -> None:
+    table = make_table(TableOptions(rules=rules, quintola=rules != "to21", turn_time=0))
+    seat_all(table)
+    play_match(table, seed=len(rules))
+    assert table.status == "finished"
