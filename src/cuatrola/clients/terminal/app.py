@@ -1,0 +1,671 @@
+"""The Textual user interface shared by offline and online play.
+
+:class:`CuatrolaApp` draws one seat's :class:`~cuatrola.core.views.SeatView`: the table
+(four seats, partner across), the shown trump, the current or last trick, the bidding, the
+cantes, the hand and match scores, the own hand with its legal cards, and a log. The player
+uses the keyboard only (see the help screen, ``?``). Subclasses decide where views come from
+and where actions go: :class:`~cuatrola.clients.terminal.offline.OfflineApp` drives an
+in-process table, :class:`~cuatrola.clients.terminal.online.OnlineApp` a server connection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import RichLog, Static
+
+from cuatrola.clients.terminal.i18n import Texts
+from cuatrola.clients.terminal.render import (
+    POSITIONS,
+    card_text,
+    cards_text,
+    relative_position,
+    suit_text,
+)
+from cuatrola.core.actions import (
+    BID_BASE,
+    NO_CANTE,
+    action_contract,
+    action_suit,
+    is_bid_action,
+    is_cante_action,
+    is_card_action,
+)
+from cuatrola.core.hand import Phase, team_of
+from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import SeatView
+
+#: Bid keys: pass, solo, cuatrola, quintola.
+BID_KEYS = ("p", "s", "c", "q")
+#: Cante keys by suit: oros, copas, espadas, bastos.
+CANTE_KEYS = ("o", "c", "e", "b")
+NO_CANTE_KEY = "n"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing the player can choose now: its key, action id, label and legality."""
+
+    key: str
+    action: int
+    label: Text
+    legal: bool
+
+
+def cante_points(view: SeatView, suit: int) -> int:
+    """Points of singing ``suit`` in this hand: 40 in trump, 20 otherwise."""
+    return 40 if suit == view.trump else 20
+
+
+class HelpScreen(ModalScreen[None]):
+    """The key help, in the current language."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: 84; height: auto; border: thick $accent; padding: 1 2;
+                          background: $surface; }
+    """
+
+    def __init__(self, texts: Texts) -> None:
+        super().__init__()
+        self._texts = texts
+
+    def compose(self) -> ComposeResult:
+        """One panel with the help text."""
+        yield Static(
+            Group(Text(self._texts("help_title"), style="bold"), Text(self._texts("help_body"))),
+            id="help",
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """Esc, Enter, q or ? close the help."""
+        event.stop()
+        if event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
+            self.dismiss(None)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A panel (hand summary, match end) closed with Enter or Esc."""
+
+    DEFAULT_CSS = """
+    MessageScreen { align: center middle; }
+    MessageScreen > Static { width: 84; height: auto; max-height: 100%; border: thick $accent;
+                             padding: 1 2; background: $surface; }
+    """
+
+    def __init__(self, body: RenderableType, name: str) -> None:
+        super().__init__(name=name)
+        self._body = body
+
+    def compose(self) -> ComposeResult:
+        """One panel with the message."""
+        yield Static(self._body, id="message")
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter, space or Esc close the panel."""
+        event.stop()
+        if event.key in ("enter", "escape", "space"):
+            self.dismiss(None)
+
+
+class CuatrolaApp(App[int]):
+    """The table screen for one human seat; subclasses feed views and carry actions.
+
+    Args:
+        lang: ``"es"`` or ``"en"``.
+        rules: the match rules (shown in the status line).
+        human_seat: the seat this player occupies.
+    """
+
+    TITLE = "Cuatrola"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $boost; }
+    #notice { height: auto; color: $warning; }
+    #middle { height: 15; }
+    #table { width: 1fr; border: round $primary; }
+    #info { width: 40; border: round $secondary; }
+    #hand { height: 4; border: round $success; }
+    #actions { height: auto; min-height: 1; }
+    #own { height: auto; }
+    #log { height: 1fr; min-height: 3; border: round $panel; }
+    """
+
+    def __init__(
+        self, *, lang: str = "es", rules: Rules | None = None, human_seat: int = 0
+    ) -> None:
+        super().__init__()
+        self.texts = Texts(lang)
+        self.rules = rules if rules is not None else Rules()
+        self.human_seat = human_seat
+        self.view: SeatView | None = None
+        #: Names by seat from the server; ``None`` uses positions (you, east, north, west).
+        self.seat_names: dict[int, str] | None = None
+        self.match_score: tuple[int, int] = (0, 0)
+        self.hand_number = 0
+        self.cursor = 0
+        self.notice: str = ""
+        self.waiting_text: str = ""
+
+    # Layout ------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Status line, table and info panel, own hand, choices and the log."""
+        yield Static(id="status")
+        yield Static(id="notice")
+        with Horizontal(id="middle"):
+            yield Static(id="table")
+            yield Static(id="info")
+        with Vertical(id="own"):
+            yield Static(id="hand")
+            yield Static(id="actions")
+        yield RichLog(id="log", wrap=True, markup=False)
+
+    def on_mount(self) -> None:
+        """Draw the empty table."""
+        self.refresh_all()
+
+    # Naming ------------------------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's display name: a server name, or its position seen from the human."""
+        rel = relative_position(seat, self.human_seat)
+        if self.seat_names and seat in self.seat_names and rel != 0:
+            return self.seat_names[seat]
+        return self.texts(f"seat_{POSITIONS[rel]}")
+
+    def team_name(self, team: int) -> str:
+        """``Us`` for the human's team, ``Them`` for the other."""
+        return self.texts("team_us" if team == team_of(self.human_seat) else "team_them")
+
+    def contract_name(self, contract: Contract) -> str:
+        """A contract's name in the current language."""
+        return self.texts(f"bid_{contract.label}")
+
+    def suit_name(self, suit: int) -> str:
+        """A suit's name in the current language."""
+        return self.texts(f"suit_{suit}")
+
+    # Choices -----------------------------------------------------------------------------------
+
+    def choices(self) -> list[Choice]:
+        """What the human can choose now (cards, bids or cantes); empty when not his turn."""
+        view = self.view
+        if view is None or view.to_move != self.human_seat:
+            return []
+        legal = set(view.legal_actions)
+        if view.phase is Phase.BIDDING:
+            return [
+                Choice(
+                    BID_KEYS[action - BID_BASE],
+                    action,
+                    Text(self.contract_name(action_contract(action))),
+                    True,
+                )
+                for action in view.legal_actions
+                if is_bid_action(action)
+            ]
+        if view.phase is Phase.CANTE:
+            found: list[Choice] = []
+            for action in view.legal_actions:
+                if is_cante_action(action):
+                    suit = action_suit(action)
+                    label = Text(self.texts("sing", points=cante_points(view, suit), suit=""))
+                    label.append_text(suit_text(suit, self.suit_name(suit)))
+                    found.append(Choice(CANTE_KEYS[suit], action, label, True))
+            found.append(Choice(NO_CANTE_KEY, NO_CANTE, Text(self.texts("no_sing")), True))
+            return found
+        return [
+            Choice(str(index + 1), int(card), card_text(card), int(card) in legal)
+            for index, card in enumerate(view.hand)
+        ]
+
+    def _legal_indices(self, choices: list[Choice]) -> list[int]:
+        return [i for i, c in enumerate(choices) if c.legal]
+
+    def _clamp_cursor(self, choices: list[Choice]) -> None:
+        legal = self._legal_indices(choices)
+        if legal and self.cursor not in legal:
+            self.cursor = legal[0]
+
+    # Keys --------------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """Keyboard control of the table (modal panels handle their own keys)."""
+        if isinstance(self.screen, ModalScreen):
+            return
+        key, char = event.key, event.character or ""
+        if char == "?" or key == "question_mark":
+            self.push_screen(HelpScreen(self.texts))
+            return
+        if char == "l":
+            self.texts = self.texts.other()
+            self.refresh_all()
+            return
+        choices = self.choices()
+        if not choices:
+            return
+        self._clamp_cursor(choices)
+        legal = self._legal_indices(choices)
+        if key in ("left", "right") and legal:
+            step = 1 if key == "right" else -1
+            position = legal.index(self.cursor) if self.cursor in legal else 0
+            self.cursor = legal[(position + step) % len(legal)]
+            self.refresh_all()
+            return
+        if key in ("enter", "space") and legal:
+            self._choose(choices[self.cursor])
+            return
+        for choice in choices:
+            if char and char.lower() == choice.key:
+                self._choose(choice)
+                return
+
+    def _choose(self, choice: Choice) -> None:
+        if not choice.legal:
+            self.log_line(self.texts("not_legal_card"), style="red")
+            return
+        self.submit(choice.action)
+
+    def submit(self, action: int) -> None:
+        """Carry the human's action to the table (offline) or the server (online)."""
+        raise NotImplementedError
+
+    # Updating ----------------------------------------------------------------------------------
+
+    def set_view(self, view: SeatView) -> None:
+        """Show a new view of the hand."""
+        self.view = view
+        if view.phase is not Phase.FINISHED:
+            self.match_score = view.score_before
+        elif view.result is not None:
+            self.match_score = view.result.score_after
+        self.refresh_all()
+
+    def log_line(self, text: str | Text, style: str = "") -> None:
+        """Add a line to the log."""
+        log = self.query_one("#log", RichLog)
+        log.write(Text(text, style=style) if isinstance(text, str) else text)
+
+    def log_action(self, seat: int, action: int, view: SeatView, tricks_before: int) -> None:
+        """Describe one applied action in the log (and the trick it completed, if any)."""
+        name = self.seat_name(seat)
+        mine = seat == self.human_seat
+        if is_card_action(action):
+            key = "you_played" if mine else "seat_played"
+            line = Text(self.texts(key, seat=name, card=""))
+            line.append_text(card_text(action))
+            self.log_line(line)
+            if len(view.tricks) > tricks_before:
+                trick = view.tricks[-1]
+                key = "you_won_trick" if trick.winner == self.human_seat else "trick_won"
+                self.log_line(
+                    self.texts(key, seat=self.seat_name(trick.winner), points=trick.points),
+                    style="bold",
+                )
+        elif is_bid_action(action):
+            bid = self.contract_name(action_contract(action))
+            self.log_line(self.texts("you_bid" if mine else "seat_bid", seat=name, bid=bid))
+        elif is_cante_action(action):
+            suit = action_suit(action)
+            key = "you_sang" if mine else "seat_sang"
+            points = cante_points(view, suit)
+            self.log_line(
+                self.texts(key, seat=name, points=points, suit=self.suit_name(suit)),
+                style="bold",
+            )
+        elif action == NO_CANTE:
+            self.log_line(self.texts("you_no_sing" if mine else "seat_no_sing", seat=name))
+
+    def log_new_hand(self, view: SeatView) -> None:
+        """Announce a new deal in the log."""
+        self.log_line(
+            self.texts(
+                "new_hand", dealer=self.seat_name(view.dealer), suit=self.suit_name(view.trump)
+            ),
+            style="bold",
+        )
+
+    def refresh_all(self) -> None:
+        """Redraw every part of the table from the current view."""
+        if not self.is_mounted_ok():
+            return
+        self.query_one("#status", Static).update(self.render_status())
+        self.query_one("#notice", Static).update(self.notice)
+        self.query_one("#table", Static).update(self.render_table())
+        self.query_one("#info", Static).update(self.render_info())
+        self.query_one("#hand", Static).update(self.render_hand())
+        self.query_one("#actions", Static).update(self.render_actions())
+
+    def is_mounted_ok(self) -> bool:
+        """Whether the table widgets exist (not before mount, nor after exit)."""
+        return bool(self.screen_stack) and bool(self.query("#status"))
+
+    # Rendering ---------------------------------------------------------------------------------
+
+    def render_status(self) -> Text:
+        """The top line: rules, hand number, match score, the suit legend and the key hint."""
+        us = team_of(self.human_seat)
+        text = Text(self.texts("title") + " · ", style="bold")
+        text.append(
+            self.texts(
+                "status_line",
+                rules=self.rules.name,
+                hand=max(self.hand_number, 1),
+                us=self.team_name(us),
+                them=self.team_name(1 - us),
+                score_us=self.match_score[us],
+                score_them=self.match_score[1 - us],
+            )
+        )
+        text.append("   ")
+        for suit in range(4):
+            text.append_text(suit_text(suit, self.texts(f"suit_{suit}").split(" ")[0]))
+            text.append(" ")
+        text.append("  ? ")
+        return text
+
+    def _seat_cell(self, seat: int) -> Text:
+        view = self.view
+        text = Text()
+        if view is None:
+            text.append(self.seat_name(seat), style="bold")
+            return text
+        to_move = view.to_move == seat
+        text.append("▶ " if to_move else "  ", style="bold yellow")
+        text.append(self.seat_name(seat), style="bold reverse" if to_move else "bold")
+        tags = []
+        if seat == view.dealer:
+            tags.append(self.texts("dealer"))
+        if seat == view.mano:
+            tags.append(self.texts("mano"))
+        if tags:
+            text.append(f" [{', '.join(tags)}]", style="italic")
+        text.append("\n")
+        if seat == view.sitting_out:
+            text.append(self.texts("sits_out"), style="dim")
+        elif relative_position(seat, self.human_seat) != 0:
+            count = view.card_counts[seat]
+            text.append("▮" * count + " ", style="bold")
+            text.append(self.texts("cards_left", n=count), style="dim")
+        order = [(view.mano + i) % 4 for i in range(4)]
+        if seat in order[: len(view.bids)]:
+            bid = view.bids[order.index(seat)]
+            text.append("\n" + self.contract_name(bid), style="cyan")
+        if seat == view.dealer and view.trump_card is not None:
+            text.append("\n")
+            text.append(self.texts("trump_word") + " ")
+            text.append_text(card_text(view.trump_card))
+        return text
+
+    def _trick_grid(self) -> RenderableType:
+        view = self.view
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(3):
+            grid.add_column(justify="center", min_width=4)
+        if view is None:
+            return grid
+        cards: dict[int, int] = {}
+        caption = Text()
+        if view.trick:
+            cards = {seat: int(card) for seat, card in view.trick}
+        elif view.tricks:
+            last = view.tricks[-1]
+            cards = dict(zip(last.seats, (int(c) for c in last.cards), strict=True))
+            caption = Text(self.texts("last_trick", seat=self.seat_name(last.winner)), style="dim")
+
+        def at(position: int) -> Text:
+            for seat, card in cards.items():
+                if relative_position(seat, self.human_seat) == position:
+                    return card_text(card)
+            return Text("·", style="dim")
+
+        grid.add_row("", at(2), "")
+        grid.add_row(at(3), "", at(1))
+        grid.add_row("", at(0), "")
+        return Group(grid, caption) if caption else grid
+
+    def render_table(self) -> RenderableType:
+        """The four seats around the trick (partner across, next seat on the right)."""
+        grid = Table.grid(expand=True)
+        grid.add_column(ratio=1, justify="left")
+        grid.add_column(ratio=1, justify="center")
+        grid.add_column(ratio=1, justify="right")
+        cells = {
+            relative_position(seat, self.human_seat): self._seat_cell(seat) for seat in range(4)
+        }
+        grid.add_row("", cells[2], "")
+        grid.add_row(cells[3], self._trick_grid(), cells[1])
+        grid.add_row("", cells[0], "")
+        return grid
+
+    def render_info(self) -> RenderableType:
+        """Trump, contract, bids, cantes and the hand's tricks and points per team."""
+        view = self.view
+        if view is None:
+            return Text(self.waiting_text)
+        parts: list[RenderableType] = []
+        trump = Text()
+        if view.trump_card is not None:
+            trump.append(self.texts("trump_word") + ": ")
+            trump.append_text(suit_text(view.trump, self.suit_name(view.trump)))
+            trump.append(" (")
+            trump.append_text(card_text(view.trump_card))
+            trump.append(")")
+        else:
+            trump.append(self.texts("trump_word") + ": ")
+            trump.append_text(suit_text(view.trump, self.suit_name(view.trump)))
+        parts.append(trump)
+        if view.phase is not Phase.BIDDING:
+            if view.bidder is None:
+                parts.append(Text(self.texts("contract_plain"), style="bold"))
+            else:
+                parts.append(
+                    Text(
+                        self.texts(
+                            "contract_line",
+                            contract=self.contract_name(view.contract),
+                            seat=self.seat_name(view.bidder),
+                        ),
+                        style="bold",
+                    )
+                )
+        parts.append(Text(self.texts("bids_title"), style="underline"))
+        if view.bids:
+            for index, bid in enumerate(view.bids):
+                seat = (view.mano + index) % 4
+                parts.append(
+                    Text(
+                        self.texts(
+                            "bid_entry", seat=self.seat_name(seat), bid=self.contract_name(bid)
+                        )
+                    )
+                )
+        else:
+            parts.append(Text(self.texts("no_bids")))
+        parts.append(Text(self.texts("cantes_title"), style="underline"))
+        if view.cantes:
+            for cante in view.cantes:
+                parts.append(
+                    Text(
+                        self.texts(
+                            "cante_entry",
+                            seat=self.seat_name(cante.seat),
+                            points=cante.points,
+                            suit=self.suit_name(cante.suit),
+                        )
+                    )
+                )
+        else:
+            parts.append(Text(self.texts("no_cantes")))
+        parts.append(Text(self.texts("tricks_title"), style="underline"))
+        us = team_of(self.human_seat)
+        for team in (us, 1 - us):
+            parts.append(
+                Text(
+                    self.texts(
+                        "tricks_entry",
+                        team=self.team_name(team),
+                        tricks=view.tricks_won[team],
+                        points=view.card_points[team],
+                    )
+                )
+            )
+        return Group(*parts)
+
+    def render_hand(self) -> RenderableType:
+        """The own cards; on the human's turn, unplayable cards are dimmed and struck."""
+        view = self.view
+        if view is None:
+            return Text("")
+        choices = self.choices()
+        playing = view.phase is Phase.PLAY and bool(choices)
+        if playing:
+            self._clamp_cursor(choices)
+        top = Text()
+        keys = Text()
+        for index, card in enumerate(view.hand):
+            legal = not playing or choices[index].legal
+            selected = playing and index == self.cursor
+            top.append(" ")
+            top.append_text(card_text(card, legal=legal, selected=selected))
+            top.append("  ")
+            keys.append(f" {index + 1}   " if playing else "     ", style="dim")
+        return Group(top, keys)
+
+    def render_actions(self) -> RenderableType:
+        """What the human may do now, or whom the table waits for."""
+        view = self.view
+        if view is None:
+            return Text(self.waiting_text)
+        if view.phase is Phase.FINISHED:
+            return Text(self.texts("press_enter"))
+        choices = self.choices()
+        if not choices:
+            if view.to_move is None:
+                return Text("")
+            return Text(self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim")
+        if view.phase is Phase.PLAY:
+            return Text(self.texts("your_turn_play"), style="bold yellow")
+        self._clamp_cursor(choices)
+        prompt = "your_turn_bid" if view.phase is Phase.BIDDING else "your_turn_cante"
+        text = Text(self.texts(prompt) + "  ", style="bold yellow")
+        for index, choice in enumerate(choices):
+            text.append(f"[{choice.key}] ", style="bold")
+            label = choice.label.copy()
+            if index == self.cursor:
+                label.stylize("reverse")
+            text.append_text(label)
+            text.append("   ")
+        return text
+
+    # Panels ------------------------------------------------------------------------------------
+
+    def hand_summary(self, view: SeatView) -> RenderableType:
+        """The end-of-hand panel: contract, tricks, points, cantes, dead hand and the winner."""
+        result = view.result
+        assert result is not None
+        lines: list[RenderableType] = [Text(self.texts("summary_title"), style="bold")]
+        if result.bidder is None:
+            contract = self.texts("contract_plain")
+        else:
+            contract = self.texts(
+                "contract_line",
+                contract=self.contract_name(result.contract),
+                seat=self.seat_name(result.bidder),
+            )
+        lines.append(Text(self.texts("summary_contract", contract=contract)))
+        if result.bidder is not None:
+            made = result.winner == team_of(result.bidder)
+            lines.append(
+                Text(
+                    self.texts(
+                        "summary_made" if made else "summary_failed",
+                        seat=self.seat_name(result.bidder),
+                        contract=self.contract_name(result.contract),
+                    ),
+                    style="bold green" if made else "bold red",
+                )
+            )
+        us = team_of(self.human_seat)
+        for team in (us, 1 - us):
+            lines.append(
+                Text(
+                    self.texts(
+                        "summary_points",
+                        team=self.team_name(team),
+                        points=result.points[team],
+                        tricks=result.tricks[team],
+                    )
+                )
+            )
+        cantes = ", ".join(
+            self.texts(
+                "cante_entry",
+                seat=self.seat_name(c.seat),
+                points=c.points,
+                suit=self.suit_name(c.suit),
+            )
+            for c in result.cantes
+        )
+        lines.append(Text(self.texts("summary_cantes", cantes=cantes or self.texts("no_cantes"))))
+        lines.append(Text(self.texts("tricks_title"), style="underline"))
+        for number, trick in enumerate(view.tricks, start=1):
+            line = Text(f"{number}. ")
+            for seat, card in zip(trick.seats, trick.cards, strict=True):
+                line.append(self.seat_name(seat) + " ")
+                line.append_text(card_text(card))
+                line.append("  ")
+            line.append("→ " + self.seat_name(trick.winner), style="bold")
+            lines.append(line)
+        if view.dead_hand is not None and view.sitting_out is not None:
+            dead = Text(self.texts("summary_dead", seat=self.seat_name(view.sitting_out), cards=""))
+            dead.append_text(cards_text([int(c) for c in view.dead_hand]))
+            lines.append(dead)
+        lines.append(
+            Text(
+                self.texts(
+                    "summary_winner",
+                    team=self.team_name(result.winner),
+                    points=result.game_points,
+                    us=result.score_after[us],
+                    them=result.score_after[1 - us],
+                ),
+                style="bold",
+            )
+        )
+        lines.append(Text(self.texts("press_enter"), style="dim"))
+        return Group(*lines)
+
+    def match_summary(self, winner: int, score: tuple[int, int], hands: int) -> RenderableType:
+        """The match-end panel."""
+        us = team_of(self.human_seat)
+        won = winner == us
+        return Group(
+            Text(self.texts("match_over_title"), style="bold"),
+            Text(
+                self.texts("match_won" if won else "match_lost"),
+                style="bold green" if won else "bold red",
+            ),
+            Text(
+                self.texts(
+                    "match_final",
+                    us=self.team_name(us),
+                    them=self.team_name(1 - us),
+                    score_us=score[us],
+                    score_them=score[1 - us],
+                    hands=hands,
+                )
+            ),
+            Text(self.texts("match_quit"), style="dim"),
+        )
+
+
+__all__ = ["Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]

@@ -1,0 +1,228 @@
+"""The terminal client's text catalogue: every string the player reads, in Spanish and English.
+
+Strings are looked up by key and formatted with ``str.format`` fields, so the two languages
+stay in one place and a test can check that both have the same keys and fields.
+
+>>> texts = Texts("en")
+>>> texts("team_us")
+'Us'
+>>> Texts("es")("seat_played", seat="Este", card="R♦")
+'Este juega R♦'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: The languages of the user interface.
+LANGUAGES: Final = ("es", "en")
+
+CATALOG: Final[dict[str, dict[str, str]]] = {
+    "es": {
+        "title": "Cuatrola",
+        "trump_word": "Triunfo",
+        "you_played": "Juegas {card}",
+        "you_sang": "Cantas {points} en {suit}",
+        "you_no_sing": "No cantas",
+        "you_won_trick": "Ganas la baza ({points} puntos)",
+        "you_bid": "Tú: {bid}",
+        "seat_south": "Tú",
+        "seat_east": "Este",
+        "seat_north": "Norte (compañero)",
+        "seat_west": "Oeste",
+        "team_us": "Nosotros",
+        "team_them": "Ellos",
+        "suit_0": "oros",
+        "suit_1": "copas",
+        "suit_2": "espadas",
+        "suit_3": "bastos",
+        "bid_pass": "Paso",
+        "bid_solo": "Solo",
+        "bid_cuatrola": "Cuatrola",
+        "bid_quintola": "Quintola",
+        "contract_plain": "mano normal (todos pasan)",
+        "status_line": "{rules} · mano {hand} · {us} {score_us} – {score_them} {them}",
+        "legend": "♦ oros  ♥ copas  ♠ espadas  ♣ bastos",
+        "dealer": "reparte",
+        "mano": "mano",
+        "sits_out": "no juega",
+        "cards_left": "{n} cartas",
+        "your_turn_bid": "Tu turno: elige tu apuesta",
+        "your_turn_play": "Tu turno: juega una carta (1-5, o ←/→ y Intro)",
+        "your_turn_cante": "Tu equipo ha ganado la baza: ¿cantas?",
+        "waiting_for": "Esperando a {seat}…",
+        "bids_title": "Apuestas",
+        "cantes_title": "Cantes",
+        "tricks_title": "Bazas",
+        "no_bids": "—",
+        "no_cantes": "ninguno",
+        "bid_entry": "{seat}: {bid}",
+        "cante_entry": "{seat}: {points} en {suit}",
+        "tricks_entry": "{team}: {tricks} bazas, {points} puntos",
+        "contract_line": "Contrato: {contract} de {seat}",
+        "last_trick": "Última baza (gana {seat})",
+        "sing": "Cantar {points} en {suit}",
+        "no_sing": "No cantar",
+        "seat_bid": "{seat}: {bid}",
+        "seat_played": "{seat} juega {card}",
+        "seat_sang": "{seat} canta {points} en {suit}",
+        "seat_no_sing": "{seat} no canta",
+        "trick_won": "{seat} gana la baza ({points} puntos)",
+        "new_hand": "Nueva mano: reparte {dealer}, triunfo {suit}",
+        "illegal": "No puedes hacer eso ahora: {reason}",
+        "not_legal_card": "Esa carta no se puede jugar ahora",
+        "summary_title": "Fin de la mano",
+        "summary_contract": "Contrato: {contract}",
+        "summary_points": "{team}: {points} puntos, {tricks} bazas",
+        "summary_cantes": "Cantes: {cantes}",
+        "summary_dead": "Mano muerta de {seat}: {cards}",
+        "summary_winner": "Ganan {team}: +{points} (marcador {us} – {them})",
+        "summary_made": "{seat} cumple su {contract}",
+        "summary_failed": "{seat} no cumple su {contract}",
+        "press_enter": "Pulsa Intro para seguir",
+        "match_over_title": "Fin de la partida",
+        "match_won": "¡Habéis ganado la partida!",
+        "match_lost": "Han ganado ellos.",
+        "match_final": "Resultado: {us} {score_us} – {score_them} {them} en {hands} manos",
+        "match_quit": "Pulsa Intro o Esc para salir",
+        "help_title": "Ayuda",
+        "help_body": (
+            "Teclas\n"
+            "  1-5        jugar la carta de esa posición\n"
+            "  ← →        mover el cursor; Intro juega o elige\n"
+            "  p s c q    apostar: paso, solo, cuatrola, quintola\n"
+            "  o c e b    cantar en oros, copas, espadas o bastos\n"
+            "  n          no cantar\n"
+            "  l          cambiar idioma (español / inglés)\n"
+            "  ?          esta ayuda (Esc para cerrar)\n"
+            "  Ctrl+Q     salir\n"
+            "\n"
+            "Cartas: A as, 3 tres, R rey, C caballo, S sota.\n"
+            "Palos: ♦ oros (amarillo), ♥ copas (rojo), ♠ espadas (azul), ♣ bastos (verde).\n"
+            "Las cartas que puedes jugar se ven en negrita; las demás, atenuadas y tachadas.\n"
+            "Tu compañero se sienta enfrente (Norte). Se juega hacia la derecha."
+        ),
+        "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
+        "online_connecting": "Conectando con {server}…",
+        "online_waiting": "Esperando jugadores en la mesa {table}…",
+        "online_reconnecting": "Conexión perdida; reconectando…",
+        "online_error": "Error del servidor: {message}",
+        "online_code": "Código de la mesa privada: {code}",
+        "online_failed": "No se pudo conectar con {server}: {reason}",
+    },
+    "en": {
+        "title": "Cuatrola",
+        "trump_word": "Trump",
+        "you_played": "You play {card}",
+        "you_sang": "You sing {points} in {suit}",
+        "you_no_sing": "You do not sing",
+        "you_won_trick": "You win the trick ({points} points)",
+        "you_bid": "You: {bid}",
+        "seat_south": "You",
+        "seat_east": "East",
+        "seat_north": "North (partner)",
+        "seat_west": "West",
+        "team_us": "Us",
+        "team_them": "Them",
+        "suit_0": "oros (coins)",
+        "suit_1": "copas (cups)",
+        "suit_2": "espadas (swords)",
+        "suit_3": "bastos (clubs)",
+        "bid_pass": "Pass",
+        "bid_solo": "Solo",
+        "bid_cuatrola": "Cuatrola",
+        "bid_quintola": "Quintola",
+        "contract_plain": "plain hand (all passed)",
+        "status_line": "{rules} · hand {hand} · {us} {score_us} – {score_them} {them}",
+        "legend": "♦ oros  ♥ copas  ♠ espadas  ♣ bastos",
+        "dealer": "dealer",
+        "mano": "mano",
+        "sits_out": "sits out",
+        "cards_left": "{n} cards",
+        "your_turn_bid": "Your turn: choose your bid",
+        "your_turn_play": "Your turn: play a card (1-5, or ←/→ and Enter)",
+        "your_turn_cante": "Your team won the trick: sing?",
+        "waiting_for": "Waiting for {seat}…",
+        "bids_title": "Bids",
+        "cantes_title": "Cantes",
+        "tricks_title": "Tricks",
+        "no_bids": "—",
+        "no_cantes": "none",
+        "bid_entry": "{seat}: {bid}",
+        "cante_entry": "{seat}: {points} in {suit}",
+        "tricks_entry": "{team}: {tricks} tricks, {points} points",
+        "contract_line": "Contract: {contract} by {seat}",
+        "last_trick": "Last trick (won by {seat})",
+        "sing": "Sing {points} in {suit}",
+        "no_sing": "Don't sing",
+        "seat_bid": "{seat}: {bid}",
+        "seat_played": "{seat} plays {card}",
+        "seat_sang": "{seat} sings {points} in {suit}",
+        "seat_no_sing": "{seat} does not sing",
+        "trick_won": "{seat} wins the trick ({points} points)",
+        "new_hand": "New hand: {dealer} deals, trump {suit}",
+        "illegal": "You cannot do that now: {reason}",
+        "not_legal_card": "That card cannot be played now",
+        "summary_title": "Hand over",
+        "summary_contract": "Contract: {contract}",
+        "summary_points": "{team}: {points} points, {tricks} tricks",
+        "summary_cantes": "Cantes: {cantes}",
+        "summary_dead": "Dead hand of {seat}: {cards}",
+        "summary_winner": "{team} win: +{points} (score {us} – {them})",
+        "summary_made": "{seat} makes the {contract}",
+        "summary_failed": "{seat} fails the {contract}",
+        "press_enter": "Press Enter to continue",
+        "match_over_title": "Match over",
+        "match_won": "Your team wins the match!",
+        "match_lost": "The other team wins the match.",
+        "match_final": "Final score: {us} {score_us} – {score_them} {them} after {hands} hands",
+        "match_quit": "Press Enter or Esc to leave",
+        "help_title": "Help",
+        "help_body": (
+            "Keys\n"
+            "  1-5        play the card in that position\n"
+            "  ← →        move the cursor; Enter plays or chooses\n"
+            "  p s c q    bid: pass, solo, cuatrola, quintola\n"
+            "  o c e b    sing in oros, copas, espadas or bastos\n"
+            "  n          do not sing\n"
+            "  l          switch language (Spanish / English)\n"
+            "  ?          this help (Esc to close)\n"
+            "  Ctrl+Q     quit\n"
+            "\n"
+            "Cards: A as (ace), 3 tres, R rey (king), C caballo (knight), S sota (jack).\n"
+            "Suits: ♦ oros (yellow), ♥ copas (red), ♠ espadas (blue), ♣ bastos (green).\n"
+            "Cards you may play are bold; the others are dimmed and struck through.\n"
+            "Your partner sits across (North). Play goes to the right."
+        ),
+        "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
+        "online_connecting": "Connecting to {server}…",
+        "online_waiting": "Waiting for players at table {table}…",
+        "online_reconnecting": "Connection lost; reconnecting…",
+        "online_error": "Server error: {message}",
+        "online_code": "Private table code: {code}",
+        "online_failed": "Cannot connect to {server}: {reason}",
+    },
+}
+
+
+class Texts:
+    """The catalogue for one language; call it with a key and the format fields.
+
+    Raises:
+        ValueError: (on construction) for a language not in :data:`LANGUAGES`.
+    """
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"expected a language {' or '.join(LANGUAGES)}, got {lang!r}")
+        self.lang = lang
+
+    def __call__(self, key: str, **fields: object) -> str:
+        """The text for ``key`` with ``fields`` filled in (a missing key raises ``KeyError``)."""
+        return CATALOG[self.lang][key].format(**fields)
+
+    def other(self) -> Texts:
+        """The catalogue of the other language (the ``l`` key toggles between them)."""
+        return Texts(LANGUAGES[(LANGUAGES.index(self.lang) + 1) % len(LANGUAGES)])
