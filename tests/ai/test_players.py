@@ -1,0 +1,160 @@
+"""Every computer player returns legal actions and plays sensibly on clear-cut hands."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from cuatrola.ai import make_player
+from cuatrola.ai.base import Player, available_players
+from cuatrola.ai.expert import ExpertPlayer, _utility
+from cuatrola.ai.greedy import GreedyPlayer, bid_strength
+from cuatrola.ai.levels import EasyPlayer
+from cuatrola.ai.pimc import PimcPlayer
+from cuatrola.ai.worlds import Knowledge
+from cuatrola.core.actions import format_action, parse_action
+from cuatrola.core.cards import mask_of
+from cuatrola.core.hand import HandState, Phase
+from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import view_for
+
+#: Players under test, kept on small budgets so the suite stays fast.
+SMALL: dict[str, Callable[[], Player]] = {
+    "random": lambda: make_player("random"),
+    "greedy": GreedyPlayer,
+    "easy": EasyPlayer,
+    "pimc": lambda: PimcPlayer(3),
+    "expert": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3),
+    "expert-uniform": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3, weighting=False),
+}
+
+
+def _play(factory: Callable[[], Player], seed: int, hands: int, rules: Rules) -> int:
+    """Self-play ``hands`` hands with ``factory`` in every seat; number of decisions."""
+    rng = random.Random(seed)
+    decisions = 0
+    for number in range(hands):
+        score = (rng.randrange(11), rng.randrange(11))
+        state = HandState.deal(rules, dealer=number % 4, rng=rng, score_before=score)
+        players = [factory() for _ in range(4)]
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            action = players[seat].choose(view, random.Random(decisions))
+            assert action in state.legal_actions(), (format_action(action), state.notation())
+            state.apply(action, seat)
+            decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_every_action_is_legal(name: str) -> None:
+    assert _play(SMALL[name], seed=len(name), hands=6, rules=Rules()) > 100
+    assert _play(SMALL[name], seed=7, hands=2, rules=Rules(quintola=False)) > 30
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_levels_are_registered_and_legal(level: str) -> None:
+    assert level in available_players()
+    assert _play(lambda: make_player(level), seed=3, hands=1, rules=Rules()) > 15
+
+
+def test_players_refuse_a_view_without_legal_actions() -> None:
+    state = HandState.deal(Rules(), dealer=0, rng=random.Random(1))
+    not_to_move = view_for(state, 0)  # the mano (seat 1) speaks first
+    for factory in SMALL.values():
+        with pytest.raises(ValueError, match="no legal action"):
+            factory().choose(not_to_move, random.Random(0))
+
+
+def test_expert_bids_quintola_with_every_top_trump_and_respects_the_cap() -> None:
+    hand = ["AO", "3O", "RO", "CO", "AC"]
+    rest = [c for c in (f"{r}{s}" for s in "OCEB" for r in "A3RCS") if c not in hand]
+    deal_rest = [c for c in rest if c != "SO"]
+    hands = [[*deal_rest[0:4], "SO"], hand, deal_rest[4:9], deal_rest[9:14]]
+    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=6)
+    state = HandState.from_cards(Rules(), dealer=0, hands=hands, trump_card="SO")
+    choice = player.choose(view_for(state, 1), random.Random(1))
+    assert choice == parse_action("quintola")
+    capped = HandState.from_cards(
+        Rules(), dealer=0, hands=hands, trump_card="SO", score_before=(0, 8)
+    )
+    view = view_for(capped, 1)
+    assert set(view.legal_actions) == {parse_action("pass"), parse_action("solo")}
+    assert player.choose(view, random.Random(1)) == parse_action("solo")
+
+
+def test_expert_passes_a_hopeless_hand() -> None:
+    hand = ["SC", "CC", "SE", "CE", "SB"]
+    rest = [c for c in (f"{r}{s}" for s in "OCEB" for r in "A3RCS") if c not in hand]
+    hands = [rest[0:5], hand, rest[5:10], rest[10:15]]  # the dealer shows the as de oros
+    state = HandState.from_cards(Rules(), dealer=0, hands=hands, trump_card=hands[0][0])
+    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=6)
+    assert player.choose(view_for(state, 1), random.Random(2)) == parse_action("pass")
+
+
+def test_match_utility_values_the_target() -> None:
+    state = HandState.deal(Rules(), dealer=0, rng=random.Random(1), score_before=(9, 10))
+    view = view_for(state, 0)  # team 0 at 9, team 1 at 10
+    assert _utility(view, winner=0, value=2) == 22.0  # a made solo wins the match
+    assert _utility(view, winner=1, value=2) == -22.0  # a failed one loses it
+    assert _utility(view, winner=0, value=1) == 0.0  # 10-10: play on
+
+
+def test_greedy_bid_thresholds() -> None:
+    assert bid_strength(mask_of(["AO", "3O", "RO", "CO", "SO"]), 0) is Contract.QUINTOLA
+    assert bid_strength(mask_of(["AO", "3O", "RO", "SO", "AC"]), 0) is Contract.QUINTOLA
+    assert bid_strength(mask_of(["AO", "3O", "CO", "SO", "SC"]), 0) is Contract.CUATROLA
+    assert bid_strength(mask_of(["AO", "CO", "SO", "AC", "SE"]), 0) is Contract.SOLO
+    assert bid_strength(mask_of(["SO", "CO", "SC", "CE", "SE"]), 0) is Contract.PASS
+
+
+def test_greedy_plays_by_its_rules() -> None:
+    # Seat 1 leads trick 1 of a plain hand holding a side as: greedy leads it.
+    hands = [
+        ["SO", "CO", "RO", "3O", "AO"],
+        ["AC", "SE", "CE", "RE", "SB"],
+        ["3C", "RC", "CC", "SC", "3E"],
+        ["AE", "AB", "3B", "RB", "CB"],
+    ]
+    state = HandState.from_cards(Rules(), dealer=0, hands=hands, trump_card="SO")
+    for _ in range(4):
+        state.apply("pass")
+    greedy = GreedyPlayer()
+    assert greedy.choose(view_for(state, 1), random.Random(0)) == parse_action("AC")
+    state.apply("AC")
+    # Seat 2 must follow copas and cannot beat the as: it throws the cheapest copa.
+    assert greedy.choose(view_for(state, 2), random.Random(0)) == parse_action("SC")
+    state.apply("SC")
+    # Seat 3's partner is winning the trick: seat 3 (void in copas, no trump) adds points.
+    assert greedy.choose(view_for(state, 3), random.Random(0)) == parse_action("AE")
+    state.apply("AE")
+    # Seat 0 (void in copas) must trump: it wins with the cheapest trump.
+    assert greedy.choose(view_for(state, 0), random.Random(0)) == parse_action("SO")
+
+
+def test_expert_weights_the_true_deal_positively() -> None:
+    rng = random.Random(9)
+    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=3)
+    checked = 0
+    for number in range(6):
+        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
+        greedy = GreedyPlayer()
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            if state.phase is Phase.PLAY:
+                truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
+                assert player.likelihood(view, truth) > 0
+                knowledge = Knowledge.from_view(view)
+                if knowledge.count() <= 50:
+                    weights = [player.likelihood(view, w) for w in knowledge.worlds()]
+                    # Greedy opponents: the true deal is at least as likely as the average.
+                    assert player.likelihood(view, truth) >= sum(weights) / len(weights) * 0.999
+                    checked += 1
+            state.apply(greedy.choose(view, rng), seat)
+    assert checked > 10
