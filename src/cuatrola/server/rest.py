@@ -22,6 +22,7 @@ from dataclasses import asdict
 from typing import Any, Final, Protocol, TypeVar
 
 import msgspec
+from argon2 import PasswordHasher
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -167,10 +168,10 @@ def _summary_json(summary: MatchSummary) -> dict[str, Any]:
 class _Api:
     """The endpoints, bound to one set of services."""
 
-    def __init__(self, services: AccountsServices) -> None:
+    def __init__(self, services: AccountsServices, hasher: PasswordHasher | None) -> None:
         factory = services.session_factory
         self.authenticator = services.authenticator
-        self.accounts = Accounts(factory, self.authenticator)
+        self.accounts = Accounts(factory, self.authenticator, hasher=hasher)
         self.ratings = Ratings(factory)
         self.history = History(factory, self.ratings)
 
@@ -376,7 +377,7 @@ def _schema_components() -> dict[str, Any]:
     return components
 
 
-def routes(services: AccountsServices) -> list[BaseRoute]:
+def routes(services: AccountsServices, *, hasher: PasswordHasher | None = None) -> list[BaseRoute]:
     """The accounts REST routes, to mount under ``/api``.
 
     It also appends :meth:`History.on_match_finished
@@ -387,8 +388,9 @@ def routes(services: AccountsServices) -> list[BaseRoute]:
     Args:
         services: the server's services; ``session_factory``, ``authenticator`` and
             ``match_listeners`` are used.
+        hasher: the argon2 password hasher (default: argon2-cffi's recommended parameters).
     """
-    api = _Api(services)
+    api = _Api(services, hasher)
     services.match_listeners.append(api.history.on_match_finished)
     table: list[BaseRoute] = [
         Route("/guest", _guarded(api.guest), methods=["POST"]),

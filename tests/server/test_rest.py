@@ -1,0 +1,249 @@
+"""The accounts REST API (cuatrola.server.rest), in process through httpx's ASGI transport."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from starlette.applications import Starlette
+from starlette.routing import Mount
+
+from cuatrola.core.records import replay_record
+from cuatrola.server import rest
+from cuatrola.server.auth import Authenticator
+from cuatrola.server.services import MatchListener
+
+from .conftest import FAST_HASHER
+from .test_history import finished
+
+
+@dataclass
+class ApiServices:
+    """The part of the server's Services that the REST API reads."""
+
+    session_factory: async_sessionmaker[AsyncSession]
+    authenticator: Authenticator
+    match_listeners: list[MatchListener] = field(default_factory=list)
+
+
+@pytest.fixture
+async def services(
+    factory: async_sessionmaker[AsyncSession], authenticator: Authenticator
+) -> ApiServices:
+    return ApiServices(factory, authenticator)
+
+
+@pytest.fixture
+async def client(services: ApiServices) -> AsyncIterator[httpx.AsyncClient]:
+    app = Starlette(routes=[Mount("/api", routes=rest.routes(services, hasher=FAST_HASHER))])
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+        yield http
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def assert_error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body: dict[str, Any] = response.json()
+    assert body["error"] == code
+    assert isinstance(body["message"], str)
+    assert body["message"]
+    assert "Traceback" not in response.text
+    return body
+
+
+async def test_guest_flow(client: httpx.AsyncClient) -> None:
+    created = await client.post("/api/guest", json={"name": "Pepe"})
+    assert created.status_code == 201
+    body = created.json()
+    assert body["user"]["name"] == "Pepe"
+    assert body["user"]["is_guest"] is True
+    me = await client.get("/api/me", headers=bearer(body["token"]))
+    assert me.status_code == 200
+    assert me.json()["id"] == body["user"]["id"]
+    assert me.json()["rating"] is None
+
+
+async def test_register_login_me_logout(client: httpx.AsyncClient) -> None:
+    registered = await client.post(
+        "/api/register", json={"name": "Marta", "password": "correct horse"}
+    )
+    assert registered.status_code == 201
+    login = await client.post("/api/login", json={"name": "marta", "password": "correct horse"})
+    assert login.status_code == 200
+    token = login.json()["token"]
+    me = (await client.get("/api/me", headers=bearer(token))).json()
+    assert me["name"] == "Marta"
+    assert me["is_guest"] is False
+    assert me["rating"]["matches"] == 0
+    out = await client.post("/api/logout", headers=bearer(token))
+    assert out.status_code == 204
+    assert_error(await client.get("/api/me", headers=bearer(token)), 401, "unauthorized")
+    assert_error(await client.post("/api/logout", headers=bearer(token)), 401, "unauthorized")
+    # The registration's own token still works.
+    assert (await client.get("/api/me", headers=bearer(registered.json()["token"]))).is_success
+
+
+async def test_a_guest_registering_with_their_token_keeps_their_id(
+    client: httpx.AsyncClient,
+) -> None:
+    guest = (await client.post("/api/guest", json={"name": "Pepe"})).json()
+    registered = await client.post(
+        "/api/register",
+        json={"name": "Pepe", "password": "correct horse"},
+        headers=bearer(guest["token"]),
+    )
+    assert registered.status_code == 201
+    assert registered.json()["user"]["id"] == guest["user"]["id"]
+    assert registered.json()["user"]["is_guest"] is False
+
+
+@pytest.mark.parametrize(
+    ("path", "payload", "status", "code"),
+    [
+        ("/api/guest", {"name": "x"}, 400, "invalid_name"),
+        ("/api/guest", {"name": "<b>hi</b>"}, 400, "invalid_name"),
+        ("/api/guest", {"name": 5}, 400, "invalid_request"),
+        ("/api/guest", {}, 400, "invalid_request"),
+        ("/api/guest", {"name": "Pepe", "admin": True}, 400, "invalid_request"),
+        ("/api/guest", [1, 2], 400, "invalid_request"),
+        ("/api/register", {"name": "Marta"}, 400, "invalid_request"),
+        ("/api/register", {"name": "Marta", "password": "short"}, 400, "invalid_password"),
+        ("/api/register", {"name": "Marta!", "password": "long enough"}, 400, "invalid_name"),
+        ("/api/login", {"name": "Nobody", "password": "long enough"}, 401, "login_failed"),
+        ("/api/login", {"name": None, "password": "x"}, 400, "invalid_request"),
+    ],
+)
+async def test_bad_bodies_get_clear_errors(
+    client: httpx.AsyncClient, path: str, payload: object, status: int, code: str
+) -> None:
+    assert_error(await client.post(path, json=payload), status, code)
+
+
+async def test_malformed_empty_and_oversized_bodies(client: httpx.AsyncClient) -> None:
+    body = assert_error(await client.post("/api/guest", content=b"{nope"), 400, "invalid_request")
+    assert "not valid JSON" in body["message"]
+    assert_error(await client.post("/api/guest", content=b""), 400, "invalid_request")
+    big = json.dumps({"name": "x" * 10_000}).encode()
+    assert_error(await client.post("/api/guest", content=big), 413, "too_large")
+
+
+async def test_taken_names_conflict(client: httpx.AsyncClient) -> None:
+    await client.post("/api/register", json={"name": "Marta", "password": "correct horse"})
+    again = await client.post("/api/register", json={"name": "MARTA", "password": "other pass"})
+    assert_error(again, 409, "name_taken")
+    assert_error(await client.post("/api/guest", json={"name": "marta"}), 409, "name_taken")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{}, {"authorization": "Bearer nonsense"}, {"authorization": "Basic abc"}, bearer("x" * 43)],
+)
+async def test_protected_endpoints_need_a_live_token(
+    client: httpx.AsyncClient, headers: dict[str, str]
+) -> None:
+    assert_error(await client.get("/api/me", headers=headers), 401, "unauthorized")
+    assert_error(await client.get("/api/history", headers=headers), 401, "unauthorized")
+    assert_error(await client.post("/api/logout", headers=headers), 401, "unauthorized")
+
+
+async def test_unknown_paths_and_wrong_methods_answer_json(client: httpx.AsyncClient) -> None:
+    assert_error(await client.get("/api/nothing-here"), 404, "not_found")
+    assert_error(await client.get("/api/login"), 405, "method_not_allowed")
+    assert_error(await client.delete("/api/me"), 405, "method_not_allowed")
+
+
+async def _four_players(client: httpx.AsyncClient) -> list[dict[str, Any]]:
+    players = []
+    for name in ("Ana", "Luis", "Marta", "Juan"):
+        reply = await client.post("/api/register", json={"name": name, "password": "correct horse"})
+        players.append(reply.json())
+    return players
+
+
+async def test_finished_matches_show_in_history_leaderboard_and_exports(
+    client: httpx.AsyncClient, services: ApiServices
+) -> None:
+    players = await _four_players(client)
+    match = finished("m-1", [(p["user"]["id"], p["user"]["name"]) for p in players])
+    # The app awaits every listener when a match ends; routes() installed the history's.
+    (listener,) = services.match_listeners
+    await listener(match)
+
+    token = players[0]["token"]
+    mine = (await client.get("/api/history", headers=bearer(token))).json()
+    assert [m["id"] for m in mine["matches"]] == ["m-1"]
+    assert mine["next_before"] is None
+    assert mine["matches"][0]["score"] == list(match.score)
+
+    board = (await client.get("/api/leaderboard")).json()["entries"]
+    assert len(board) == 4
+    winners = {p["user"]["name"] for seat, p in enumerate(players) if seat % 2 == match.winner}
+    assert {e["name"] for e in board[:2]} == winners
+
+    detail = (await client.get("/api/matches/m-1")).json()
+    assert detail["hand_count"] == len(detail["hands"]) == len(match.hands)
+    assert [len(h) for h in detail["hands"][0]["hands"]] == [5, 5, 5, 5]  # all dealt cards
+
+    export = await client.get("/api/matches/m-1/records.jsonl")
+    assert export.status_code == 200
+    assert export.headers["content-type"].startswith("application/jsonl")
+    assert 'filename="m-1.jsonl"' in export.headers["content-disposition"]
+    lines = export.text.splitlines()
+    assert len(lines) == len(match.hands)
+    for line, original in zip(lines, match.hands, strict=True):
+        assert replay_record(json.loads(line)).result == replay_record(original).result
+
+
+async def test_history_paging_and_query_validation(
+    client: httpx.AsyncClient, services: ApiServices
+) -> None:
+    players = await _four_players(client)
+    seats = [(p["user"]["id"], p["user"]["name"]) for p in players]
+    for n in range(3):
+        await services.match_listeners[0](finished(f"m{n}", seats, finished_at=1.8e9 + n))
+    headers = bearer(players[1]["token"])
+    page = (await client.get("/api/history?limit=2", headers=headers)).json()
+    assert [m["id"] for m in page["matches"]] == ["m2", "m1"]
+    rest_page = await client.get(
+        "/api/history", params={"before": page["next_before"]}, headers=headers
+    )
+    assert [m["id"] for m in rest_page.json()["matches"]] == ["m0"]
+    for query in ("limit=0", "limit=abc", "limit=101", "before=nan", "before=soon"):
+        assert_error(
+            await client.get(f"/api/history?{query}", headers=headers), 400, "invalid_request"
+        )
+    for query in ("limit=0", "offset=-1", "limit=x"):
+        assert_error(await client.get(f"/api/leaderboard?{query}"), 400, "invalid_request")
+
+
+async def test_unknown_matches_are_404(client: httpx.AsyncClient) -> None:
+    assert_error(await client.get("/api/matches/nope"), 404, "not_found")
+    assert_error(await client.get("/api/matches/nope/records.jsonl"), 404, "not_found")
+
+
+async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
+    schema = (await client.get("/api/openapi.json")).json()
+    assert schema["openapi"].startswith("3.")
+    assert set(schema["paths"]) == {
+        "/guest",
+        "/register",
+        "/login",
+        "/logout",
+        "/me",
+        "/leaderboard",
+        "/history",
+        "/matches/{match_id}",
+        "/matches/{match_id}/records.jsonl",
+    }
+    assert "GuestRequest" in schema["components"]["schemas"]
+    assert "201" in schema["paths"]["/guest"]["post"]["responses"]
