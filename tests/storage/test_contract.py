@@ -1,0 +1,127 @@
+"""One contract for every GameStore adapter: memory and SQLite (PostgreSQL is added by the
+accounts tests where a server runs)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from cuatrola.storage.base import GameStore, StoreError, TableMeta
+from cuatrola.storage.memory import MemoryStore
+from cuatrola.storage.sql import SqlStore, make_engine
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[GameStore]:
+    if request.param == "memory":
+        memory = MemoryStore()
+        await memory.open()
+        yield memory
+        await memory.close()
+        return
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'games.db'}")
+    sql = SqlStore(engine)
+    await sql.open()
+    yield sql
+    await sql.close()
+    await engine.dispose()
+
+
+def meta(n: int, status: str = "open") -> TableMeta:
+    return TableMeta(
+        id=f"t{n}",
+        code=f"C{n}",
+        kind="private",
+        options={"rules": "exact11"},
+        status=status,
+        created_at=float(n),
+    )
+
+
+async def test_records_come_back_in_order(store: GameStore) -> None:
+    await store.create(meta(1))
+    await store.append("t1", 0, [{"r": "sit", "seat": 0}, {"r": "bot", "seat": 1}])
+    await store.append("t1", 2, [{"r": "deal", "deck": list(range(20))}], status="playing")
+    records = await store.records("t1")
+    assert [r["r"] for r in records] == ["sit", "bot", "deal"]
+    assert records[2]["deck"] == list(range(20))
+    got = await store.get("t1")
+    assert got is not None
+    assert got.status == "playing"
+    assert got.options == {"rules": "exact11"}
+
+
+async def test_live_tables_are_open_or_playing_oldest_first(store: GameStore) -> None:
+    await store.create(meta(3, "playing"))
+    await store.create(meta(1))
+    await store.create(meta(2))
+    await store.append("t2", 0, [], status="closed")
+    assert [m.id for m in await store.live_tables()] == ["t1", "t3"]
+
+
+async def test_duplicates_are_refused(store: GameStore) -> None:
+    await store.create(meta(1))
+    with pytest.raises(StoreError):
+        await store.create(meta(1))
+    with pytest.raises(StoreError):
+        await store.create(TableMeta("t9", "C1", "quick", {}, "open", 0.0))
+    await store.append("t1", 0, [{"r": "a"}])
+    with pytest.raises(StoreError):
+        await store.append("t1", 0, [{"r": "b"}])
+    assert await store.records("t1") == [{"r": "a"}]
+
+
+async def test_unknown_tables(store: GameStore) -> None:
+    assert await store.get("nope") is None
+    assert await store.records("nope") == []
+    with pytest.raises(StoreError):
+        await store.append("nope", 0, [], status="closed")
+
+
+async def test_concurrent_appends_are_all_durable(store: GameStore) -> None:
+    for n in range(10):
+        await store.create(meta(n))
+
+    async def writer(n: int) -> None:
+        for k in range(20):
+            await store.append(f"t{n}", k, [{"r": "x", "k": k}])
+
+    await asyncio.gather(*(writer(n) for n in range(10)))
+    for n in range(10):
+        assert [r["k"] for r in await store.records(f"t{n}")] == list(range(20))
+
+
+async def test_sqlite_group_commit_batches_concurrent_writers(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'g.db'}")
+    sql = SqlStore(engine)
+    await sql.open()
+    for n in range(20):
+        await sql.create(meta(n))
+    before = sql.commits
+    await asyncio.gather(*(sql.append(f"t{n}", 0, [{"r": "x"}]) for n in range(20)))
+    assert sql.commits - before < 20
+    await sql.close()
+    # A second store on the same file sees everything (it was committed, not cached).
+    again = SqlStore(engine)
+    await again.open()
+    assert len(await again.live_tables()) == 20
+    await again.close()
+    await engine.dispose()
+
+
+async def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
+    async with engine.connect() as conn:
+        mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar()
+        sync = (await conn.exec_driver_sql("PRAGMA synchronous")).scalar()
+    await engine.dispose()
+    assert mode == "wal"
+    assert sync == 2  # FULL
+
+
+def test_a_bad_url_is_one_clear_error() -> None:
+    with pytest.raises(ValueError, match="bad database URL"):
+        make_engine("nonsense://")
