@@ -120,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
     compiled: Callable[[Position], object] = solver.solve
     if args.moves:
         pure, compiled = solver.solve_moves_python, solver.solve_moves
-    python_median = statistics.median(time_solves(pure, cases, args.repeat))
+    python_times = time_solves(pure, cases, args.repeat)
+    python_median = statistics.median(python_times)
     summary: dict[str, object] = {
         "positions": len(cases),
         "seed": args.seed,
@@ -128,13 +129,17 @@ def run(args: argparse.Namespace) -> int:
         "kind": args.kind,
         "function": "solve_moves" if args.moves else "solve",
         "python_median_us": round(python_median * 1e6, 1),
+        "python_max_us": round(max(python_times) * 1e6, 1),
         "c_median_us": None,
+        "c_max_us": None,
         "ratio": None,
         "c_median_nodes": None,
     }
     if solver.backend() == "c":
-        c_median = statistics.median(time_solves(compiled, cases, args.repeat))
+        c_times = time_solves(compiled, cases, args.repeat)
+        c_median = statistics.median(c_times)
         summary["c_median_us"] = round(c_median * 1e6, 2)
+        summary["c_max_us"] = round(max(c_times) * 1e6, 1)
         summary["ratio"] = round(python_median / c_median, 1)
         summary["c_median_nodes"] = _c_nodes(cases)
     if args.json:
@@ -144,13 +149,17 @@ def run(args: argparse.Namespace) -> int:
         f"{summary['function']} on {len(cases)} positions "
         f"(seed {args.seed}, {args.kind}, {5 - args.trick} tricks to play)"
     )
-    print(f"  python: {python_median * 1e3:8.3f} ms per call (median)")
+    print(
+        f"  python: {python_median * 1e3:8.3f} ms per call (median; slowest "
+        f"{max(python_times) * 1e3:.1f} ms)"
+    )
     if summary["ratio"] is None:
         print("  c:      not built (pure Python only); install with a C compiler to compare")
     else:
         print(
-            f"  c:      {summary['c_median_us']:8} µs per call (median; a solve searches "
-            f"{summary['c_median_nodes']:.0f} nodes)"
+            f"  c:      {summary['c_median_us']:8} µs per call (median; slowest "
+            f"{summary['c_max_us']} µs; a solve searches {summary['c_median_nodes']:.0f} "
+            "nodes)"
         )
         print(f"  ratio:  {summary['ratio']}x faster compiled")
     return 0
