@@ -1,0 +1,424 @@
+"""What several server processes must share: rate limits and pub/sub fan-out.
+
+One process keeps both in memory (the default). To run the card room on several processes
+or machines behind one address, give them a Redis URL (``cuatrola serve --redis URL``):
+
+* :class:`RedisRateLimiter` keeps each key's token bucket in Redis and updates it with one
+  Lua script, atomically, on Redis's own clock; so a user who opens connections to two
+  processes still gets one budget.
+* :class:`RedisBroker` fans messages out through Redis ``PUBLISH``/``SUBSCRIBE``: every
+  process holds ONE subscriber connection for all its channels and dispatches locally, so a
+  lobby update published by any process reaches every subscriber on every process.
+
+Both have an in-process twin with the same interface (:class:`MemoryRateLimiter`,
+:class:`MemoryBroker`); :func:`create_backends` picks the pair from the URL.
+
+Delivery: the broker is best-effort and at-most-once (Redis pub/sub semantics). Use it for
+notifications that a client can also recover from (lobby updates, "table changed" pings);
+durable facts go through the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any, Final, Protocol
+from urllib.parse import urlsplit
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+SUBSCRIBER_QUEUE: Final = 1024
+"""Messages buffered per subscriber; a subscriber that falls further behind loses the oldest."""
+
+
+class RateLimiter(Protocol):
+    """A token bucket per key: ``rate`` tokens per second refill, at most ``burst`` stored."""
+
+    async def hit(self, key: str, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens from ``key``'s bucket; ``False`` (and take nothing) if too few."""
+        ...
+
+    async def close(self) -> None:
+        """Release resources."""
+        ...
+
+
+class Subscription(Protocol):
+    """An open subscription to one channel: iterate it to receive messages."""
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        """The messages, in publication order (per publisher)."""
+        ...
+
+    async def close(self) -> None:
+        """Stop receiving."""
+        ...
+
+
+class Broker(Protocol):
+    """Publish/subscribe by channel name."""
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        """Send ``message`` to every current subscriber of ``channel`` (in any process)."""
+        ...
+
+    async def subscribe(self, channel: str) -> Subscription:
+        """Start receiving ``channel``; the subscription is live when this returns."""
+        ...
+
+    async def close(self) -> None:
+        """Close every subscription and connection."""
+        ...
+
+
+def _check_bucket(rate: float, burst: float) -> None:
+    if not (math.isfinite(rate) and rate > 0):
+        raise ValueError(f"expected a positive rate, got {rate!r}")
+    if not (math.isfinite(burst) and burst >= 1):
+        raise ValueError(f"expected a burst of at least 1, got {burst!r}")
+
+
+class MemoryRateLimiter:
+    """In-process token buckets (one server process).
+
+    Args:
+        rate: tokens per second.
+        burst: bucket size.
+        clock: a monotonic clock (tests pass a fake one).
+        max_keys: buckets kept; beyond that the fullest (idle) ones are forgotten.
+
+    Raises:
+        ValueError: on a rate or burst out of range.
+    """
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = 100_000,
+    ) -> None:
+        _check_bucket(rate, burst)
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._max_keys = max_keys
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    async def hit(self, key: str, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens from ``key``'s bucket; ``False`` if there are too few."""
+        now = self._clock()
+        tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        allowed = tokens >= cost
+        if allowed:
+            tokens -= cost
+        self._buckets[key] = (tokens, now)
+        if len(self._buckets) > self._max_keys:
+            self._forget_idle(now)
+        return allowed
+
+    def _forget_idle(self, now: float) -> None:
+        # A bucket that has refilled completely carries no information: drop those.
+        full_after = self.burst / self.rate
+        self._buckets = {
+            key: (tokens, last)
+            for key, (tokens, last) in self._buckets.items()
+            if now - last < full_after
+        }
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+# KEYS[1]: the bucket; ARGV: rate, burst, cost, ttl in ms. Returns 1 if allowed, else 0.
+# Redis's TIME is the clock, so processes on different machines agree.
+_BUCKET_SCRIPT: Final = """
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
+local tokens = tonumber(state[1]) or burst
+local last = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
+local allowed = 0
+if tokens >= cost then
+  tokens = tokens - cost
+  allowed = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return allowed
+"""
+
+
+class RedisRateLimiter:
+    """Token buckets in Redis, shared by every server process using the same Redis.
+
+    Args:
+        client: a ``redis.asyncio`` client.
+        rate: tokens per second.
+        burst: bucket size.
+        prefix: key prefix (``<prefix><key>``), so several deployments can share a Redis.
+        fail_open: when Redis is unreachable, allow (``True``) or refuse (``False``) the hit.
+
+    Raises:
+        ValueError: on a rate or burst out of range.
+    """
+
+    def __init__(
+        self,
+        client: aioredis.Redis,
+        rate: float,
+        burst: float,
+        *,
+        prefix: str = "cuatrola:rl:",
+        fail_open: bool = True,
+    ) -> None:
+        _check_bucket(rate, burst)
+        self.rate = rate
+        self.burst = burst
+        self.prefix = prefix
+        self.fail_open = fail_open
+        self._client = client
+        self._script = client.register_script(_BUCKET_SCRIPT)
+        # The bucket is full again after burst/rate seconds: after that it may vanish.
+        self._ttl_ms = math.ceil(burst / rate * 1000) + 1000
+
+    async def hit(self, key: str, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens from ``key``'s bucket; ``False`` if there are too few."""
+        try:
+            allowed = await self._script(
+                keys=[self.prefix + key], args=[self.rate, self.burst, cost, self._ttl_ms]
+            )
+        except (RedisError, OSError):
+            return self.fail_open
+        return bool(allowed)
+
+    async def close(self) -> None:
+        """Close the Redis connection pool."""
+        await self._client.aclose()
+
+
+class _Queue:
+    """One subscriber's bounded queue; when full, the oldest message is dropped."""
+
+    def __init__(self, on_close: Callable[[_Queue], None]) -> None:
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(SUBSCRIBER_QUEUE)
+        self._on_close = on_close
+        self.closed = False
+
+    def put(self, message: bytes | None) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        while not self.closed:
+            message = await self.queue.get()
+            if message is None:
+                return
+            yield message
+
+    async def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.put(None)
+            self._on_close(self)
+
+
+class _LocalFanout:
+    """Channel name -> local subscriber queues."""
+
+    def __init__(self) -> None:
+        self.channels: dict[str, set[_Queue]] = {}
+
+    def add(self, channel: str) -> _Queue:
+        queue = _Queue(lambda q: self.remove(channel, q))
+        self.channels.setdefault(channel, set()).add(queue)
+        return queue
+
+    def remove(self, channel: str, queue: _Queue) -> None:
+        subscribers = self.channels.get(channel)
+        if subscribers is not None:
+            subscribers.discard(queue)
+            if not subscribers:
+                del self.channels[channel]
+
+    def deliver(self, channel: str, message: bytes) -> None:
+        for queue in list(self.channels.get(channel, ())):
+            queue.put(message)
+
+    async def close(self) -> None:
+        for subscribers in list(self.channels.values()):
+            for queue in list(subscribers):
+                await queue.close()
+
+
+class MemoryBroker:
+    """In-process publish/subscribe (one server process)."""
+
+    def __init__(self) -> None:
+        self._local = _LocalFanout()
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        """Deliver to this process's subscribers of ``channel``."""
+        self._local.deliver(channel, message)
+
+    async def subscribe(self, channel: str) -> Subscription:
+        """Start receiving ``channel``."""
+        return self._local.add(channel)
+
+    async def close(self) -> None:
+        """End every subscription."""
+        await self._local.close()
+
+
+class RedisBroker:
+    """Publish/subscribe through Redis, shared by every process on the same Redis.
+
+    One subscriber connection per process carries all its channels; a reader task hands
+    each message to the local subscribers.
+
+    Args:
+        client: a ``redis.asyncio`` client.
+        prefix: channel name prefix, so several deployments can share a Redis.
+    """
+
+    def __init__(self, client: aioredis.Redis, *, prefix: str = "cuatrola:ps:") -> None:
+        self.prefix = prefix
+        self._client = client
+        self._pubsub: Any = client.pubsub(ignore_subscribe_messages=True)
+        self._local = _LocalFanout()
+        self._reader: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+
+    async def publish(self, channel: str, message: bytes) -> None:
+        """Publish to every subscriber of ``channel`` on any process.
+
+        Raises:
+            redis.exceptions.RedisError: when Redis is unreachable.
+        """
+        await self._client.publish(self.prefix + channel, message)
+
+    async def subscribe(self, channel: str) -> Subscription:
+        """Start receiving ``channel``; Redis has confirmed the subscription on return."""
+        async with self._lock:
+            new = channel not in self._local.channels
+            queue = self._local.add(channel)
+            if new:
+                await self._pubsub.subscribe(self.prefix + channel)
+                await self._confirm()
+            if self._reader is None:
+                self._reader = asyncio.create_task(self._read(), name="redis-broker-reader")
+        return _RedisSubscription(self, channel, queue)
+
+    async def _release(self, channel: str) -> None:
+        # Unsubscribe from Redis when the last local subscriber of a channel has left.
+        async with self._lock:
+            if channel not in self._local.channels:
+                with contextlib.suppress(RedisError, OSError):
+                    await self._pubsub.unsubscribe(self.prefix + channel)
+
+    async def _confirm(self) -> None:
+        # SUBSCRIBE is confirmed by a reply on the subscriber connection; until then a
+        # publish could be missed. Ping round-trips through the same connection in order.
+        await self._pubsub.ping()
+
+    async def _read(self) -> None:
+        prefix_len = len(self.prefix)
+        while True:
+            try:
+                if not self._pubsub.subscribed:
+                    await asyncio.sleep(0.05)
+                    continue
+                message = await self._pubsub.get_message(timeout=1.0)
+            except (RedisError, OSError):
+                await asyncio.sleep(0.5)  # Redis went away: retry, subscriptions resume
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            channel = message["channel"]
+            if isinstance(channel, bytes):
+                channel = channel.decode()
+            self._local.deliver(channel[prefix_len:], message["data"])
+
+    async def close(self) -> None:
+        """End every subscription and close the connections."""
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
+        await self._local.close()
+        with contextlib.suppress(RedisError, OSError):
+            await self._pubsub.aclose()
+        await self._client.aclose()
+
+
+class _RedisSubscription:
+    """A local subscriber of a :class:`RedisBroker` channel."""
+
+    def __init__(self, broker: RedisBroker, channel: str, queue: _Queue) -> None:
+        self._broker = broker
+        self._channel = channel
+        self._queue = queue
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        return self._queue.__aiter__()
+
+    async def close(self) -> None:
+        if not self._queue.closed:
+            await self._queue.close()
+            await self._broker._release(self._channel)
+
+
+def _safe(url: str) -> str:
+    """A Redis URL without its password, for messages."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}"
+
+
+def create_backends(
+    redis_url: str | None, *, rate: float, burst: float
+) -> tuple[RateLimiter, Broker]:
+    """The rate limiter and broker for a server: in memory, or on Redis when a URL is given.
+
+    Args:
+        redis_url: ``redis://host:port/db`` (or ``rediss://``), or ``None`` for in-process.
+        rate, burst: the token bucket of the rate limiter.
+
+    Raises:
+        ValueError: on a URL that is not a Redis URL, or a bad rate or burst.
+    """
+    if redis_url is None:
+        return MemoryRateLimiter(rate, burst), MemoryBroker()
+    if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"expected a redis:// URL, got {_safe(redis_url)!r}")
+    limiter = RedisRateLimiter(aioredis.Redis.from_url(redis_url), rate, burst)
+    broker = RedisBroker(aioredis.Redis.from_url(redis_url))
+    return limiter, broker
+
+
+async def check_redis(redis_url: str, timeout: float = 2.0) -> None:
+    """Ping Redis once, so a server can refuse to start with a clear error.
+
+    Raises:
+        ConnectionError: when Redis does not answer.
+    """
+    client = aioredis.Redis.from_url(redis_url, socket_connect_timeout=timeout)
+    try:
+        await client.ping()
+    except (RedisError, OSError) as exc:
+        raise ConnectionError(f"Redis at {_safe(redis_url)} does not answer: {exc}") from None
+    finally:
+        await client.aclose()

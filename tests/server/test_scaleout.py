@@ -1,0 +1,202 @@
+"""Shared rate limits and pub/sub fan-out (cuatrola.server.scaleout), in memory and on the real
+Redis at 127.0.0.1:6379 (skipped when unreachable, failing instead under
+CUATROLA_REQUIRE_SERVICES=1)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator
+
+import pytest
+import redis.asyncio as aioredis
+
+from cuatrola.server.scaleout import (
+    MemoryBroker,
+    MemoryRateLimiter,
+    RedisBroker,
+    RedisRateLimiter,
+    Subscription,
+    check_redis,
+    create_backends,
+)
+from cuatrola.storage.isolated import redis_url, services_required
+
+from .conftest import Clock
+
+
+@pytest.fixture
+async def redis_prefix() -> AsyncIterator[str]:
+    """A unique key prefix on the real Redis; every key under it is deleted afterwards."""
+    try:
+        await check_redis(redis_url(), timeout=1.0)
+    except ConnectionError as exc:
+        if services_required():
+            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
+        pytest.skip(str(exc))
+    prefix = f"cuatrola-test:{secrets.token_hex(6)}:"
+    yield prefix
+    client = aioredis.Redis.from_url(redis_url())
+    try:
+        keys = [key async for key in client.scan_iter(match=prefix + "*")]
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()
+
+
+def redis_limiter(prefix: str, rate: float, burst: float) -> RedisRateLimiter:
+    return RedisRateLimiter(aioredis.Redis.from_url(redis_url()), rate, burst, prefix=prefix)
+
+
+async def next_message(subscription: Subscription) -> bytes:
+    async for message in subscription:
+        return message
+    raise AssertionError("the subscription ended")
+
+
+async def test_memory_limiter_allows_a_burst_then_refills() -> None:
+    clock = Clock(0.0)
+    limiter = MemoryRateLimiter(rate=2.0, burst=3, clock=clock)
+    assert [await limiter.hit("u1") for _ in range(4)] == [True, True, True, False]
+    assert await limiter.hit("u2")  # keys are independent
+    clock.now += 0.5  # one token back
+    assert await limiter.hit("u1")
+    assert not await limiter.hit("u1")
+    clock.now += 100
+    assert [await limiter.hit("u1") for _ in range(4)] == [True, True, True, False]
+
+
+async def test_memory_limiter_forgets_idle_buckets_only() -> None:
+    clock = Clock(0.0)
+    limiter = MemoryRateLimiter(rate=1.0, burst=2, clock=clock, max_keys=2)
+    await limiter.hit("a")
+    await limiter.hit("a")
+    clock.now += 10  # "a" refilled completely: forgettable
+    await limiter.hit("b")
+    await limiter.hit("c")
+    assert set(limiter._buckets) == {"b", "c"}
+
+
+@pytest.mark.parametrize(("rate", "burst"), [(0, 5), (-1, 5), (1, 0), (float("nan"), 2)])
+def test_bad_bucket_parameters_are_refused(rate: float, burst: float) -> None:
+    with pytest.raises(ValueError, match="expected"):
+        MemoryRateLimiter(rate, burst)
+
+
+async def test_redis_limiter_shares_one_budget_between_processes(redis_prefix: str) -> None:
+    # Two limiters on two connections stand for two server processes.
+    first = redis_limiter(redis_prefix, rate=0.01, burst=4)
+    second = redis_limiter(redis_prefix, rate=0.01, burst=4)
+    try:
+        results = [await (first if n % 2 else second).hit("user:42") for n in range(6)]
+        assert results == [True, True, True, True, False, False]
+        assert await first.hit("user:43")
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_redis_limiter_refills_over_time(redis_prefix: str) -> None:
+    limiter = redis_limiter(redis_prefix, rate=4.0, burst=1)
+    try:
+        assert await limiter.hit("k")
+        assert not await limiter.hit("k")  # the next token comes 250 ms later
+        await asyncio.sleep(0.3)
+        assert await limiter.hit("k")
+        assert not await limiter.hit("k")  # capped at the burst of 1
+    finally:
+        await limiter.close()
+
+
+async def test_redis_limiter_keys_expire(redis_prefix: str) -> None:
+    limiter = redis_limiter(redis_prefix, rate=10.0, burst=5)
+    client = aioredis.Redis.from_url(redis_url())
+    try:
+        await limiter.hit("k")
+        ttl = await client.pttl(redis_prefix + "k")
+        assert 0 < ttl <= 1500
+    finally:
+        await client.aclose()
+        await limiter.close()
+
+
+async def test_redis_limiter_fails_open_or_closed_when_redis_is_gone() -> None:
+    dead = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    for fail_open in (True, False):
+        limiter = RedisRateLimiter(
+            aioredis.Redis.from_url(dead, socket_connect_timeout=0.5), 1.0, 1, fail_open=fail_open
+        )
+        try:
+            assert await limiter.hit("k") is fail_open
+        finally:
+            await limiter.close()
+
+
+async def test_memory_broker_fans_out_to_every_subscriber() -> None:
+    broker = MemoryBroker()
+    one = await broker.subscribe("lobby")
+    two = await broker.subscribe("lobby")
+    other = await broker.subscribe("table:1")
+    await broker.publish("lobby", b"hello")
+    assert await next_message(one) == b"hello"
+    assert await next_message(two) == b"hello"
+    await one.close()
+    await broker.publish("lobby", b"again")
+    assert await next_message(two) == b"again"
+    await broker.publish("table:1", b"t")
+    assert await next_message(other) == b"t"
+    await broker.close()
+    assert [m async for m in two] == []  # closed subscriptions end
+
+
+async def test_redis_broker_delivers_across_processes(redis_prefix: str) -> None:
+    a = RedisBroker(aioredis.Redis.from_url(redis_url()), prefix=redis_prefix)
+    b = RedisBroker(aioredis.Redis.from_url(redis_url()), prefix=redis_prefix)
+    try:
+        on_a = await a.subscribe("lobby")
+        on_b = await b.subscribe("lobby")
+        also_b = await b.subscribe("lobby")
+        elsewhere = await b.subscribe("table:9")
+        await a.publish("lobby", b"from a")
+        await b.publish("lobby", b"from b")
+        for sub in (on_a, on_b, also_b):
+            got = [await asyncio.wait_for(next_message(sub), 5) for _ in range(2)]
+            assert sorted(got) == [b"from a", b"from b"]
+        await b.publish("table:9", b"nine")
+        assert await asyncio.wait_for(next_message(elsewhere), 5) == b"nine"
+        # After the last local subscriber leaves, b no longer listens to the channel.
+        await on_b.close()
+        await also_b.close()
+        await a.publish("lobby", b"only a")
+        assert await asyncio.wait_for(next_message(on_a), 5) == b"only a"
+        client = aioredis.Redis.from_url(redis_url())
+        try:
+            counts = dict(await client.pubsub_numsub(redis_prefix + "lobby"))
+        finally:
+            await client.aclose()
+        assert counts[(redis_prefix + "lobby").encode()] == 1
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_create_backends_picks_memory_or_redis(redis_prefix: str) -> None:
+    limiter, broker = create_backends(None, rate=5, burst=5)
+    assert isinstance(limiter, MemoryRateLimiter)
+    assert isinstance(broker, MemoryBroker)
+    limiter, broker = create_backends(redis_url(), rate=5, burst=5)
+    try:
+        assert isinstance(limiter, RedisRateLimiter)
+        assert isinstance(broker, RedisBroker)
+    finally:
+        await limiter.close()
+        await broker.close()
+    with pytest.raises(ValueError, match="redis:// URL"):
+        create_backends("http://user:hunter2@example.org", rate=5, burst=5)
+
+
+async def test_check_redis_reports_a_dead_server_without_the_password() -> None:
+    with pytest.raises(ConnectionError, match="does not answer") as info:
+        await check_redis("redis://:hunter2@127.0.0.1:1/0", timeout=0.5)
+    assert "hunter2" not in str(info.value)
