@@ -110,4 +110,4 @@ class OfflineApp(CuatrolaApp):
         self._deal()
 
     def _after_match(self, _: None = None) -> None:
-        self.exit(0)
+        self.exit(return_code=0)

@@ -1,0 +1,474 @@
+"""Online play: the table UI speaking the card room protocol (docs/protocol.md).
+
+Flow: ``POST /api/guest`` for a session token (docs/rest.md), then one websocket at ``/ws``:
+``hello`` → ``welcome``; then, once, the chosen way to a seat (``quick_match`` and wait for
+``seated``; ``join`` a private table by code or ``create_table``; ``play_computer``); then
+``subscribe``. The server's ``sync`` and ``event`` messages carry this seat's
+:class:`~cuatrola.protocol.messages.HandView`, turned back into a core
+:class:`~cuatrola.core.views.SeatView` (:mod:`.wire`) and drawn by the shared interface.
+
+Reconnection: the client keeps the ``seq`` of the last event it processed. When the socket
+drops it reconnects with a growing pause, sends ``hello`` again and ``subscribe`` with
+``since``; the server replays exactly the missed events (or sends a ``sync``). Moves that were
+sent but not acknowledged are sent again with the same command id, which the server applies
+at most once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+from textual import events
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from cuatrola.clients.terminal.app import CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.wire import seat_view_from_wire
+from cuatrola.core.actions import format_action, parse_action
+from cuatrola.core.rules import Rules
+from cuatrola.protocol import (
+    PROTOCOL_VERSION,
+    ClientMessage,
+    ProtocolError,
+    decode_server,
+    encode_client,
+)
+from cuatrola.protocol.messages import (
+    Ack,
+    Act,
+    Acted,
+    AddBot,
+    ChatSaid,
+    CreateTable,
+    Dealt,
+    Error,
+    Event,
+    HandEnded,
+    HandView,
+    Hello,
+    Join,
+    MatchEnded,
+    PlayComputer,
+    QueueStatus,
+    QuickMatch,
+    Seated,
+    SeatsChanged,
+    ServerMessage,
+    Subscribe,
+    Sync,
+    TableInfo,
+    TableOptions,
+    TurnTimer,
+    Welcome,
+)
+
+#: Pauses between reconnection attempts, in seconds (the last one repeats).
+RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
+#: Reconnection attempts before giving up.
+MAX_RECONNECTS = 30
+CLIENT_NAME = "terminal/1"
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineOptions:
+    """How to reach a seat online.
+
+    Attributes:
+        server: the server's base address, ``http://host:port``.
+        mode: ``quick`` (quick match), ``private`` (join by ``code``, or create a table) or
+            ``bots`` (play against three computer players).
+        code: a private table's invite code to join.
+        name: the guest name (a random one when ``None``).
+        level: the computer players' level for tables this client creates.
+        rules: the rules for tables this client creates.
+    """
+
+    server: str
+    mode: str = "quick"
+    code: str | None = None
+    name: str | None = None
+    level: str = "medium"
+    rules: Rules = Rules()
+
+    @property
+    def ws_url(self) -> str:
+        """The websocket address (``ws://host:port/ws``)."""
+        if self.server.startswith("https://"):
+            return "wss://" + self.server[len("https://") :] + "/ws"
+        return "ws://" + self.server.split("://", 1)[1] + "/ws"
+
+    def table_options(self) -> TableOptions:
+        """The options of a table this client creates."""
+        base = self.rules.name.removesuffix("-noquintola")
+        return TableOptions(
+            rules=base, quintola=self.rules.quintola, bot_level=self.level, public=False
+        )
+
+
+class ServerRefused(Exception):
+    """The server answered a command with an ``error``."""
+
+    def __init__(self, error: Error) -> None:
+        super().__init__(f"{error.code}: {error.message}")
+        self.error = error
+
+
+def guest_login(server: str, name: str, timeout: float = 10.0) -> str:
+    """``POST /api/guest`` and return the session token (blocking; run it in a thread).
+
+    Raises:
+        ConnectionError: with a one-line reason when the server cannot be reached or refuses.
+    """
+    request = urllib.request.Request(
+        server + "/api/guest",
+        data=json.dumps({"name": name}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body: Any = json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        try:
+            detail = json.loads(exc.read()).get("message", exc.reason)
+        except (ValueError, AttributeError):
+            detail = exc.reason
+        raise ConnectionError(f"guest login refused ({exc.code}): {detail}") from None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ConnectionError(f"{reason}") from None
+    token = body.get("token") if isinstance(body, dict) else None
+    if not isinstance(token, str):
+        raise ConnectionError("the guest login answer has no token")
+    return token
+
+
+class OnlineApp(CuatrolaApp):
+    """The table UI for a seat in the online card room.
+
+    Args:
+        options: where and how to play.
+        lang: ``"es"`` or ``"en"``.
+    """
+
+    def __init__(self, options: OnlineOptions, *, lang: str = "es") -> None:
+        super().__init__(lang=lang, rules=options.rules, human_seat=0)
+        self.options = options
+        #: A one-line reason when the client could not connect at all (the command exits 2).
+        self.failure: str = ""
+        self.table_id: str | None = None
+        self.info: TableInfo | None = None
+        self.last_seq = 0
+        #: How many times the connection was re-established.
+        self.reconnections = 0
+        #: The match result once over: winning team.
+        self.winner: int | None = None
+        self._ws: ClientConnection | None = None
+        self._ids = itertools.count(1)
+        self._pending: dict[str, asyncio.Future[Ack]] = {}
+        self._unacked_acts: dict[str, Act] = {}
+        self._seated: asyncio.Future[Seated] | None = None
+        self._closing = False
+        self._user_name = ""
+        self._hands_played = 0
+        self._live = False
+
+    # Lifecycle ---------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Start the connection."""
+        super().on_mount()
+        self.waiting_text = self.texts("online_connecting", server=self.options.server)
+        self.refresh_all()
+        self.run_worker(self._run(), name="connection", group="network")
+
+    async def _run(self) -> None:
+        name = self.options.name or f"Jugador{random.randint(100, 9999)}"
+        try:
+            token = await asyncio.to_thread(guest_login, self.options.server, name)
+        except ConnectionError as exc:
+            self._give_up(str(exc))
+            return
+        failures = 0
+        while not self._closing:
+            self._live = False
+            try:
+                await self._session(token)
+            except ServerRefused as exc:
+                self._give_up(str(exc))
+                return
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+                if self.table_id is None:
+                    # Never seated: nothing to resume, so say why and stop.
+                    self._give_up(str(exc) or type(exc).__name__)
+                    return
+            finally:
+                self._ws = None
+                self._fail_pending()
+            # A connection that got as far as subscribing resets the count of failures.
+            failures = 0 if self._live else failures + 1
+            if self._closing:
+                return
+            if failures > MAX_RECONNECTS:
+                self._give_up(self.texts("online_reconnecting"))
+                return
+            self.notice = self.texts("online_reconnecting")
+            self.refresh_all()
+            await asyncio.sleep(RECONNECT_PAUSES[min(failures, len(RECONNECT_PAUSES) - 1)])
+            self.reconnections += 1
+
+    def _give_up(self, reason: str) -> None:
+        self.failure = self.texts("online_failed", server=self.options.server, reason=reason)
+        self.exit(return_code=2)
+
+    def _fail_pending(self) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(ConnectionResetError("connection lost"))
+        self._pending.clear()
+        if self._seated is not None and not self._seated.done():
+            self._seated.set_exception(ConnectionResetError("connection lost"))
+
+    async def _session(self, token: str) -> None:
+        """One websocket connection: hello, the way to a seat (once), subscribe, read."""
+        async with connect(self.options.ws_url, open_timeout=10, max_size=2**20) as ws:
+            self._ws = ws
+            await self._send(Hello(token=token, protocol=PROTOCOL_VERSION, client=CLIENT_NAME))
+            welcome = await self._first_answer(ws)
+            self._user_name = welcome.user.name
+            reader = asyncio.create_task(self._read(ws))
+            try:
+                if self.table_id is None and welcome.tables:
+                    self.table_id = welcome.tables[0]  # resume a seat we already hold
+                if self.table_id is None:
+                    await self._find_seat()
+                assert self.table_id is not None
+                await self._request(
+                    Subscribe(id=self._next_id(), table=self.table_id, since=self.last_seq or None)
+                )
+                self._live = True
+                self.notice = ""
+                self.refresh_all()
+                for act in list(self._unacked_acts.values()):
+                    await self._send(act)  # same id: applied at most once by the server
+                await reader
+            finally:
+                reader.cancel()
+
+    async def _first_answer(self, ws: ClientConnection) -> Welcome:
+        while True:
+            message = self._decode(await asyncio.wait_for(ws.recv(), timeout=10))
+            if isinstance(message, Welcome):
+                return message
+            if isinstance(message, Error):
+                raise ServerRefused(message)
+
+    async def _find_seat(self) -> None:
+        mode = self.options.mode
+        if mode == "quick":
+            self._seated = asyncio.get_running_loop().create_future()
+            self.waiting_text = self.texts("online_waiting", table="…")
+            self.refresh_all()
+            await self._request(QuickMatch(id=self._next_id(), on=True))
+            seated = await self._seated
+            self.table_id, self.human_seat = seated.table, seated.seat
+        elif mode == "private" and self.options.code is not None:
+            ack = await self._request(Join(id=self._next_id(), code=self.options.code))
+            self._take_seat(ack)
+        elif mode == "private":
+            ack = await self._request(
+                CreateTable(id=self._next_id(), options=self.options.table_options(), seat=0)
+            )
+            self._take_seat(ack)
+        else:
+            options = self.options.table_options()
+            ack = await self._request(PlayComputer(id=self._next_id(), options=options))
+            self._take_seat(ack)
+
+    def _take_seat(self, ack: Ack) -> None:
+        if ack.table is None or ack.seat is None:
+            raise ServerRefused(Error(code="invalid", message="the server gave no seat"))
+        self.table_id, self.human_seat = ack.table, ack.seat
+
+    # Sending -----------------------------------------------------------------------------------
+
+    def _next_id(self) -> str:
+        return f"t{next(self._ids)}"
+
+    async def _send(self, message: ClientMessage) -> None:
+        if self._ws is None:
+            raise ConnectionResetError("not connected")
+        await self._ws.send(encode_client(message).decode())
+
+    async def _request(self, message: ClientMessage) -> Ack:
+        """Send a command and wait for its ``ack``.
+
+        Raises:
+            ServerRefused: when the server answers with an ``error``.
+        """
+        command_id = getattr(message, "id", None)
+        assert isinstance(command_id, str)
+        future: asyncio.Future[Ack] = asyncio.get_running_loop().create_future()
+        self._pending[command_id] = future
+        await self._send(message)
+        return await asyncio.wait_for(future, timeout=30)
+
+    def submit(self, action: int) -> None:
+        """Send the human's move to the server (it answers with an event or an error)."""
+        if self.table_id is None:
+            return
+        act = Act(
+            id=self._next_id(),
+            table=self.table_id,
+            action=format_action(action),
+            seq=self.last_seq,
+        )
+        self._unacked_acts[act.id] = act
+        if self._ws is not None:
+            self.run_worker(self._send_quietly(act), group="network")
+
+    async def _send_quietly(self, message: ClientMessage) -> None:
+        # A send that fails because the socket just dropped is retried after reconnection.
+        with contextlib.suppress(ConnectionClosed, ConnectionResetError):
+            await self._send(message)
+
+    def on_key(self, event: events.Key) -> None:
+        """Table keys, plus ``a`` to seat a computer player at our open private table."""
+        if (
+            event.character == "a"
+            and self.view is None
+            and self.table_id is not None
+            and self.info is not None
+            and self.info.status == "open"
+        ):
+            free = [s.seat for s in self.info.seats if s.name is None and not s.bot]
+            if free:
+                message = AddBot(id=self._next_id(), table=self.table_id, seat=free[0])
+                self.run_worker(self._send_quietly(message), group="network")
+            return
+        super().on_key(event)
+
+    # Receiving ---------------------------------------------------------------------------------
+
+    def _decode(self, frame: str | bytes) -> ServerMessage | None:
+        try:
+            return decode_server(frame)
+        except ProtocolError:
+            return None  # a message type this client does not know: ignored (compatibility)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
+                message = self._decode(frame)
+                if message is not None:
+                    self._handle(message)
+        finally:
+            # Whoever waits for an answer learns at once that this connection is gone.
+            self._fail_pending()
+
+    def _handle(self, message: ServerMessage) -> None:
+        if isinstance(message, Ack):
+            self._unacked_acts.pop(message.id, None)
+            future = self._pending.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Error):
+            self._on_error(message)
+        elif isinstance(message, Seated):
+            if self._seated is not None and not self._seated.done():
+                self._seated.set_result(message)
+        elif isinstance(message, QueueStatus):
+            self.waiting_text = self.texts("online_waiting", table=f"({message.waiting}/4)")
+            self.refresh_all()
+        elif isinstance(message, Sync):
+            self._on_sync(message)
+        elif isinstance(message, Event):
+            self._on_event(message)
+
+    def _on_error(self, error: Error) -> None:
+        act = self._unacked_acts.pop(error.id, None) if error.id else None
+        future = self._pending.pop(error.id, None) if error.id else None
+        if future is not None and not future.done():
+            future.set_exception(ServerRefused(error))
+            return
+        if act is not None:
+            self.log_line(self.texts("illegal", reason=error.message), style="red")
+        else:
+            self.log_line(self.texts("online_error", message=error.message), style="red")
+
+    def _on_sync(self, sync: Sync) -> None:
+        if sync.table != self.table_id:
+            return
+        self.last_seq = sync.seq
+        if sync.seat is not None:
+            self.human_seat = sync.seat
+        self._set_info(sync.info)
+        if sync.view is not None:
+            self._show(sync.view)
+        self.refresh_all()
+
+    def _set_info(self, info: TableInfo) -> None:
+        self.info = info
+        self.rules = info.options.to_rules()
+        self.seat_names = {s.seat: s.name for s in info.seats if s.name is not None}
+        self.match_score = info.score
+        self._hands_played = info.hands_played
+        if self.view is None:
+            self.hand_number = info.hands_played + 1
+        if info.code and info.kind == "private":
+            self.notice = self.texts("online_code", code=info.code)
+        if self.view is None:
+            self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
+
+    def _show(self, wire: HandView) -> None:
+        self.set_view(seat_view_from_wire(wire, self.rules, self.human_seat))
+
+    def _on_event(self, event: Event) -> None:
+        if event.table != self.table_id or event.seq <= self.last_seq:
+            return  # another table's, or already processed (a replay overlapping a sync)
+        self.last_seq = event.seq
+        body = event.body
+        if isinstance(body, SeatsChanged):
+            self._set_info(body.info)
+            self.refresh_all()
+        elif isinstance(body, Dealt):
+            self.cursor = 0
+            self.hand_number = self._hands_played + 1
+            self._show(body.view)
+            if self.view is not None:
+                self.log_new_hand(self.view)
+        elif isinstance(body, Acted):
+            tricks_before = len(self.view.tricks) if self.view is not None else 0
+            self._show(body.view)
+            assert self.view is not None
+            self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
+        elif isinstance(body, HandEnded):
+            self._hands_played = body.hands_played
+            self.match_score = body.score
+            view = self.view
+            if view is not None and view.result is not None:
+                summary = MessageScreen(self.hand_summary(view), name="hand-summary")
+                self.push_screen(summary)
+            self.refresh_all()
+        elif isinstance(body, MatchEnded):
+            self.winner = body.winner
+            self.match_score = body.score
+            panel = self.match_summary(body.winner, body.score, body.hands_played)
+            self.push_screen(MessageScreen(panel, name="match-end"), self._after_match)
+        elif isinstance(body, ChatSaid):
+            said = body.text if body.text is not None else body.phrase or ""
+            self.log_line(f"{body.name}: {said}", style="italic")
+        elif isinstance(body, TurnTimer):
+            pass  # the server's timer; the interface shows whose turn it is
+
+    def _after_match(self, _: None = None) -> None:
+        self._closing = True
+        self.exit(return_code=0)

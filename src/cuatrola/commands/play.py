@@ -1,0 +1,171 @@
+"""``cuatrola play``: the terminal client (Textual), offline against the computer or online.
+
+Without ``--server`` a whole match is played in process against three computer players of
+the chosen level; with ``--server URL`` the client joins the card room through the documented
+protocol (docs/protocol.md). Bad arguments print one line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cuatrola.core.errors import RulesError
+from cuatrola.core.rules import Rules
+
+NAME = "play"
+HELP = "play in the terminal: a match against the computer, or online with --server URL"
+
+LEVELS = ("easy", "medium", "hard", "expert")
+ONLINE_MODES = ("quick", "private", "bots")
+
+
+def rules_preset(text: str) -> str:
+    """Check a rules preset name for argparse (the name is kept; ``--no-quintola`` applies later).
+
+    Raises:
+        argparse.ArgumentTypeError: for an unknown preset.
+    """
+    try:
+        Rules.preset(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def seed_value(text: str) -> int:
+    """Parse a non-negative integer seed for argparse.
+
+    Raises:
+        argparse.ArgumentTypeError: when ``text`` is not one.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer seed, got {text!r}")
+    return value
+
+
+def delay_value(text: str) -> float:
+    """Parse the computer players' delay in seconds (0 to 10) for argparse.
+
+    Raises:
+        argparse.ArgumentTypeError: when ``text`` is not such a number.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected a delay from 0 to 10 seconds, got {text!r}")
+    return value
+
+
+def server_url(text: str) -> str:
+    """Check a server address (``http://host:port`` or ``https://...``) for argparse.
+
+    Raises:
+        argparse.ArgumentTypeError: for anything else.
+    """
+    lowered = text.lower()
+    if not lowered.startswith(("http://", "https://")) or len(text.split("://", 1)[1]) == 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a server address like http://127.0.0.1:8000, got {text!r}"
+        )
+    return text.rstrip("/")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's arguments."""
+    parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="medium",
+        help="strength of the computer players (offline and 'bots' tables; default medium)",
+    )
+    parser.add_argument(
+        "--rules",
+        type=rules_preset,
+        default="exact11",
+        metavar="PRESET",
+        help="exact11 (default), exactN (N 3..21), to21, hands11 or hands20",
+    )
+    parser.add_argument("--no-quintola", action="store_true", help="play without the quintola bid")
+    parser.add_argument(
+        "--seed", type=seed_value, default=None, help="seed the deals for a reproducible match"
+    )
+    parser.add_argument("--lang", choices=("es", "en"), default="es", help="interface language")
+    parser.add_argument(
+        "--delay",
+        type=delay_value,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each computer move, so you can follow (default 0.6)",
+    )
+    parser.add_argument(
+        "--server", type=server_url, default=None, metavar="URL", help="play online at URL"
+    )
+    parser.add_argument(
+        "--mode",
+        choices=ONLINE_MODES,
+        default="quick",
+        help="online: quick match, a private table (with --code to join one) or against bots",
+    )
+    parser.add_argument("--code", default=None, help="online: the code of a private table to join")
+    parser.add_argument("--name", default=None, help="online: your guest name")
+
+
+def _fail(message: str) -> int:
+    print(f"cuatrola play: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the terminal client; returns the exit status."""
+    rules = Rules.preset(args.rules, quintola=not args.no_quintola)
+    if args.server is None:
+        if args.code is not None or args.mode != "quick":
+            return _fail("--mode and --code need --server URL")
+        return _run_offline(args, rules)
+    if args.code is not None and args.mode != "private":
+        return _fail("--code joins a private table: use it with --mode private")
+    return _run_online(args, rules)
+
+
+def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
+    from cuatrola.clients.terminal.i18n import Texts
+    from cuatrola.clients.terminal.local import LocalTable, resolve_level
+    from cuatrola.clients.terminal.offline import OfflineApp
+
+    try:
+        player, fell_back = resolve_level(args.level)
+    except ValueError as exc:
+        return _fail(str(exc))
+    note = ""
+    if fell_back is not None:
+        note = Texts(args.lang)("note_level_fallback", level=fell_back, used=player)
+        print(f"cuatrola play: {note}", file=sys.stderr)
+    table = LocalTable(rules, (player,) * 3, seed=args.seed)
+    app = OfflineApp(table, lang=args.lang, bot_delay=args.delay, note=note)
+    app.run()
+    return app.return_code or 0
+
+
+def _run_online(args: argparse.Namespace, rules: Rules) -> int:
+    from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+
+    options = OnlineOptions(
+        server=args.server,
+        mode=args.mode,
+        code=args.code,
+        name=args.name,
+        level=args.level,
+        rules=rules,
+    )
+    app = OnlineApp(options, lang=args.lang)
+    app.run()
+    if app.failure:
+        return _fail(app.failure)
+    return app.return_code or 0
