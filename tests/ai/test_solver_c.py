@@ -26,7 +26,7 @@ from cuatrola.ai.solver import (
     solve_python,
 )
 from cuatrola.core.hand import HandState
-from cuatrola.core.rules import Rules
+from cuatrola.core.rules import Contract, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 AUTO = Rules(auto_cante=True)
@@ -194,3 +194,63 @@ def test_a_failing_c_build_does_not_fail_the_install(tmp_path: Path) -> None:
     command.build_temp = str(tmp_path / "tmp")
     dist.run_command("build_ext")  # must not raise
     assert not list((tmp_path / "lib").glob("broken*"))
+
+
+GARBAGE: tuple[object, ...] = (
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    4,
+    19,
+    20,
+    2**20,
+    2**63,
+    1.5,
+    "x",
+    (),
+    (1,),
+    (1, 2),
+    (0, 0, 0, 0),
+    [0, 0],
+)
+
+
+def test_c_and_python_reject_exactly_the_same_positions(csolver: ModuleType) -> None:
+    # Seeded fuzzing: damage a valid position's fields (and flip cards between hands); both
+    # solvers must accept or reject each result alike, and agree on the value when accepted.
+    rng = random.Random(8)
+    names = list(Position.__slots__)
+    accepted = 0
+    for base in random_positions(seed=9, count=30, tricks=range(5)):
+        for _ in range(100):
+            fields = _fields(base)
+            for _ in range(rng.randrange(1, 3)):
+                fields[rng.choice(names)] = rng.choice(GARBAGE)
+            if rng.random() < 0.5:
+                hands = list(base.hands)
+                hands[rng.randrange(4)] ^= 1 << rng.randrange(20)
+                fields["hands"] = tuple(hands)
+            contract = fields["contract"]
+            if isinstance(contract, int) and not isinstance(contract, bool) and 0 <= contract < 4:
+                fields["contract"] = Contract(contract)
+            pos = Position(**fields)  # type: ignore[arg-type]
+            try:
+                expected: int | None = solve_python(pos)
+            except ValueError:
+                expected = None
+            if expected is None:
+                try:
+                    csolver.solve(*solver._c_args(pos, False))
+                except ValueError:
+                    pass
+                else:
+                    pytest.fail(f"the C solver accepted a position Python rejects: {pos}")
+            else:
+                accepted += 1
+                assert csolver.solve(*solver._c_args(pos, False)) == expected, pos
+    assert accepted > 20  # the fuzzing also produced valid positions

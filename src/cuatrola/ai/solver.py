@@ -216,6 +216,10 @@ def validate_position(pos: Position) -> None:
     _check_seat("to_move", pos.to_move)
     if not isinstance(pos.contract, Contract):
         raise ValueError(f"expected a Contract, got {pos.contract!r}")
+    if pos.sitting_out is not None:
+        _check_seat("sitting_out", pos.sitting_out)
+    if pos.bidder is not None:
+        _check_seat("bidder", pos.bidder)
     if pos.contract is Contract.PASS:
         if pos.bidder is not None or pos.sitting_out is not None:
             raise ValueError("a plain hand has no bidder and nobody sits out")
