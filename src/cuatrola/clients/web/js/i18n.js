@@ -1,0 +1,71 @@
+// Translation catalogues (i18n/<lang>.json). Every visible string comes from them; the choice is
+// kept in localStorage and can change at any time (listeners re-render).
+
+export const LANGS = [
+  { code: "es", name: "Español" },
+  { code: "en", name: "English" },
+  { code: "pt", name: "Português" },
+  { code: "tr", name: "Türkçe" },
+  { code: "th", name: "ไทย" },
+];
+const STORAGE_KEY = "cuatrola.lang";
+const catalogues = {};
+const listeners = new Set();
+let current = "es";
+
+async function load(code) {
+  if (!catalogues[code]) {
+    const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
+    if (!response.ok) throw new Error(`catalogue ${code}: HTTP ${response.status}`);
+    catalogues[code] = await response.json();
+  }
+  return catalogues[code];
+}
+
+/** The language chosen before (localStorage), else Spanish. */
+export function initialLang() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    saved = null;
+  }
+  return LANGS.some((l) => l.code === saved) ? saved : "es";
+}
+
+/** Switch language: load its catalogue (and the Spanish fallback), persist, notify. */
+export async function setLang(code) {
+  if (!LANGS.some((l) => l.code === code)) code = "es";
+  await Promise.all([load("es"), load(code)]);
+  current = code;
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    // storage may be disabled (private mode): the choice then lasts for this page only
+  }
+  document.documentElement.lang = code;
+  for (const fn of listeners) fn(code);
+}
+
+export function lang() {
+  return current;
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+}
+
+/** Translate `key` ("a.b"), filling {name} placeholders from `params`. Falls back to Spanish. */
+export function t(key, params = {}) {
+  let text = catalogues[current]?.[key] ?? catalogues.es?.[key];
+  if (text === undefined) {
+    console.warn(`missing translation: ${key}`);
+    text = key;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Whether a key exists in the Spanish catalogue (used for server error codes). */
+export function has(key) {
+  return catalogues.es?.[key] !== undefined;
+}
