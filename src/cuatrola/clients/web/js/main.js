@@ -245,7 +245,7 @@ function renderAuth() {
           authenticate("guest", { name });
         },
       },
-      field(t("auth.nickname"), h("input", { name: "name", maxlength: "24", required: true, autocomplete: "nickname", "data-testid": "guest-name" })),
+      field(t("auth.nickname"), h("input", { name: "name", maxlength: "20", required: true, autocomplete: "nickname", "data-testid": "guest-name" })),
       h("button", { class: "btn primary", type: "submit", disabled: app.busy, "data-testid": "guest-submit", text: t("auth.playAsGuest") }),
     );
   } else {
@@ -261,7 +261,7 @@ function renderAuth() {
           authenticate(kind, { name, password });
         },
       },
-      field(t("auth.name"), h("input", { name: "name", maxlength: "24", required: true, autocomplete: "username", "data-testid": `${kind}-name` })),
+      field(t("auth.name"), h("input", { name: "name", maxlength: "20", required: true, autocomplete: "username", "data-testid": `${kind}-name` })),
       field(
         t("auth.password"),
         h("input", {
@@ -621,7 +621,7 @@ async function renderHistory() {
           h("span", { class: "muted", text: formatDate(m.finished_at) }),
           h("span", { class: "muted names", text: m.players.map((p) => p.name).join(" · ") }),
           h("span", { class: "muted", text: t("history.hands", { n: m.hand_count }) }),
-          h("a", { class: "btn small primary", href: `#/replay/${encodeURIComponent(m.id)}`, "data-testid": `replay-${m.id}`, text: t("history.replay") }),
+          h("a", { class: "btn small primary", href: `#/replay/${encodeURIComponent(m.id)}`, "data-testid": `open-replay-${m.id}`, text: t("history.replay") }),
           h("a", { class: "btn small ghost", href: `/api/matches/${encodeURIComponent(m.id)}/records.jsonl`, download: "", text: t("history.download") }),
         );
       }),

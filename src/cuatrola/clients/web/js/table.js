@@ -628,7 +628,7 @@ export class TableScreen {
         badges,
       ),
       !mine && count ? h("div", { class: "backs", "aria-hidden": "true" }, backs, h("span", { class: "count", "data-testid": `count-${pos}`, text: count })) : null,
-      bid ? h("div", { class: `bid-bubble bid-${bid}`, "data-testid": `bid-${pos}`, text: t(`bid.${bid}`) }) : null,
+      bid ? h("div", { class: `bid-bubble bid-${bid}`, "data-testid": `bid-bubble-${pos}`, text: t(`bid.${bid}`) }) : null,
       turn ? h("div", { class: "turn-flag" }, h("span", { text: mine ? t("table.yourTurn") : t("table.theirTurn") }), this.timer && this.timer.seat === seat ? h("span", { class: "timer", "data-testid": "turn-timer" }) : null) : null,
       trumpHere,
     );

@@ -1,0 +1,102 @@
+"""The web client's translation catalogues and its documented test ids (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "cuatrola" / "clients" / "web"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+LANGS = ("es", "en", "pt", "tr", "th")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def scripts() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB / "js").glob("*.js")))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalogue_has_the_spanish_keys_and_placeholders(lang: str) -> None:
+    spanish = catalogue("es")
+    other = catalogue(lang)
+    assert set(other) == set(spanish)
+    for key, text in other.items():
+        assert isinstance(text, str)
+        assert text.strip(), f"{lang}:{key} is empty"
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(spanish[key])), (
+            f"{lang}:{key} has other placeholders than Spanish"
+        )
+
+
+def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
+    spanish = catalogue("es")
+    source = scripts()
+    literal = set(re.findall(r"\bt\(\s*\"([\w.]+)\"", source))
+    assert literal, "no t(...) calls found: the pattern is out of date"
+    assert sorted(literal - set(spanish)) == []
+    # keys built from a prefix: every value the code can produce must exist
+    families = {
+        "bid.": ("pass", "solo", "cuatrola", "quintola"),
+        "suit.": ("oros", "copas", "espadas", "bastos"),
+        "rank.": ("as", "tres", "rey", "caballo", "sota"),
+        "level.": ("easy", "medium", "hard", "expert"),
+        "lobby.status.": ("open", "playing", "finished", "closed"),
+        "auth.tab.": ("guest", "login", "register"),
+        "phrase.": (
+            "hello",
+            "good_luck",
+            "well_played",
+            "thanks",
+            "sorry",
+            "oops",
+            "hurry",
+            "good_game",
+            "rematch",
+            "bye",
+        ),
+    }
+    for prefix, names in families.items():
+        for name in names:
+            assert f"{prefix}{name}" in spanish
+
+
+def test_quick_phrases_match_the_protocol() -> None:
+    from cuatrola.protocol.messages import QUICK_PHRASES
+
+    spanish = catalogue("es")
+    for phrase in QUICK_PHRASES:
+        assert f"phrase.{phrase}" in spanish
+
+
+def test_every_protocol_error_a_player_can_meet_has_a_translation() -> None:
+    protocol = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = protocol.split("## Errors", 1)[1].split("\n## ", 1)[0]
+    codes: set[str] = set()
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            codes |= set(re.findall(r"`(\w+)`", line.split("|")[1]))
+    assert "illegal" in codes
+    # errors a correct client never causes (it always sends valid, small, known frames)
+    client_bugs = {"oversized", "malformed", "unknown_type", "not_authenticated"}
+    client_bugs.add("unsupported_protocol")
+    spanish = catalogue("es")
+    assert sorted(c for c in codes - client_bugs if f"error.{c}" not in spanish) == []
+
+
+def test_every_test_id_in_the_scripts_is_documented() -> None:
+    source = scripts()
+    ids = set(re.findall(r"\"data-testid\": \"([\w-]+)\"", source))
+    templated = set(re.findall(r"\"data-testid\": `([\w-]+)\$\{", source))
+    doc = DOCS.read_text(encoding="utf-8")
+    assert ids
+    assert sorted(i for i in ids if f"`{i}`" not in doc) == []
+    assert sorted(p for p in templated if f"`{p}" not in doc) == []
