@@ -646,10 +646,10 @@ def solve_moves_python(pos: Position, *, keep_table: bool = False) -> dict[int, 
     """
     validate_position(pos)
     searcher = _Searcher(pos, _table_for(pos, keep_table))
-    _, _, mask, _, _, _, led = _root_args(pos)
     seat = pos.to_move
     hand = pos.hands[seat]
-    legal = _legal(hand, mask, led, pos.trump)
+    table = sum(1 << card for card in pos.trick)
+    legal = legal_mask(hand, table, CARD_SUIT[pos.trick[0]], pos.trump) if pos.trick else hand
     hands = list(pos.hands)
     already = _already(pos)
     result: dict[int, int] = {}
@@ -732,13 +732,6 @@ def _auto_cante(hands: list[int], team: int, sung: int, trump: int) -> tuple[int
         if hands[team] & mask == mask or hands[team + 2] & mask == mask:
             return (40 if suit == trump else 20), sung | 1 << suit
     return 0, sung
-
-
-def _legal(hand: int, trick_mask: int, led_mask: int, trump: int) -> int:
-    # cuatrola.core.tricks.legal_mask with the led suit given as its mask.
-    if not trick_mask:
-        return hand
-    return legal_mask(hand, trick_mask, SUIT_MASKS.index(led_mask), trump)
 
 
 # The public entry points: the compiled solver when it is there --------------------------------
