@@ -69,8 +69,8 @@ class HelpScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: 84; height: auto; border: thick $accent; padding: 1 2;
-                          background: $surface; }
+    HelpScreen > Static { width: 100%; max-width: 88; height: auto; border: thick $accent;
+                          padding: 1 2; background: $surface; }
     """
 
     def __init__(self, texts: Texts) -> None:
@@ -96,8 +96,8 @@ class MessageScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     MessageScreen { align: center middle; }
-    MessageScreen > Static { width: 84; height: auto; max-height: 100%; border: thick $accent;
-                             padding: 1 2; background: $surface; }
+    MessageScreen > Static { width: 100%; max-width: 88; height: auto; max-height: 100%;
+                             border: thick $accent; padding: 1 2; background: $surface; }
     """
 
     def __init__(self, body: RenderableType, name: str) -> None:
@@ -129,9 +129,9 @@ class CuatrolaApp(App[int]):
     Screen { layout: vertical; }
     #status { height: 1; background: $boost; }
     #notice { height: auto; color: $warning; }
-    #middle { height: 15; }
-    #table { width: 1fr; border: round $primary; }
-    #info { width: 40; border: round $secondary; }
+    #middle { height: 13; }
+    #table { width: 1fr; height: 100%; border: round $primary; }
+    #info { width: 32; height: 100%; border: round $secondary; }
     #hand { height: 4; border: round $success; }
     #actions { height: auto; min-height: 1; }
     #own { height: auto; }
@@ -338,7 +338,9 @@ class CuatrolaApp(App[int]):
         if not self.is_mounted_ok():
             return
         self.query_one("#status", Static).update(self.render_status())
-        self.query_one("#notice", Static).update(self.notice)
+        notice = self.query_one("#notice", Static)
+        notice.update(self.notice)
+        notice.display = bool(self.notice)
         self.query_one("#table", Static).update(self.render_table())
         self.query_one("#info", Static).update(self.render_info())
         self.query_one("#hand", Static).update(self.render_hand())
@@ -353,8 +355,7 @@ class CuatrolaApp(App[int]):
     def render_status(self) -> Text:
         """The top line: rules, hand number, match score, the suit legend and the key hint."""
         us = team_of(self.human_seat)
-        text = Text(self.texts("title") + " · ", style="bold")
-        text.append(
+        text = Text(
             self.texts(
                 "status_line",
                 rules=self.rules.name,
@@ -363,46 +364,50 @@ class CuatrolaApp(App[int]):
                 them=self.team_name(1 - us),
                 score_us=self.match_score[us],
                 score_them=self.match_score[1 - us],
-            )
+            ),
+            style="bold",
         )
-        text.append("   ")
+        text.append(" │ ")
         for suit in range(4):
-            text.append_text(suit_text(suit, self.texts(f"suit_{suit}").split(" ")[0]))
-            text.append(" ")
-        text.append("  ? ")
+            text.append_text(suit_text(suit))
+            text.append(self.texts(f"suit_{suit}").split(" ")[0] + " ")
+        text.append("│ " + self.texts("help_hint"))
         return text
 
     def _seat_cell(self, seat: int) -> Text:
+        """A seat in three short lines: name; role and cards; bid and the shown trump."""
         view = self.view
         text = Text()
         if view is None:
             text.append(self.seat_name(seat), style="bold")
             return text
         to_move = view.to_move == seat
-        text.append("▶ " if to_move else "  ", style="bold yellow")
+        text.append("▶ " if to_move else "", style="bold yellow")
         text.append(self.seat_name(seat), style="bold reverse" if to_move else "bold")
+        text.append("\n")
         tags = []
         if seat == view.dealer:
             tags.append(self.texts("dealer"))
         if seat == view.mano:
             tags.append(self.texts("mano"))
         if tags:
-            text.append(f" [{', '.join(tags)}]", style="italic")
-        text.append("\n")
+            text.append(f"[{', '.join(tags)}] ", style="italic")
         if seat == view.sitting_out:
             text.append(self.texts("sits_out"), style="dim")
         elif relative_position(seat, self.human_seat) != 0:
-            count = view.card_counts[seat]
-            text.append("▮" * count + " ", style="bold")
-            text.append(self.texts("cards_left", n=count), style="dim")
+            text.append("▮" * view.card_counts[seat], style="bold")
+        line: list[Text] = []
         order = [(view.mano + i) % 4 for i in range(4)]
         if seat in order[: len(view.bids)]:
             bid = view.bids[order.index(seat)]
-            text.append("\n" + self.contract_name(bid), style="cyan")
+            line.append(Text(self.contract_name(bid), style="cyan"))
         if seat == view.dealer and view.trump_card is not None:
+            line.append(
+                Text(self.texts("trump_word") + " ").append_text(card_text(view.trump_card))
+            )
+        if line:
             text.append("\n")
-            text.append(self.texts("trump_word") + " ")
-            text.append_text(card_text(view.trump_card))
+            text.append_text(Text(" · ").join(line))
         return text
 
     def _trick_grid(self) -> RenderableType:
@@ -435,9 +440,9 @@ class CuatrolaApp(App[int]):
     def render_table(self) -> RenderableType:
         """The four seats around the trick (partner across, next seat on the right)."""
         grid = Table.grid(expand=True)
-        grid.add_column(ratio=1, justify="left")
-        grid.add_column(ratio=1, justify="center")
-        grid.add_column(ratio=1, justify="right")
+        grid.add_column(ratio=2, justify="left")
+        grid.add_column(ratio=3, justify="center")
+        grid.add_column(ratio=2, justify="right")
         cells = {
             relative_position(seat, self.human_seat): self._seat_cell(seat) for seat in range(4)
         }
@@ -477,19 +482,6 @@ class CuatrolaApp(App[int]):
                         style="bold",
                     )
                 )
-        parts.append(Text(self.texts("bids_title"), style="underline"))
-        if view.bids:
-            for index, bid in enumerate(view.bids):
-                seat = (view.mano + index) % 4
-                parts.append(
-                    Text(
-                        self.texts(
-                            "bid_entry", seat=self.seat_name(seat), bid=self.contract_name(bid)
-                        )
-                    )
-                )
-        else:
-            parts.append(Text(self.texts("no_bids")))
         parts.append(Text(self.texts("cantes_title"), style="underline"))
         if view.cantes:
             for cante in view.cantes:
@@ -576,11 +568,7 @@ class CuatrolaApp(App[int]):
         if result.bidder is None:
             contract = self.texts("contract_plain")
         else:
-            contract = self.texts(
-                "contract_line",
-                contract=self.contract_name(result.contract),
-                seat=self.seat_name(result.bidder),
-            )
+            contract = f"{self.contract_name(result.contract)} ({self.seat_name(result.bidder)})"
         lines.append(Text(self.texts("summary_contract", contract=contract)))
         if result.bidder is not None:
             made = result.winner == team_of(result.bidder)
