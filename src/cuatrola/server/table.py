@@ -93,6 +93,13 @@ class AddBot:
 
 
 @dataclass(frozen=True, slots=True)
+class FillBots:
+    """The room seats computer players (quick-match fill, play against the computer)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Leave:
     """A user gives up their seat."""
 
@@ -172,6 +179,7 @@ class OwnerGone:
 Command = (
     Sit
     | AddBot
+    | FillBots
     | Leave
     | Play
     | Reclaim
@@ -287,6 +295,7 @@ class SeatSlot:
     name: str | None = None
     bot: bool = False
     away: bool = False
+    left: bool = False
     timeouts: int = 0
 
     @property
@@ -579,6 +588,8 @@ class Table:
                 self._on_sit(command)
             case AddBot():
                 self._on_add_bot(command)
+            case FillBots():
+                self._on_fill_bots(command)
             case Leave():
                 self._on_leave(command)
             case Reclaim():
@@ -627,9 +638,10 @@ class Table:
         self._record({"r": "bot", "seat": cmd.seat})
         self._maybe_start()
 
-    def add_bots(self, seats: Iterable[int]) -> None:
-        """Seat computer players (room use: quick-match fill, play against the computer)."""
-        for seat in seats:
+    def _on_fill_bots(self, cmd: FillBots) -> None:
+        if self.status != OPEN:
+            return
+        for seat in cmd.seats:
             if self.seats[seat].is_free:
                 self._record({"r": "bot", "seat": seat})
         self._maybe_start()
@@ -827,8 +839,9 @@ class Table:
             return  # no visible change
         else:  # away
             slot.away = bool(record["on"])
+            slot.left = slot.away and bool(record.get("left"))
             slot.timeouts = 0
-            if record.get("left"):
+            if slot.left:
                 self.online.discard(record["seat"])
             self.turn += 1  # who decides for the seat changed: drive the decision again
         self._seats_event()

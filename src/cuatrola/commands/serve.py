@@ -1,0 +1,148 @@
+"""``cuatrola serve``: run the online card room (docs/server.md).
+
+Starts Starlette on uvicorn with the websocket protocol, the REST API and the web client.
+The default database is an SQLite file in the data directory, created (and migrated) on first
+start. A busy port, a bad ``--db`` URL or an unreachable database is reported in one line with
+exit status 2. SIGTERM and Ctrl-C shut down gracefully: connections are closed, queued commits
+finish, then the process exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import errno
+import logging
+import socket
+import sys
+from pathlib import Path
+
+NAME = "serve"
+HELP = "run the online card room (websocket + REST + web client)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's arguments."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="SQLAlchemy URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
+        "(default: cuatrola.db in the data directory)",
+    )
+    parser.add_argument(
+        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
+    )
+    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.add_argument("--bot-workers", type=int, default=None, help="bot processes (1)")
+    parser.add_argument("--hand-pause", type=float, default=None, help="seconds between hands (2)")
+    parser.add_argument(
+        "--bot-delay", type=float, default=None, help="least seconds per bot move (0.5)"
+    )
+    parser.add_argument(
+        "--grace", type=float, default=None, help="seconds a disconnected player keeps the seat"
+    )
+    parser.add_argument(
+        "--min-turn-time", type=float, default=None, help="lowest turn time a table may use (5)"
+    )
+    parser.add_argument(
+        "--quick-fill", type=float, default=None, help="quick match wait before bots fill (20)"
+    )
+
+
+def _settings(args: argparse.Namespace) -> object:
+    from cuatrola.server.services import Settings
+
+    settings = Settings(db_url=args.db)
+    if args.data_dir is not None:
+        settings.data_dir = args.data_dir
+    for arg, name in (
+        ("bot_workers", "bot_workers"),
+        ("hand_pause", "hand_pause"),
+        ("bot_delay", "bot_delay"),
+        ("grace", "grace_period"),
+        ("min_turn_time", "min_turn_time"),
+        ("quick_fill", "quick_fill_wait"),
+    ):
+        value = getattr(args, arg)
+        if value is not None:
+            setattr(settings, name, value)
+    return settings
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+async def _check_db(url: str) -> None:
+    from cuatrola.storage.sql import make_engine
+
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            await conn.exec_driver_sql("SELECT 1")
+    finally:
+        await engine.dispose()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until SIGTERM or Ctrl-C."""
+    import uvicorn
+
+    from cuatrola.server.app import create_app
+    from cuatrola.server.services import Settings
+
+    logging.basicConfig(
+        level=args.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    settings = _settings(args)
+    assert isinstance(settings, Settings)
+    url = settings.resolved_db_url()
+    try:
+        if settings.db_url is None:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        asyncio.run(_check_db(url))
+    except ValueError as exc:
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        print(f"cuatrola serve: cannot open the database: {exc}".splitlines()[0], file=sys.stderr)
+        return 2
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(f"cuatrola serve: port {args.port} on {args.host} is busy", file=sys.stderr)
+        else:
+            print(
+                f"cuatrola serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+                file=sys.stderr,
+            )
+        return 2
+    try:
+        app = create_app(settings)
+    except ValueError as exc:
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return 2
+    config = uvicorn.Config(
+        app,
+        ws_max_size=65536,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        log_level=args.log_level,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
+    asyncio.run(server.serve(sockets=[sock]))
+    return 0

@@ -1,0 +1,234 @@
+"""Test helpers: a real uvicorn server on 127.0.0.1 (random port) and websocket clients.
+
+Clients use the real ``websockets`` library and get tokens from the real REST API
+(``POST /api/guest``). Every frame a client receives is kept in ``frames`` for the leak test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from cuatrola.server.app import create_app
+from cuatrola.server.services import Settings
+
+
+def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
+    """Settings for tests: a temp SQLite file and short timers."""
+    settings = Settings(
+        db_url=f"sqlite+aiosqlite:///{tmp_path / 'cuatrola.db'}",
+        secret="test-secret-0123456789abcdef",
+        data_dir=tmp_path,
+        min_turn_time=0.05,
+        grace_period=0.3,
+        quick_fill_wait=0.3,
+        hand_pause=0.0,
+        bot_delay=0.0,
+        bot_budget=0.05,
+        bot_workers=0,
+    )
+    for key, value in overrides.items():
+        setattr(settings, key, value)
+    return settings
+
+
+@dataclass
+class Server:
+    """A running server: its base URLs and the app (to inspect the room in tests)."""
+
+    port: int
+    app: Any
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+@contextlib.asynccontextmanager
+async def running_server(settings: Settings) -> AsyncIterator[Server]:
+    """Run the app on uvicorn in this event loop, on a free loopback port."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app, ws_max_size=65536, log_level="warning", lifespan="on", access_log=False
+    )
+    server = uvicorn.Server(config)
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        for _ in range(500):
+            if server.started:
+                break
+            if task.done():
+                task.result()
+            await asyncio.sleep(0.01)
+        yield Server(port, app)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, timeout=20)
+        sock.close()
+
+
+async def guest_token(http: str, name: str) -> str:
+    """A guest session token from the REST API."""
+    async with httpx.AsyncClient(base_url=http) as client:
+        response = await client.post("/api/guest", json={"name": name})
+        response.raise_for_status()
+        token: str = response.json()["token"]
+        return token
+
+
+@dataclass
+class Player:
+    """A websocket client that records every frame and can play legal moves by itself."""
+
+    name: str
+    token: str
+    ws_url: str
+    socket: ClientConnection | None = None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    user_id: str = ""
+    seq: dict[str, int] = field(default_factory=dict)
+    view: dict[str, Any] | None = None
+    seat: int | None = None
+    table: str | None = None
+    reader: asyncio.Task[None] | None = None
+    ids: itertools.count[int] = field(default_factory=itertools.count)
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def connect(self, origin: str | None = None) -> dict[str, Any]:
+        """Open the socket, say hello, return the ``welcome``."""
+        headers = {"Origin": origin} if origin else None
+        self.socket = await connect(self.ws_url, additional_headers=headers, max_size=2**20)
+        self.closed.clear()
+        self.reader = asyncio.create_task(self._read())
+        await self.send({"type": "hello", "token": self.token})
+        welcome = await self.next("welcome")
+        self.user_id = welcome["user"]["id"]
+        return welcome
+
+    async def _read(self) -> None:
+        assert self.socket is not None
+        try:
+            async for raw in self.socket:
+                frame = json.loads(raw)
+                self.frames.append(frame)
+                self._track(frame)
+                self.inbox.put_nowait(frame)
+        except Exception:
+            pass
+        finally:
+            self.closed.set()
+
+    def _track(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "sync":
+            table = frame["table"]
+            self.seq[table] = frame["seq"]
+            self.table = table
+            self.seat = frame["seat"]
+            if frame["view"] is not None:
+                self.view = frame["view"]
+        elif kind == "event":
+            table = frame["table"]
+            previous = self.seq.get(table)
+            assert previous is None or frame["seq"] == previous + 1, (previous, frame["seq"])
+            self.seq[table] = frame["seq"]
+            body = frame["body"]
+            if body is not None and "view" in body:
+                self.view = body["view"]
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message))
+
+    async def next(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
+        """The next frame of ``type`` ``kind`` (and matching fields), skipping others."""
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.inbox.get()
+                if frame["type"] == kind and all(frame.get(k) == v for k, v in match.items()):
+                    return frame
+
+    async def command(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send a command with a fresh id; return its ``ack`` or ``error``."""
+        cid = f"{self.name}-{next(self.ids)}"
+        await self.send({**message, "id": cid})
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.inbox.get()
+                if frame["type"] in ("ack", "error") and frame.get("id") == cid:
+                    return frame
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.reader is not None:
+            await self.reader
+
+    async def play(
+        self, rng: random.Random, until_kind: str = "match_end", stop_after: int | None = None
+    ) -> int:
+        """Answer every decision of this seat with a random legal move until the match ends
+        (or ``stop_after`` moves). Returns the number of moves made."""
+        moves = 0
+        acted_on = -1
+        while True:
+            view = self.view
+            table = self.table
+            if (
+                view is not None
+                and table is not None
+                and view["legal"]
+                and view["to_move"] == self.seat
+                and self.seq.get(table, 0) != acted_on
+            ):
+                acted_on = self.seq[table]
+                action = rng.choice(view["legal"])
+                await self.send(
+                    {
+                        "type": "act",
+                        "id": f"{self.name}-m{next(self.ids)}",
+                        "table": table,
+                        "action": action,
+                        "seq": self.seq[table],
+                    }
+                )
+                moves += 1
+                if stop_after is not None and moves >= stop_after:
+                    return moves
+            frame = await self.inbox.get()
+            if frame["type"] == "error" and frame.get("code") not in ("not_your_turn", "stale"):
+                raise AssertionError(f"{self.name} got {frame}")
+            if frame["type"] == "event" and frame["body"] and frame["body"]["kind"] == until_kind:
+                return moves
+
+
+async def make_players(server: Server, names: list[str]) -> list[Player]:
+    """Guests connected to ``server``."""
+    players = []
+    for name in names:
+        token = await guest_token(server.http, name)
+        player = Player(name, token, server.ws)
+        await player.connect()
+        players.append(player)
+    return players

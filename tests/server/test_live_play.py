@@ -1,0 +1,99 @@
+"""Over a real uvicorn server with real websocket clients: whole matches and the card room."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import httpx
+
+from tests.server.live import fast_settings, make_players, running_server
+
+
+async def test_four_humans_play_a_whole_match(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ana, bea, carla, dani = await make_players(server, ["Ana", "Bea", "Carla", "Dani"])
+        ack = await ana.command(
+            {"type": "create_table", "options": {"rules": "exact5", "turn_time": 0}, "seat": 0}
+        )
+        assert ack["type"] == "ack", ack
+        table = ack["table"]
+        sync = await ana.next("sync")
+        code = sync["info"]["code"]
+        for seat, player in ((1, bea), (2, carla), (3, dani)):
+            reply = await player.command({"type": "join", "code": code, "seat": seat})
+            assert reply["type"] == "ack", reply
+            assert reply["seat"] == seat
+        rng = random.Random(1)
+        moves = await asyncio.gather(*(p.play(rng) for p in (ana, bea, carla, dani)))
+        assert sum(moves) > 0
+        for player in (ana, bea, carla, dani):
+            ends = [
+                f
+                for f in player.frames
+                if f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end"
+            ]
+            assert len(ends) == 1
+            assert max(ends[0]["body"]["score"]) == 5
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            metrics = (await http.get("/metrics")).text
+            assert "cuatrola_moves_total" in metrics
+            health = (await http.get("/healthz")).json()
+            assert health["status"] == "ok"
+            page = await http.get("/")
+            assert page.status_code == 200
+        assert table
+        for player in (ana, bea, carla, dani):
+            await player.close()
+
+
+async def test_a_match_against_the_computer(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        ack = await ana.command(
+            {
+                "type": "play_computer",
+                "options": {"rules": "exact3", "turn_time": 0, "bot_level": "easy"},
+            }
+        )
+        assert ack["type"] == "ack", ack
+        assert ack["seat"] == 0
+        await ana.play(random.Random(2))
+        kinds = [f["body"]["kind"] for f in ana.frames if f["type"] == "event" and f["body"]]
+        assert kinds.count("match_end") == 1
+        assert kinds.count("action") > 20
+        await ana.close()
+
+
+async def test_quick_match_fills_with_computer_players(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, quick_fill_wait=0.2)) as server:
+        ana, bea = await make_players(server, ["Ana", "Bea"])
+        assert (await ana.command({"type": "quick_match"}))["type"] == "ack"
+        assert (await bea.command({"type": "quick_match"}))["type"] == "ack"
+        seated_a = await ana.next("seated")
+        seated_b = await bea.next("seated")
+        assert seated_a["table"] == seated_b["table"]
+        sync = await ana.next("sync")
+        seats = sync["info"]["seats"]
+        assert [s["bot"] for s in seats] == [False, False, True, True]
+        await ana.close()
+        await bea.close()
+
+
+async def test_lobby_lists_public_tables_live(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ana, bea = await make_players(server, ["Ana", "Bea"])
+        await bea.send({"type": "lobby", "on": True})
+        lobby = await bea.next("lobby")
+        assert lobby["tables"] == []
+        ack = await ana.command({"type": "create_table", "options": {"public": True}})
+        update = await bea.next("lobby_update")
+        assert update["table"]["id"] == ack["table"]
+        assert update["table"]["code"] == ""
+        assert sum(s["name"] is None for s in update["table"]["seats"]) == 3
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            rows = (await http.get("/api/tables")).json()["tables"]
+        assert [r["id"] for r in rows] == [ack["table"]]
+        await ana.close()
+        await bea.close()
