@@ -15,6 +15,8 @@ import pytest
 from cuatrola.ai import solver
 from cuatrola.ai.solver import (
     Position,
+    at_least,
+    at_least_python,
     maximizing_team,
     mover_scores,
     position_from_state,
@@ -124,6 +126,35 @@ def test_solver_matches_brute_force_from_the_second_trick() -> None:
             expected = brute_force_moves(state, maximizing_team(pos))
             assert solve_moves_python(pos) == expected
             assert solve_moves(pos) == expected
+
+
+@pytest.mark.parametrize("kind", list(BIDDINGS))
+def test_at_least_answers_like_the_brute_force_value(kind: str) -> None:
+    for state in small_positions(kind, 40, seed=200 + len(kind)):
+        pos = position_from_state(state)
+        value = brute_force(state, maximizing_team(pos))
+        for threshold in (value - 7, value - 1, value, value + 1, value + 4):
+            assert at_least_python(pos, threshold) is (value >= threshold), (state, threshold)
+            assert at_least(pos, threshold) is (value >= threshold), (state, threshold)
+
+
+def test_at_least_on_whole_hands_agrees_with_solve() -> None:
+    rng = random.Random(12)
+    for kind in BIDDINGS:
+        state = play_to(rng, BIDDINGS[kind], 0, 0)
+        pos = position_from_state(state)
+        value = solve_python(pos)
+        for threshold in (value - 1, value, value + 1):
+            assert at_least_python(pos, threshold) is (value >= threshold)
+            assert at_least(pos, threshold) is (value >= threshold)
+
+
+@pytest.mark.parametrize("threshold", [True, 1.5, "4", 5000])
+def test_at_least_rejects_a_bad_threshold(threshold: object) -> None:
+    pos = good_position()
+    for function in (at_least, at_least_python):
+        with pytest.raises(ValueError, match="threshold"):
+            function(pos, threshold)  # type: ignore[arg-type]
 
 
 def test_value_of_a_last_trick_counts_points_so_far_bonus_and_cards() -> None:
@@ -282,6 +313,9 @@ def test_bad_positions_raise_value_error(name: str) -> None:
     for function in (solve_python, solve_moves_python, solve, solve_moves):
         with pytest.raises(ValueError, match=pattern):
             function(pos)
+    for answer in (at_least, at_least_python):
+        with pytest.raises(ValueError, match=pattern):
+            answer(pos, 0)
 
 
 def test_a_non_position_raises_value_error() -> None:

@@ -7,6 +7,7 @@ unnoticed.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import os
@@ -66,7 +67,7 @@ def random_positions(seed: int, count: int, tricks: range) -> list[Position]:
             state.apply(rng.choice(state.legal_actions()))
         pos = position_from_state(state)
         if rng.random() < 0.2:
-            pos = Position(**{**_fields(pos), "cantes": False})
+            pos = dataclasses.replace(pos, cantes=False)
         positions.append(pos)
     return positions
 
@@ -104,6 +105,27 @@ def test_c_and_python_agree_on_whole_hands(csolver: ModuleType) -> None:
         assert csolver.solve(*c_args(pos)) == solve_python(pos), pos
     for pos in random_positions(seed=3, count=30, tricks=range(1)):
         assert csolver.solve_moves(*c_args(pos)) == solve_moves_python(pos), pos
+
+
+def test_c_window_search_matches_python(csolver: ModuleType) -> None:
+    # A null window around a threshold answers "value >= threshold" alike in both solvers,
+    # and an exact value inside a wide window is the exact value.
+    rng = random.Random(10)
+    for pos in random_positions(seed=11, count=150, tricks=range(5)):
+        value = solve_python(pos)
+        threshold = value + rng.randrange(-6, 7)
+        fail_soft = csolver.solve(*c_args(pos), False, threshold - 1, threshold)
+        assert (fail_soft >= threshold) is (value >= threshold), pos
+        assert solver.at_least_python(pos, threshold) is (value >= threshold), pos
+        assert csolver.solve(*c_args(pos), False, value - 50, value + 50) == value, pos
+
+
+def test_c_rejects_an_empty_window(csolver: ModuleType) -> None:
+    pos = random_positions(seed=12, count=1, tricks=range(2, 3))[0]
+    with pytest.raises(ValueError, match="alpha < beta"):
+        csolver.solve(*c_args(pos), False, 3, 3)
+    with pytest.raises(ValueError, match="alpha"):
+        csolver.solve(*c_args(pos), False, "3", 4)
 
 
 def test_public_api_uses_the_compiled_solver(csolver: ModuleType) -> None:
@@ -175,7 +197,7 @@ def test_the_pure_python_fallback_plays_without_the_extension() -> None:
 
 def test_a_failing_c_build_does_not_fail_the_install(tmp_path: Path) -> None:
     # The build_ext of setup.py turns a compile error into a warning.
-    from setuptools import Distribution, Extension
+    from setuptools import Distribution, Extension  # type: ignore[import-untyped]
 
     spec = importlib.util.spec_from_file_location("cuatrola_setup", ROOT / "setup.py")
     assert spec is not None

@@ -16,6 +16,8 @@ def solve(
     sung: int,
     cantes: bool,
     keep_table: bool = ...,
+    alpha: int = ...,
+    beta: int = ...,
     /,
 ) -> int: ...
 def solve_moves(

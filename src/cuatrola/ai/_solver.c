@@ -401,7 +401,7 @@ static int previous_active(int seat, int sitting_out) {
 /* Parse and check (the same checks as solver.validate_position); 0 on success. */
 static int parse_position(PyObject *const *args, Py_ssize_t nargs, Pos *p) {
     int hands[4], n, i, seat, seen = 0, active = 0, left, expected;
-    if (nargs != 13 && nargs != 14) {
+    if (nargs != 13 && nargs != 14) { /* solve() has taken its window off already */
         PyErr_Format(PyExc_TypeError,
                      "expected 13 or 14 arguments (hands, trump, to_move, trick, trick_seats, "
                      "sitting_out, contract, bidder, points, tricks_won, tricks_played, sung, "
@@ -576,22 +576,38 @@ static void trick_state(const Pos *p, uint32_t trump_mask, uint32_t *mask, int *
 
 PyDoc_STRVAR(solve_doc,
              "solve(hands, trump, to_move, trick, trick_seats, sitting_out, contract, bidder,\n"
-             "      points, tricks_won, tricks_played, sung, cantes[, keep_table]) -> int\n\n"
-             "The exact value of a position (see cuatrola.ai.solver.solve).");
+             "      points, tricks_won, tricks_played, sung, cantes[, keep_table[, alpha, beta]])\n"
+             "    -> int\n\n"
+             "The exact value of a position (see cuatrola.ai.solver.solve). With a window\n"
+             "(alpha, beta) on the value: exact inside it, else a bound outside it (fail-soft).");
 
 static PyObject *c_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Pos p;
     Ctx ctx;
     uint32_t mask, led;
     int points, best, best_seat, value;
+    int alpha = -INF, beta = INF, already;
     (void)self;
+    if (nargs == 16) {
+        /* A window (alpha, beta) on the whole hand's value: a null window answers a yes/no. */
+        if (get_int(args[14], -1000, 1000, "alpha", &alpha) < 0) return NULL;
+        if (get_int(args[15], -1000, 1000, "beta", &beta) < 0) return NULL;
+        if (alpha >= beta) {
+            PyErr_SetString(PyExc_ValueError, "expected alpha < beta");
+            return NULL;
+        }
+        nargs = 14;
+    }
     if (parse_position(args, nargs, &p) < 0) return NULL;
     new_search(&p, &ctx);
     trick_state(&p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
+    already = already_won(&p);
+    if (alpha > -INF) alpha -= already;
+    if (beta < INF) beta -= already;
     value = play(&ctx, p.to_move, p.trick_len, mask, points, best, best_seat, led, p.sung,
-                 p.tricks_played, -INF, INF);
+                 p.tricks_played, alpha, beta);
     last_nodes = ctx.nodes;
-    return PyLong_FromLong(already_won(&p) + value);
+    return PyLong_FromLong(already + value);
 }
 
 PyDoc_STRVAR(solve_moves_doc,

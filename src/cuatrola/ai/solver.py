@@ -79,6 +79,8 @@ from cuatrola.core.tricks import legal_mask
 
 __all__ = [
     "Position",
+    "at_least",
+    "at_least_python",
     "backend",
     "maximizing_team",
     "mover_scores",
@@ -614,9 +616,16 @@ def solve_python(pos: Position, *, keep_table: bool = False) -> int:
     >>> solve_python(pos)  # AC trumps the last trick: 50 - (40 + 11 + 2 + 10 + 11 + 10)
     -34
     """
+    return _search_root(pos, -_INF, _INF, keep_table)
+
+
+def _search_root(pos: Position, alpha: int, beta: int, keep_table: bool) -> int:
+    # The fail-soft value of ``pos`` searched with the window (alpha, beta) on the whole
+    # hand's value: exact inside the window, else a bound on the side of the window it fell.
     validate_position(pos)
     searcher = _Searcher(pos, _table_for(pos, keep_table))
     leader, count, mask, points, best, best_seat, led = _root_args(pos)
+    already = _already(pos)
     rest = searcher.play(
         pos.to_move,
         leader,
@@ -628,10 +637,28 @@ def solve_python(pos: Position, *, keep_table: bool = False) -> int:
         led,
         pos.sung,
         pos.tricks_played,
-        -_INF,
-        _INF,
+        alpha - already,
+        beta - already,
     )
-    return _already(pos) + rest
+    return already + rest
+
+
+def at_least_python(pos: Position, threshold: int, *, keep_table: bool = False) -> bool:
+    """Whether the value of ``pos`` is at least ``threshold``, in pure Python.
+
+    A null-window search: cheaper than :func:`solve_python` when only a yes/no is needed
+    (does the bidder make 4 tricks? does team 0 end ahead, ``threshold=1``?).
+
+    Raises:
+        ValueError: when ``pos`` is not a reachable position, or ``threshold`` is not an int.
+    """
+    _check_threshold(threshold)
+    return _search_root(pos, threshold - 1, threshold, keep_table) >= threshold
+
+
+def _check_threshold(threshold: object) -> None:
+    if not _is_int(threshold) or not -1000 <= threshold <= 1000:  # type: ignore[operator]
+        raise ValueError(f"expected a threshold in -1000..1000, got {threshold!r}")
 
 
 def solve_moves_python(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
@@ -792,6 +819,24 @@ def solve(pos: Position, *, keep_table: bool = False) -> int:
         value: int = _csolver.solve(*_c_args(pos, keep_table))
         return value
     return solve_python(pos, keep_table=keep_table)
+
+
+def at_least(pos: Position, threshold: int, *, keep_table: bool = False) -> bool:
+    """Whether the value of ``pos`` is at least ``threshold``, with the fastest backend.
+
+    A null-window search, cheaper than :func:`solve` when only a yes/no is needed: for
+    example ``at_least(pos, 4)`` asks whether a cuatrola bidder's team makes four tricks and
+    ``at_least(pos, 1)`` whether team 0 ends a plain hand or a solo ahead on points (a tie
+    goes to the mano's team, docs/rules.md section 6, so mind which threshold you ask).
+
+    Raises:
+        ValueError: when ``pos`` is not a reachable position, or ``threshold`` is not an int.
+    """
+    if _csolver is not None:
+        _check_threshold(threshold)
+        value: int = _csolver.solve(*_c_args(pos, keep_table), threshold - 1, threshold)
+        return value >= threshold
+    return at_least_python(pos, threshold, keep_table=keep_table)
 
 
 def solve_moves(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
