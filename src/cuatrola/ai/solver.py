@@ -1,17 +1,19 @@
 """The double-dummy solver: the exact minimax value of a play-phase position with every card known.
 
 A :class:`Position` is a moment of the card play (docs/rules.md section 4) where all hands are
-known. :func:`solve` gives its exact value and :func:`solve_moves` the value of each legal card
-of the side to move. The computer players solve many such positions, one per sampled deal
+known. :func:`solve` gives its exact value, :func:`solve_moves` the value of each legal card
+of the side to move and :func:`at_least` a cheaper yes/no (is the value at least a
+threshold?). The computer players solve many such positions, one per sampled deal
 (perfect-information Monte Carlo), so the solver is written twice with identical results:
 
-* :func:`solve_python` / :func:`solve_moves_python`: pure Python, the reference, always there;
+* :func:`solve_python`, :func:`solve_moves_python`, :func:`at_least_python`: pure Python, the
+  reference, always there;
 * ``cuatrola.ai._csolver``: the same algorithm as a small C extension (``_solver.c``), about
   two orders of magnitude faster, built by the package's own build when a compiler exists.
 
-:func:`solve` and :func:`solve_moves` use the C version when it imports and fall back to Python
-otherwise; :func:`backend` says which one is in use. A differential test checks that both give
-the same values on many random positions.
+:func:`solve`, :func:`solve_moves` and :func:`at_least` use the C version when it imports and
+fall back to Python otherwise; :func:`backend` says which one is in use. A differential test
+checks that both give the same values on many random positions.
 
 The value
 ---------
