@@ -9,8 +9,9 @@
  * both solvers give identical values.
  *
  * Portable C99 and the CPython C API only.  Every argument is validated and a bad one raises
- * ValueError (TypeError for a wrong type).  The table is a static array used while the GIL is
- * held (the search never releases it), so calls never overlap.
+ * ValueError, a wrong type included (TypeError only for a wrong number of arguments).  The
+ * table is a static array used while the GIL is held (the search never releases it), so calls
+ * never overlap.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
