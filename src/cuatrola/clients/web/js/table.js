@@ -249,6 +249,11 @@ export class TableScreen {
     if (seat === null || seat === undefined) return "";
     if (seat === this.seat) return t("table.you");
     const s = this.seatInfo(seat);
+    if (s.bot && !s.user && s.name) {
+      // computer players get a translated name; the seat number tells them apart
+      const level = this.info?.options?.bot_level || "medium";
+      return t("table.botName", { level: t(`level.${level}`), n: seat + 1 });
+    }
     return s.name || t("table.emptySeat");
   }
 
@@ -488,7 +493,8 @@ export class TableScreen {
               "span",
               { class: "trump-badge", "data-testid": "trump", title: t("table.trump") },
               svgBox("span", { class: "icon" }, suitIcon(suitIndex(v.trump))),
-              h("span", { text: `${t("table.trump")}: ${suitName(v.trump)}` }),
+              h("span", { class: "trump-label", text: `${t("table.trump")}:` }),
+              h("span", { text: suitName(v.trump) }),
             ),
             v.contract !== "pass" || v.phase !== "bidding"
               ? h("span", {
@@ -587,7 +593,7 @@ export class TableScreen {
     const badges = [];
     if (v && v.dealer === seat) badges.push(h("span", { class: "badge dealer", title: t("table.dealer"), text: t("table.dealerShort") }));
     if (v && v.mano === seat) badges.push(h("span", { class: "badge mano", title: t("table.mano"), text: t("table.manoShort") }));
-    if (info.bot || info.away) badges.push(h("span", { class: "badge bot", text: info.away ? t("table.away") : t("table.bot") }));
+    if (info.away) badges.push(h("span", { class: "badge bot", text: t("table.away") }));
     if (!info.bot && info.name && !info.online) badges.push(h("span", { class: "badge offline", text: t("table.offline") }));
     if (out) badges.push(h("span", { class: "badge out", "data-testid": "sits-out", text: t("table.sitsOut") }));
     const bidIndex = v ? (seat - v.mano + 4) % 4 : -1;
@@ -705,7 +711,7 @@ export class TableScreen {
             "li",
             {},
             h("span", { text: `${t("table.seatN", { n: s.seat + 1 })} · ${this.teamName(teamOf(s.seat))}` }),
-            h("span", { class: "who", text: s.name ? (s.bot ? `${s.name} (${t("table.bot")})` : s.name) : t("table.emptySeat") }),
+            h("span", { class: "who", text: s.name ? this.seatName(s.seat) : t("table.emptySeat") }),
             !s.name && seated
               ? h("button", {
                   class: "btn small",

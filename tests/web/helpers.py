@@ -1,0 +1,127 @@
+"""What a player does in the browser, as small functions the end-to-end tests share."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FAST = "localStorage.setItem('cuatrola.speed', 'fast');"
+
+
+@dataclass
+class Player:
+    """One browser context and page, with the page errors it collected."""
+
+    context: Any
+    page: Any
+    errors: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def open_player(
+    browser: Any,
+    base: str,
+    *,
+    viewport: dict[str, int] | None = None,
+    fast: bool = True,
+    lang: str | None = None,
+) -> Player:
+    """A fresh browser context (its own storage, so its own identity) on the lobby."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 860})
+    script = FAST if fast else ""
+    if lang:
+        script += f"localStorage.setItem('cuatrola.lang', '{lang}');"
+    if script:
+        # only on the first load: later reloads keep what the page itself stored
+        context.add_init_script(
+            "if (!sessionStorage.getItem('e2e-init')) {"
+            f"{script} sessionStorage.setItem('e2e-init', '1'); }}"
+        )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    player = Player(context, page)
+    page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    return player
+
+
+def sign_in_as_guest(page: Any, name: str) -> None:
+    """Fill in a guest nickname and wait for the lobby's play panel."""
+    page.get_by_test_id("guest-name").fill(name)
+    page.get_by_test_id("guest-submit").click()
+    page.get_by_test_id("play-computer").wait_for()
+    page.get_by_test_id("user-name").wait_for()
+
+
+def start_vs_computer(page: Any, rules: str = "exact3", level: str = "easy") -> None:
+    """Start a match against three computer players and wait for the table."""
+    page.get_by_test_id("computer-rules").select_option(rules)
+    page.get_by_test_id("computer-level").select_option(level)
+    page.get_by_test_id("play-computer").click()
+    page.get_by_test_id("table").wait_for()
+
+
+def visible(page: Any, test_id: str) -> bool:
+    locator = page.get_by_test_id(test_id)
+    return bool(locator.count() and locator.first.is_visible())
+
+
+def act_once(page: Any, *, bid: str = "pass") -> str | None:
+    """Make one decision if it is ours: returns what was done, or None."""
+    if visible(page, "hand-summary-close"):
+        page.get_by_test_id("hand-summary-close").click()
+        return "summary"
+    if visible(page, "match-end"):
+        return None
+    if visible(page, f"bid-{bid}"):
+        page.get_by_test_id(f"bid-{bid}").click(timeout=3000)
+        return bid
+    if visible(page, "bid-pass"):
+        page.get_by_test_id("bid-pass").click(timeout=3000)
+        return "pass"
+    cantes = page.locator("[data-testid^=cante-]")
+    if cantes.count():
+        cantes.first.click(timeout=3000)
+        return "cante"
+    if visible(page, "no-cante"):
+        page.get_by_test_id("no-cante").click(timeout=3000)
+        return "nocante"
+    legal = page.locator(".hand .card[data-legal=true]")
+    if legal.count():
+        code = legal.first.get_attribute("data-card")
+        legal.first.click(timeout=3000)
+        return code
+    return None
+
+
+def play_until(page: Any, done: Any, *, timeout: float = 120.0, bid: str = "pass") -> list[str]:
+    """Keep playing our seat until `done()` is true; returns the decisions made."""
+    made: list[str] = []
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; decisions so far: {made}")
+        try:
+            action = act_once(page, bid=bid)
+        except Exception as exc:  # the table moved under the click: look again
+            if "Timeout" not in type(exc).__name__:
+                raise
+            action = None
+        if action:
+            made.append(action)
+            page.wait_for_timeout(60)
+        else:
+            page.wait_for_timeout(80)
+    return made
+
+
+def shot(page: Any, artifacts: Path, name: str) -> Path:
+    """Save a screenshot of the page in the artifacts directory."""
+    path = artifacts / f"{name}.png"
+    page.screenshot(path=str(path), animations="disabled")
+    return path

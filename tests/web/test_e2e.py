@@ -1,0 +1,304 @@
+"""End-to-end: real browsers (Debian's Chromium) against a real `cuatrola serve` on loopback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.helpers import (
+    act_once,
+    open_player,
+    play_until,
+    shot,
+    sign_in_as_guest,
+    start_vs_computer,
+    visible,
+)
+
+
+def test_a_guest_plays_a_whole_match_against_the_computer(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Ana")
+        start_vs_computer(page, rules="exact3")
+        page.locator(".hand .card").first.wait_for()
+        assert page.locator(".hand .card").count() == 5
+        assert page.get_by_test_id("trump").is_visible()
+        # four seats, own at the bottom, partner opposite
+        for pos in ("bottom", "right", "top", "left"):
+            assert page.get_by_test_id(f"seat-{pos}").is_visible()
+        seat = int(page.get_by_test_id("seat-bottom").get_attribute("data-seat"))
+        partner = int(page.get_by_test_id("seat-top").get_attribute("data-seat"))
+        assert partner == (seat + 2) % 4
+        shot(page, artifacts, "vs-computer-start")
+
+        # play until our first card is asked for, and check only legal cards are offered
+        play_until(page, lambda: page.locator(".hand .card[data-legal=true]").count() > 0)
+        shot(page, artifacts, "vs-computer-my-turn")
+        illegal = page.locator(".hand .card[data-legal=false]")
+        if illegal.count():
+            illegal.first.click()
+            message = page.get_by_test_id("table-message")
+            message.wait_for()
+            assert message.inner_text().strip()
+            shot(page, artifacts, "vs-computer-illegal-click")
+
+        made = play_until(page, lambda: visible(page, "match-end"), timeout=150)
+        assert any(len(a) == 2 for a in made), "we never played a card"
+        shot(page, artifacts, "vs-computer-match-end")
+        final = page.get_by_test_id("final-score").inner_text()
+        scores = [int(page.get_by_test_id(f"score-team-{t}").inner_text()) for t in (0, 1)]
+        assert max(scores) >= 3
+        assert f"{max(scores)}" in final
+        assert page.get_by_test_id("rematch").is_visible()
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_two_players_share_a_private_table_with_computer_players(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    host = open_player(browser, server)
+    guest = open_player(browser, server, viewport={"width": 1024, "height": 800})
+    try:
+        sign_in_as_guest(host.page, "Bea")
+        page = host.page
+        page.get_by_test_id("create-rules").select_option("custom")
+        page.get_by_test_id("create-target").fill("3")
+        page.get_by_test_id("create-turn-time").select_option("0")
+        page.get_by_test_id("create-seat").select_option("0")
+        page.get_by_test_id("create-bot-opponents").check()
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("waiting").wait_for()
+        code = page.get_by_test_id("invite-code").inner_text().strip()
+        link = page.get_by_test_id("invite-link").input_value()
+        assert code and link.endswith(f"#/join/{code}")
+        shot(page, artifacts, "private-waiting-room")
+
+        # the second player follows the invite link, picks a nickname and is seated
+        guest.page.goto(link)
+        guest.page.wait_for_selector("body[data-ready=true]")
+        sign_in_as_guest_for_join(guest.page, "Ciro")
+        guest.page.get_by_test_id("table").wait_for()
+        for p in (host.page, guest.page):
+            p.locator(".hand .card").first.wait_for(timeout=20_000)
+        # partners sit opposite: each sees the other at the top
+        assert "Ciro" in host.page.get_by_test_id("seat-top").inner_text()
+        assert "Bea" in guest.page.get_by_test_id("seat-top").inner_text()
+
+        # chat is shown as text, never as markup
+        host.page.get_by_test_id("chat-input").fill("<b>hola</b>")
+        host.page.get_by_test_id("chat-send").click()
+        line = guest.page.get_by_test_id("chat").locator("li").last
+        line.wait_for()
+        assert "<b>hola</b>" in line.inner_text()
+        assert guest.page.get_by_test_id("chat").locator("b").count() == 0
+        guest.page.get_by_test_id("phrase-good_luck").click()
+        host.page.get_by_test_id("chat").get_by_text("¡Suerte!").wait_for()
+
+        def both_done() -> bool:
+            return visible(host.page, "match-end") and visible(guest.page, "match-end")
+
+        deadline_rounds = 0
+        shot_taken = False
+        while not both_done():
+            deadline_rounds += 1
+            assert deadline_rounds < 3000, "the match did not end"
+            for p in (host.page, guest.page):
+                try:
+                    act_once(p)
+                except Exception as exc:
+                    if "Timeout" not in type(exc).__name__:
+                        raise
+            if not shot_taken and host.page.locator(".trick .trick-card").count() >= 2:
+                shot(host.page, artifacts, "private-host-trick")
+                shot(guest.page, artifacts, "private-guest-trick")
+                shot_taken = True
+            host.page.wait_for_timeout(60)
+        shot(host.page, artifacts, "private-match-end")
+        host_final = host.page.get_by_test_id("final-score").inner_text()
+        guest_final = guest.page.get_by_test_id("final-score").inner_text()
+        assert host_final == guest_final  # same team, same score
+        assert host.errors == [] and guest.errors == []
+    finally:
+        host.close()
+        guest.close()
+
+
+def sign_in_as_guest_for_join(page: Any, name: str) -> None:
+    """On an invite link without an identity: the lobby asks for a name first."""
+    page.get_by_test_id("guest-name").fill(name)
+    page.get_by_test_id("guest-submit").click()
+
+
+def test_the_language_switches_at_once_and_is_remembered(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    try:
+        assert page.get_by_test_id("guest-submit").inner_text() == "Jugar como invitado"
+        page.get_by_test_id("lang-select").select_option("en")
+        page.get_by_text("Play as guest").wait_for()
+        assert page.evaluate("document.documentElement.lang") == "en"
+        sign_in_as_guest(page, "Dora")
+        start_vs_computer(page)
+        page.locator(".hand .card").first.wait_for()
+        labels = page.locator(".hand .card").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        assert all(" of " in label for label in labels), labels
+        for lang, phrase in (("pt", "Olá!"), ("tr", "Merhaba!"), ("th", "สวัสดี!")):
+            page.get_by_test_id("lang-select").select_option(lang)
+            page.get_by_test_id("phrase-hello").get_by_text(phrase).wait_for()
+            assert page.evaluate("document.documentElement.lang") == lang
+        shot(page, artifacts, "table-thai")
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        assert page.evaluate("document.documentElement.lang") == "th"
+        assert page.get_by_test_id("phrase-hello").inner_text() == "สวัสดี!"
+        page.get_by_test_id("lang-select").select_option("es")
+        page.get_by_test_id("phrase-hello").get_by_text("¡Hola!").wait_for()
+        labels = page.locator(".hand .card").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+        assert all(" de " in label for label in labels), labels
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_phone_sized_screen_shows_the_whole_table(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server, viewport={"width": 360, "height": 740})
+    page = player.page
+    try:
+        shot(page, artifacts, "phone-lobby")
+        sign_in_as_guest(page, "Eva")
+        start_vs_computer(page)
+        play_until(page, lambda: page.locator(".hand .card[data-legal=true]").count() > 0)
+        shot(page, artifacts, "phone-table")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        assert width <= 360, f"the page scrolls sideways ({width}px)"
+        for box in page.locator(".hand .card").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().toJSON())"
+        ):
+            assert box["left"] >= 0 and box["right"] <= 360, box
+            assert box["width"] >= 44, "cards too small to tap"
+        for pos in ("top", "left", "right", "bottom"):
+            box = page.get_by_test_id(f"seat-{pos}").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        # play a card by tapping
+        legal = page.locator(".hand .card[data-legal=true]").first
+        code = legal.get_attribute("data-card")
+        legal.click()
+        page.get_by_test_id(f"card-{code}").wait_for(state="detached")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_hand_is_played_with_the_keyboard_only(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    keyboard = page.keyboard
+    try:
+        page.get_by_test_id("guest-name").focus()
+        keyboard.type("Fede")
+        keyboard.press("Enter")
+        page.get_by_test_id("play-computer").wait_for()
+        page.get_by_test_id("computer-rules").focus()
+        page.get_by_test_id("play-computer").focus()
+        keyboard.press("Enter")
+        page.get_by_test_id("table").wait_for()
+        page.locator(".hand .card").first.wait_for()
+        played: list[str] = []
+        keys: list[str] = []
+        rounds = 0
+        while not visible(page, "hand-summary") and not visible(page, "match-end"):
+            rounds += 1
+            assert rounds < 2000, f"the hand did not end; keys {keys}"
+            if visible(page, "bid-pass"):
+                keyboard.press("p")
+                keys.append("p")
+            elif page.locator("[data-testid^=cante-]").count():
+                keyboard.press("k")
+                keys.append("k")
+            elif visible(page, "no-cante"):
+                keyboard.press("n")
+                keys.append("n")
+            elif page.locator(".hand .card[data-legal=true]").count():
+                cards = page.locator(".hand .card")
+                legal_index = int(
+                    page.locator(".hand .card[data-legal=true]").last.get_attribute("data-index")
+                )
+                # choose with the arrows from the first card, then play with Enter
+                keyboard.press("1")
+                for _ in range(legal_index):
+                    keyboard.press("ArrowRight")
+                chosen = cards.nth(legal_index)
+                assert "selected" in (chosen.get_attribute("class") or "")
+                if not played:
+                    shot(page, artifacts, "keyboard-chosen")
+                code = chosen.get_attribute("data-card")
+                keyboard.press("Enter")
+                page.get_by_test_id(f"card-{code}").wait_for(state="detached")
+                played.append(code)
+                keys.append("enter")
+            page.wait_for_timeout(60)
+        assert played, "no card was played with the keyboard"
+        if visible(page, "hand-summary"):
+            shot(page, artifacts, "keyboard-hand-summary")
+            keyboard.press("Escape")
+            page.get_by_test_id("hand-summary").wait_for(state="detached")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_table_comes_back_after_a_dropped_socket_and_a_reload(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+    try:
+        sign_in_as_guest(page, "Gala")
+        start_vs_computer(page, rules="exact11")
+        play_until(page, lambda: page.locator(".hand .card[data-legal=true]").count() > 0)
+        hand_before = sorted(
+            page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        # 1. the socket drops: the banner shows, the client reconnects with its last seq
+        sent.clear()
+        page.evaluate("window.cuatrola.app.conn.drop()")
+        page.get_by_test_id("conn-status").wait_for(state="visible")
+        shot(page, artifacts, "reconnecting")
+        page.get_by_test_id("conn-status").wait_for(state="hidden")
+        resubscribe = [f for f in sent if '"subscribe"' in f]
+        assert resubscribe and all('"since"' in f for f in resubscribe), sent
+        # 2. the page reloads mid-hand: same table, same cards, and play goes on
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        page.locator(".hand .card").first.wait_for()
+        hand_after = sorted(
+            page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        assert hand_after == hand_before
+        legal = page.locator(".hand .card[data-legal=true]").first
+        legal.wait_for()
+        code = legal.get_attribute("data-card")
+        legal.click()
+        page.get_by_test_id(f"card-{code}").wait_for(state="detached")
+        shot(page, artifacts, "after-reload")
+        assert player.errors == []
+    finally:
+        player.close()
