@@ -139,6 +139,7 @@ def test_greedy_plays_by_its_rules() -> None:
 def test_expert_weights_the_true_deal_positively() -> None:
     rng = random.Random(9)
     player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=3)
+    greedy_model = ExpertPlayer(samples=4, exhaustive=8, bid_samples=3, greedy_mix=1.0)
     checked = 0
     for number in range(6):
         state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
@@ -152,9 +153,11 @@ def test_expert_weights_the_true_deal_positively() -> None:
                 assert player.likelihood(view, truth) > 0
                 knowledge = Knowledge.from_view(view)
                 if knowledge.count() <= 50:
-                    weights = [player.likelihood(view, w) for w in knowledge.worlds()]
-                    # Greedy opponents: the true deal is at least as likely as the average.
-                    assert player.likelihood(view, truth) >= sum(weights) / len(weights) * 0.999
+                    weights = [greedy_model.likelihood(view, w) for w in knowledge.worlds()]
+                    # Greedy players and a greedy model: the true deal is at least as likely
+                    # as the average consistent deal.
+                    truth_weight = greedy_model.likelihood(view, truth)
+                    assert truth_weight >= sum(weights) / len(weights) * 0.999
                     checked += 1
             state.apply(greedy.choose(view, rng), seat)
     assert checked > 10

@@ -99,6 +99,8 @@ class DuelSummary:
     matches: int = 0
     match_wins_a: int = 0
     pair_margins: list[float] = field(default_factory=list)
+    #: Play track: the margin in card points only (no last-trick bonus, no cantes).
+    pair_card_margins: list[float] = field(default_factory=list)
     stats: dict[str, AgentStats] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -113,6 +115,17 @@ class DuelSummary:
         if len(self.pair_margins) < 2:
             return None
         return Z95 * statistics.stdev(self.pair_margins) / math.sqrt(len(self.pair_margins))
+
+    @property
+    def card_margin(self) -> tuple[float, float | None] | None:
+        """Play track: mean card-point margin per hand and its 95% CI half-width."""
+        values = self.pair_card_margins
+        if not values:
+            return None
+        ci = None
+        if len(values) >= 2:
+            ci = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+        return statistics.fmean(values), ci
 
     @property
     def hand_win_rate(self) -> float:
@@ -140,6 +153,7 @@ class DuelSummary:
     def to_json(self) -> dict[str, Any]:
         """The summary as one JSON-friendly object."""
         ci = self.margin_ci95
+        card = self.card_margin
         return {
             "a": self.a,
             "b": self.b,
@@ -151,6 +165,8 @@ class DuelSummary:
             "unit": UNITS[self.track],
             "margin_mean": round(self.margin_mean, 4),
             "margin_ci95": None if ci is None else round(ci, 4),
+            "card_margin_mean": None if card is None else round(card[0], 4),
+            "card_margin_ci95": None if card is None or card[1] is None else round(card[1], 4),
             "hand_win_rate": round(self.hand_win_rate, 4),
             "match_win_rate": None
             if self.match_win_rate is None
@@ -294,6 +310,7 @@ def run_duel(
             summary.pair_margins.append(margin / 2)
         else:
             margin = 0.0
+            card_margin = 0.0
             deal_rng = random.Random(f"deal:{seed}:{index}")
             dealer = deal_rng.randrange(4)
             base = HandState.deal(rules, dealer, deal_rng)
@@ -313,10 +330,15 @@ def run_duel(
                 a_team = 0 if keys[0] == "a" else 1
                 if track == "play":
                     margin += result.points[a_team] - result.points[1 - a_team]
+                    card_margin += (
+                        state.team_card_points[a_team] - state.team_card_points[1 - a_team]
+                    )
                 else:
                     sign = 1 if result.winner == a_team else -1
                     margin += sign * result.game_points
             summary.pair_margins.append(margin / 2)
+            if track == "play":
+                summary.pair_card_margins.append(card_margin / 2)
         summary.pairs += 1
         if progress is not None:
             progress(summary.pairs)
@@ -361,6 +383,10 @@ def format_summary(summary: DuelSummary) -> str:
         f"  margin of a: {summary.margin_mean:+.2f} {ci_text} (95% CI), {UNITS[summary.track]}",
         f"  hands won by a: {summary.hand_win_rate:.1%} of {summary.hands}",
     ]
+    card = summary.card_margin
+    if card is not None:
+        card_ci = "" if card[1] is None else f" ± {card[1]:.2f}"
+        lines.insert(2, f"  card points only: {card[0]:+.2f}{card_ci} per hand")
     if summary.match_win_rate is not None:
         lines.append(f"  matches won by a: {summary.match_win_rate:.1%} of {summary.matches}")
     lines.append(f"  Elo estimate a - b: {summary.elo:+.0f}")

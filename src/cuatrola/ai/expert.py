@@ -25,6 +25,7 @@ Cantes: always sung (a cante only adds points to its team).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -33,13 +34,13 @@ from cuatrola.ai.base import register_player
 from cuatrola.ai.greedy import bid_strength, choose_cante, greedy_card
 from cuatrola.ai.pimc import best_card
 from cuatrola.ai.search import card_scores
-from cuatrola.ai.solver import Position, backend, solve
+from cuatrola.ai.solver import Position, backend, mover_scores, solve, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
 from cuatrola.core.actions import action_contract, bid_action, is_card_action
-from cuatrola.core.cards import CARD_SUIT
+from cuatrola.core.cards import CARD_SUIT, points_of
 from cuatrola.core.hand import Phase, partner_of, team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
-from cuatrola.core.tricks import legal_mask
+from cuatrola.core.tricks import legal_mask, winning_card
 from cuatrola.core.views import SeatView
 
 #: Work limits per decision, by solver backend: worlds solved when sampling, the most
@@ -63,6 +64,8 @@ class ExpertPlayer:
         epsilon: how far the opponent model is from the greedy policy (1: no inference
             from the way cards are played).
         weighting: weight deals by the likelihood of the observed plays and bids.
+        greedy_mix: share of the greedy policy in the opponent model (the rest is a
+            softmax over double-dummy values; 1: greedy only).
     """
 
     name = "expert"
@@ -74,6 +77,7 @@ class ExpertPlayer:
         bid_samples: int | None = None,
         epsilon: float = 0.5,
         weighting: bool = True,
+        greedy_mix: float = 0.5,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -81,6 +85,7 @@ class ExpertPlayer:
         self.bid_samples = bid_samples or limits["bid_samples"]
         self.epsilon = epsilon
         self.weighting = weighting
+        self.greedy_mix = greedy_mix
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
@@ -126,7 +131,13 @@ class ExpertPlayer:
 
     def likelihood(self, view: SeatView, world: World) -> float:
         """How likely the other seats' plays (and, in a contract hand, the bids) are in
-        ``world`` under the opponent model; relative, not normalised."""
+        ``world`` under the opponent model; relative, not normalised.
+
+        Each play of another seat is explained by a mixture: with weight ``greedy_mix`` the
+        softened greedy policy, otherwise a softmax over the double-dummy values of the
+        legal cards in ``world`` at that moment (a good player's choice tends to be the
+        right one for the real cards).
+        """
         dealt = list(world)
         groups: list[list[tuple[int, int]]] = [
             list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
@@ -140,10 +151,18 @@ class ExpertPlayer:
         if view.contract is not Contract.PASS:
             weight = bid_likelihood(view, dealt)
         hands = list(dealt)
+        if view.sitting_out is not None:
+            hands[view.sitting_out] = 0
         eps = self.epsilon
+        mix = self.greedy_mix
         me = view.seat
         trump = view.trump
-        for group in groups:
+        points = [0, 0]
+        tricks_won = [0, 0]
+        sung = 0
+        tricks_mode = view.rules.tricks_needed(view.contract) is not None
+        temperature = 0.7 if tricks_mode else 10.0
+        for number, group in enumerate(groups):
             table = 0
             led = CARD_SUIT[group[0][1]]
             for index, (seat, card) in enumerate(group):
@@ -152,9 +171,39 @@ class ExpertPlayer:
                     n = legal.bit_count()
                     if n > 1:
                         expected = greedy_card(legal, group[:index], seat, trump)
-                        weight *= (1 - eps + eps / n) if expected == card else eps / n
+                        p_greedy = (1 - eps + eps / n) if expected == card else eps / n
+                        p_dd = 0.0
+                        if mix < 1:
+                            pos = Position(
+                                hands=(hands[0], hands[1], hands[2], hands[3]),
+                                trump=trump,
+                                to_move=seat,
+                                trick=tuple(c for _, c in group[:index]),
+                                trick_seats=tuple(s for s, _ in group[:index]),
+                                sitting_out=view.sitting_out,
+                                contract=view.contract,
+                                bidder=view.bidder,
+                                points=(points[0], points[1]),
+                                tricks_won=(tricks_won[0], tricks_won[1]),
+                                tricks_played=number,
+                                sung=sung,
+                            )
+                            scores = mover_scores(pos, solve_moves(pos))
+                            top = max(scores.values())
+                            exps = {c: math.exp((v - top) / temperature) for c, v in scores.items()}
+                            p_dd = exps[card] / sum(exps.values())
+                        weight *= mix * p_greedy + (1 - mix) * p_dd
                 hands[seat] ^= 1 << card
                 table |= 1 << card
+            if len(group) == (3 if view.sitting_out is not None else 4):
+                best = winning_card(table, led, trump)
+                team = next(s for s, c in group if c == best) & 1
+                points[team] += points_of(table)
+                tricks_won[team] += 1
+                for cante in view.cantes:
+                    if cante.trick == number:
+                        points[cante.seat & 1] += cante.points
+                        sung |= 1 << cante.suit
         return weight
 
     # Bidding -------------------------------------------------------------------------------
@@ -321,3 +370,4 @@ def _utility(view: SeatView, winner: int, value: int) -> float:
 
 register_player("expert", ExpertPlayer)
 register_player("expert-uniform", lambda: ExpertPlayer(weighting=False))
+register_player("expert-greedymodel", lambda: ExpertPlayer(greedy_mix=1.0))
