@@ -54,6 +54,27 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         assert max(scores) >= 3
         assert f"{max(scores)}" in final
         assert page.get_by_test_id("rematch").is_visible()
+
+        # the finished match is in the history, and its replay steps card by card
+        page.get_by_test_id("back-lobby").click()
+        page.get_by_test_id("nav-history").click()
+        replay = page.locator("[data-testid^=open-replay-]").first
+        replay.wait_for()
+        replay.click()
+        page.get_by_test_id("replay-trick").wait_for()
+        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() == 20
+        first = page.get_by_test_id("replay-event").inner_text()
+        for _ in range(5):  # from the deal: four bids, then the first card
+            page.get_by_test_id("replay-next").click()
+        assert page.get_by_test_id("replay-event").inner_text() != first
+        assert page.get_by_test_id("replay-trick").locator(".trick-card").count() == 1
+        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() == 19
+        page.keyboard.press("End")
+        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() in (0, 5)
+        shot(page, artifacts, "replay-end-of-hand")
+        if page.get_by_test_id("replay-hand-next").is_enabled():
+            page.get_by_test_id("replay-hand-next").click()
+            assert page.get_by_test_id("replay-step").inner_text().startswith("Paso 0/")
         assert player.errors == []
     finally:
         player.close()

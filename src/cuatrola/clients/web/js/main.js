@@ -585,8 +585,20 @@ function formatDate(seconds) {
   }
 }
 
+/** Who we are, from the REST API when the websocket has not said it yet. */
+async function ensureUser() {
+  if (app.user || !app.token) return;
+  try {
+    const me = await api("GET", "/me");
+    app.user = app.user || { id: me.id, name: me.name, guest: me.is_guest };
+  } catch {
+    // the websocket's welcome will tell us, or the token is dead and sign-out follows
+  }
+}
+
 async function renderHistory() {
   const main = root();
+  await ensureUser();
   const shell = (...children) => mount(main, h("section", { class: "panel", "data-testid": "history" }, h("h2", { text: t("nav.history") }), ...children));
   if (!app.token) {
     shell(h("p", { class: "muted", text: t("history.signIn") }));
@@ -685,7 +697,11 @@ function route() {
       renderHistory();
       return;
     case "replay":
-      app.screen = new ReplayScreen(root(), r.id, { onBack: () => go("#/history") });
+      ensureUser();
+      app.screen = new ReplayScreen(root(), r.id, {
+        onBack: () => go("#/history"),
+        userId: () => app.user?.id,
+      });
       return;
     default:
       connect();

@@ -89,7 +89,15 @@ export class ReplayScreen {
 
   playerName(seat) {
     const p = this.match?.players?.find((x) => x.seat === seat);
-    return p ? p.name : t("table.seatN", { n: seat + 1 });
+    if (!p) return t("table.seatN", { n: seat + 1 });
+    if (p.is_bot) return t("table.botShort", { n: seat + 1 });
+    return p.name;
+  }
+
+  /** The seat shown at the bottom: the viewer's own seat when they played this match. */
+  viewerSeat() {
+    const mine = this.match?.players?.find((x) => x.user_id && x.user_id === this.hooks.userId?.());
+    return mine ? mine.seat : 0;
   }
 
   describe(event) {
@@ -128,7 +136,7 @@ export class ReplayScreen {
     const record = hands[this.hand];
     const s = this.steps[this.step];
     const seats = [0, 1, 2, 3].map((seat) => {
-      const pos = position(seat, 0);
+      const pos = position(seat, this.viewerSeat());
       const cards = s.hands[seat];
       const bidIndex = (seat - s.mano + 4) % 4;
       const bid = bidIndex < s.bids.length ? s.bids[bidIndex] : null;
@@ -157,7 +165,7 @@ export class ReplayScreen {
         svgBox(
           "div",
           {
-            class: `trick-card at-${position(seat, 0)}${s.event.winner === seat ? " winner" : ""}`,
+            class: `trick-card at-${position(seat, this.viewerSeat())}${s.event.winner === seat ? " winner" : ""}`,
             role: "img",
             "aria-label": `${this.playerName(seat)}: ${cardName(cardCode(card))}`,
           },
@@ -186,7 +194,7 @@ export class ReplayScreen {
             "div",
             { class: "match-score" },
             h("span", { class: "score-label", text: t("replay.title") }),
-            h("span", { class: "rules-tag", text: rulesLabel(this.match.rules?.preset || this.match.rules?.rules || "") }),
+            h("span", { class: "rules-tag", text: rulesLabel(presetOf(this.match.rules)) }),
             h("span", { class: "score-value", text: `${score[0]}–${score[1]}` }),
           ),
           h(
@@ -232,4 +240,12 @@ export class ReplayScreen {
       ),
     );
   }
+}
+
+/** The preset name ("exact11", "to21", "hands20") of a rules object from the history. */
+export function presetOf(rules) {
+  if (!rules || typeof rules !== "object") return "exact11";
+  if (rules.end === "first_to") return `to${rules.target}`;
+  if (rules.end === "hands") return `hands${rules.hands}`;
+  return `exact${rules.target ?? 11}`;
 }
