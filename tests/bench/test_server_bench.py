@@ -1,0 +1,42 @@
+"""``cuatrola bench server`` drives a real server end to end (timings are printed, never
+asserted): tiny sizes, so it only proves the load generator plays and holds connections."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cuatrola", "bench", "server", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+
+
+def test_a_small_run_plays_moves_and_holds_every_connection() -> None:
+    proc = bench(
+        "--tables", "2", "--seconds", "2", "--warmup", "0.5",
+        "--connections", "20", "--hold", "0.5", "--json",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    play = result["play"]
+    assert play["clients"] == 8
+    assert play["moves"] > 0
+    assert play["errors"] == {}  # every move was legal and in turn
+    assert play["move_to_broadcast"]["count"] > 0
+    held = result["connections"]
+    assert held["opened"] == held["answered_ping_after_hold"] == 20
+    # SIGTERM stopped it (uvicorn re-raises the signal after its graceful shutdown), no SIGKILL.
+    assert result["server_exit_status"] in (0, -15)
+
+
+def test_bad_arguments_are_refused_before_starting_anything() -> None:
+    for args in (["--tables", "-1"], ["--connections", "999999"], ["--seconds", "0"]):
+        proc = bench(*args)
+        assert proc.returncode == 2
+        assert "expected" in proc.stderr
