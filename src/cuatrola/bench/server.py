@@ -281,7 +281,9 @@ class Player:
         self.seat = 0
         self.last_info: dict[str, Any] | None = None
         self.pending: dict[str, float] = {}  # act id -> send time
-        self.deferred: dict[str, Any] | None = None  # a view that came while an act was pending
+        self.acted_seq = -1  # the seq of the last view we acted on
+        # A view (and its seq) that came while an act was pending.
+        self.deferred: tuple[dict[str, Any], int] | None = None
         self.replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     def _id(self) -> str:
@@ -299,21 +301,26 @@ class Player:
             raise RuntimeError(f"{message['type']} refused: {reply.get('code')} {reply}")
         return reply
 
-    async def _act(self, view: dict[str, Any]) -> None:
+    async def _act(self, view: dict[str, Any], seq: int) -> None:
+        """Play a random legal action on the view of event ``seq``, once per state."""
         legal = view.get("legal") or []
-        if not legal:
-            self.deferred = None
+        if not legal or seq <= self.acted_seq:
+            # Not our turn, or a state we already acted on (a sync and an event can both
+            # show the same state).
+            if seq > self.acted_seq:
+                self.deferred = None
             return
         if self.pending:
             # Our previous act's ack has not arrived yet: act on this view right after it.
-            self.deferred = view
+            self.deferred = (view, seq)
             return
         self.deferred = None
+        self.acted_seq = seq
         action = self.rng.choice(legal)
         command_id = self._id()
         now = time.perf_counter()
         self.pending[command_id] = now
-        self.run.sent[self.seq] = now
+        self.run.sent[seq] = now
         await self.ws.send(
             _encode({"type": "act", "id": command_id, "table": self.table_id, "action": action})
         )
@@ -339,7 +346,7 @@ class Player:
                             code = str(message.get("code"))
                             stats.errors[code] = stats.errors.get(code, 0) + 1
                     if sent is not None and self.deferred is not None:
-                        await self._act(self.deferred)
+                        await self._act(*self.deferred)
                     future = self.replies.pop(command_id, None) if command_id else None
                     if future is not None and not future.done():
                         future.set_result(message)
@@ -348,7 +355,7 @@ class Player:
                     self.last_info = message.get("info")
                     view = message.get("view")
                     if view:
-                        await self._act(view)
+                        await self._act(view, self.seq)
                 if stop.is_set():
                     return
         except ConnectionClosed:
@@ -377,7 +384,7 @@ class Player:
             return
         view = body.get("view")
         if view:
-            await self._act(view)
+            await self._act(view, seq)
 
 
 async def _hello(url: str, token: str) -> ClientConnection:
