@@ -98,6 +98,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 "0",
                 "--hand-pause",
                 "0.3",
+                "--quick-fill",
+                "1",
                 "--log-level",
                 "warning",
             ],

@@ -55,8 +55,13 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         assert f"{max(scores)}" in final
         assert page.get_by_test_id("rematch").is_visible()
 
+        # a rematch starts a new match at the same table (computer players always accept)
+        page.get_by_test_id("rematch").click()
+        page.get_by_test_id("match-end").wait_for(state="detached")
+        page.locator(".hand .card").first.wait_for()
+        assert page.get_by_test_id("score-team-0").inner_text() == "0"
+
         # the finished match is in the history, and its replay steps card by card
-        page.get_by_test_id("back-lobby").click()
         page.get_by_test_id("nav-history").click()
         replay = page.locator("[data-testid^=open-replay-]").first
         replay.wait_for()
@@ -110,6 +115,22 @@ def test_two_players_share_a_private_table_with_computer_players(
         # partners sit opposite: each sees the other at the top
         assert "Ciro" in host.page.get_by_test_id("seat-top").inner_text()
         assert "Bea" in guest.page.get_by_test_id("seat-top").inner_text()
+
+        # a third browser watches from the lobby's list of open tables, without any hand
+        watcher = open_player(browser, server, viewport={"width": 800, "height": 700})
+        try:
+            sign_in_as_guest(watcher.page, "Dani")
+            watch = watcher.page.locator("[data-testid^=watch-]").first
+            watch.wait_for()
+            watch.click()
+            watcher.page.get_by_test_id("spectating").wait_for()
+            assert watcher.page.get_by_test_id("table").get_attribute("data-seat") == "spectator"
+            assert watcher.page.locator(".hand .card").count() == 0
+            watcher.page.locator("[data-testid^=count-]").first.wait_for()
+            shot(watcher.page, artifacts, "spectator")
+            assert watcher.errors == []
+        finally:
+            watcher.close()
 
         # chat is shown as text, never as markup
         host.page.get_by_test_id("chat-input").fill("<b>hola</b>")
@@ -320,6 +341,23 @@ def test_the_table_comes_back_after_a_dropped_socket_and_a_reload(
         legal.click()
         page.get_by_test_id(f"card-{code}").wait_for(state="detached")
         shot(page, artifacts, "after-reload")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_quick_match_seats_a_lone_player_with_computer_players(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Hugo")
+        page.get_by_test_id("quick-match").click()
+        page.get_by_test_id("table").wait_for(timeout=20_000)
+        page.locator(".hand .card").first.wait_for()
+        assert page.locator(".hand .card").count() == 5
+        shot(page, artifacts, "quick-match-table")
         assert player.errors == []
     finally:
         player.close()

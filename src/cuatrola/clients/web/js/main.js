@@ -41,9 +41,13 @@ function connect() {
   app.conn = conn;
   conn.on("welcome", (msg) => {
     app.user = msg.user;
-    app.myTables = msg.tables || [];
+    const tables = msg.tables || [];
+    const changed = tables.join() !== app.myTables.join();
+    app.myTables = tables;
     renderHeader();
-    if (currentRoute().name === "lobby") renderLobby();
+    // re-render the lobby only when there is something new to show: a re-render would reset
+    // whatever the player is typing into its forms
+    if (changed && currentRoute().name === "lobby") renderLobby();
   });
   conn.on("unauthorized", () => signOut(false));
   conn.on("lobby", (msg) => {
@@ -64,6 +68,7 @@ function connect() {
     go(`#/t/${msg.table}`);
   });
   conn.on("state", () => renderHeader());
+  conn.lobbyOn = currentRoute().name === "lobby"; // subscribed again after every welcome
   conn.connect();
 }
 
