@@ -247,3 +247,18 @@ async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
     }
     assert "GuestRequest" in schema["components"]["schemas"]
     assert "201" in schema["paths"]["/guest"]["post"]["responses"]
+
+
+async def test_password_attempts_are_rate_limited(client: httpx.AsyncClient) -> None:
+    await client.post("/api/register", json={"name": "Marta", "password": "correct horse"})
+    wrong = {"name": "Marta", "password": "wrong password"}
+    replies = [await client.post("/api/login", json=wrong) for _ in range(rest.PASSWORD_BURST)]
+    # The registration took one attempt from the address budget too.
+    assert [r.status_code for r in replies] == [401] * (rest.PASSWORD_BURST - 1) + [429]
+    body = assert_error(await client.post("/api/login", json=wrong), 429, "rate_limited")
+    assert "too many password attempts" in body["message"]
+    # Even the right password waits: the limit is on attempts, not failures.
+    right = {"name": "Marta", "password": "correct horse"}
+    assert_error(await client.post("/api/login", json=right), 429, "rate_limited")
+    # Guests need no password and are not limited by it.
+    assert (await client.post("/api/guest", json={"name": "Pepe"})).status_code == 201

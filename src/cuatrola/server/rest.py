@@ -33,9 +33,15 @@ from cuatrola.server.accounts import AccountError, Accounts
 from cuatrola.server.auth import Authenticator, Identity
 from cuatrola.server.history import History, MatchSummary
 from cuatrola.server.ratings import LEADERBOARD_MAX, Ratings
+from cuatrola.server.scaleout import MemoryRateLimiter, RateLimiter
 from cuatrola.server.services import MatchListener
 
 logger = logging.getLogger("cuatrola.rest")
+
+PASSWORD_RATE: Final = 0.2
+"""Password attempts (login or register) regained per second, per address and per name."""
+PASSWORD_BURST: Final = 10
+"""Password attempts allowed in a burst, per address and per name."""
 
 MAX_BODY: Final = 4096
 """Largest request body accepted (bytes); every request here is a few fields."""
@@ -168,12 +174,36 @@ def _summary_json(summary: MatchSummary) -> dict[str, Any]:
 class _Api:
     """The endpoints, bound to one set of services."""
 
-    def __init__(self, services: AccountsServices, hasher: PasswordHasher | None) -> None:
+    def __init__(
+        self,
+        services: AccountsServices,
+        hasher: PasswordHasher | None,
+        limiter: RateLimiter | None,
+    ) -> None:
         factory = services.session_factory
         self.authenticator = services.authenticator
         self.accounts = Accounts(factory, self.authenticator, hasher=hasher)
         self.ratings = Ratings(factory)
         self.history = History(factory, self.ratings)
+        self.limiter = limiter or MemoryRateLimiter(PASSWORD_RATE, PASSWORD_BURST)
+
+    async def _limit_password_attempts(self, request: Request, name: object) -> None:
+        """Refuse bursts of password attempts per client address and per account name.
+
+        Argon2 makes each attempt cost real CPU, so this protects the server as much as the
+        accounts.
+        """
+        address = request.client.host if request.client else "unknown"
+        keys = [f"pw:addr:{address}"]
+        if isinstance(name, str):
+            keys.append(f"pw:name:{name.strip().casefold()[:64]}")
+        for key in keys:
+            if not await self.limiter.hit(key):
+                raise ApiError(
+                    429,
+                    "rate_limited",
+                    "too many password attempts; wait a minute and try again",
+                )
 
     async def _identity(self, request: Request, *, required: bool = True) -> Identity | None:
         token = _bearer(request)
@@ -216,9 +246,11 @@ class _Api:
           400: {description: invalid_request, invalid_name or invalid_password}
           401: {description: unauthorized (a bad token was given)}
           409: {description: name_taken}
+          429: {description: rate_limited (too many password attempts)}
         """
         guest = await self._identity(request, required=False)
         body = await _body(request, CredentialsRequest)
+        await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.register(body.name, body.password, guest=guest)
         return JSONResponse({"token": token, "user": _user_json(identity)}, status_code=201)
 
@@ -234,8 +266,10 @@ class _Api:
           200: {description: 'OK: {"token": ..., "user": {...}}'}
           400: {description: invalid_request}
           401: {description: login_failed (unknown name or wrong password)}
+          429: {description: rate_limited (too many password attempts)}
         """
         body = await _body(request, CredentialsRequest)
+        await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.login(body.name, body.password)
         return JSONResponse({"token": token, "user": _user_json(identity)})
 
@@ -377,7 +411,12 @@ def _schema_components() -> dict[str, Any]:
     return components
 
 
-def routes(services: AccountsServices, *, hasher: PasswordHasher | None = None) -> list[BaseRoute]:
+def routes(
+    services: AccountsServices,
+    *,
+    hasher: PasswordHasher | None = None,
+    limiter: RateLimiter | None = None,
+) -> list[BaseRoute]:
     """The accounts REST routes, to mount under ``/api``.
 
     It also appends :meth:`History.on_match_finished
@@ -389,8 +428,11 @@ def routes(services: AccountsServices, *, hasher: PasswordHasher | None = None) 
         services: the server's services; ``session_factory``, ``authenticator`` and
             ``match_listeners`` are used.
         hasher: the argon2 password hasher (default: argon2-cffi's recommended parameters).
+        limiter: the rate limiter for password attempts (default: ``services.rate_limiter``
+            if the services have one, e.g. a Redis one shared by every process; otherwise
+            one in this process).
     """
-    api = _Api(services, hasher)
+    api = _Api(services, hasher, limiter or getattr(services, "rate_limiter", None))
     services.match_listeners.append(api.history.on_match_finished)
     table: list[BaseRoute] = [
         Route("/guest", _guarded(api.guest), methods=["POST"]),
