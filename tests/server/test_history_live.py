@@ -1,0 +1,110 @@
+"""Over a real server: finished matches reach the history, the ratings and the exports."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from cuatrola.core.records import replay_record
+from tests.server.live import Player, fast_settings, running_server
+
+
+async def _register(http: httpx.AsyncClient, name: str) -> str:
+    reply = await http.post("/api/register", json={"name": name, "password": "correct horse"})
+    assert reply.status_code == 201, reply.text
+    token: str = reply.json()["token"]
+    return token
+
+
+async def _history(http: httpx.AsyncClient, token: str) -> list[dict[str, Any]]:
+    """The history once it has a match (the listener runs just after ``match_end``)."""
+    for _ in range(200):
+        matches: list[dict[str, Any]] = (
+            await http.get("/api/history", headers={"authorization": f"Bearer {token}"})
+        ).json()["matches"]
+        if matches:
+            return matches
+        await asyncio.sleep(0.05)
+    raise AssertionError("the finished match never reached the history")
+
+
+async def test_a_match_of_four_registered_players_is_rated_and_exported(tmp_path: Path) -> None:
+    async with (
+        running_server(fast_settings(tmp_path)) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        names = ["Ana", "Bea", "Carla", "Dani"]
+        players = [Player(name, await _register(http, name), server.ws) for name in names]
+        for player in players:
+            await player.connect()
+        ack = await players[0].command(
+            {"type": "create_table", "options": {"rules": "exact3", "turn_time": 0}, "seat": 0}
+        )
+        assert ack["type"] == "ack", ack
+        code = (await players[0].next("sync"))["info"]["code"]
+        for seat, player in enumerate(players[1:], start=1):
+            assert (await player.command({"type": "join", "code": code, "seat": seat}))[
+                "type"
+            ] == "ack"
+        rng = random.Random(4)
+        await asyncio.gather(*(p.play(rng) for p in players))
+        end = next(
+            f["body"]
+            for f in players[0].frames
+            if f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end"
+        )
+
+        (match,) = await _history(http, players[2].token)
+        assert match["rated"] is True
+        assert match["score"] == end["score"]
+        assert match["winner"] == end["winner"]
+        assert [p["name"] for p in match["players"]] == names
+        assert match["hand_count"] == end["hands_played"]
+
+        board = (await http.get("/api/leaderboard")).json()["entries"]
+        winners = {names[s] for s in range(4) if s % 2 == end["winner"]}
+        assert {e["name"] for e in board[:2]} == winners
+
+        detail = (await http.get(f"/api/matches/{match['id']}")).json()
+        export = await http.get(f"/api/matches/{match['id']}/records.jsonl")
+        lines = export.text.splitlines()
+        assert len(lines) == len(detail["hands"]) == end["hands_played"]
+        score = [0, 0]
+        for line in lines:
+            record = json.loads(line)
+            assert record["score_before"] == score
+            result = replay_record(record).result
+            assert result is not None
+            score = list(result.score_after)
+        assert score == end["score"]
+        for player in players:
+            await player.close()
+
+
+async def test_a_guest_against_the_computer_gets_history_but_no_rating(tmp_path: Path) -> None:
+    async with (
+        running_server(fast_settings(tmp_path)) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        token = (await http.post("/api/guest", json={"name": "Pepe"})).json()["token"]
+        pepe = Player("Pepe", token, server.ws)
+        await pepe.connect()
+        ack = await pepe.command(
+            {
+                "type": "play_computer",
+                "options": {"rules": "exact3", "turn_time": 0, "bot_level": "easy"},
+            }
+        )
+        assert ack["type"] == "ack", ack
+        await pepe.play(random.Random(5))
+        (match,) = await _history(http, token)
+        assert match["rated"] is False
+        assert [p["is_bot"] for p in match["players"]] == [False, True, True, True]
+        assert all(p["rating_after"] is None for p in match["players"])
+        assert (await http.get("/api/leaderboard")).json()["entries"] == []
+        await pepe.close()
