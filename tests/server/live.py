@@ -161,6 +161,10 @@ class Player:
         assert self.socket is not None
         await self.socket.send(json.dumps(message))
 
+    async def send_raw(self, text: str) -> None:
+        assert self.socket is not None
+        await self.socket.send(text)
+
     async def next(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
         """The next frame of ``type`` ``kind`` (and matching fields), skipping others."""
         async with asyncio.timeout(timeout):
@@ -232,3 +236,51 @@ async def make_players(server: Server, names: list[str]) -> list[Player]:
         await player.connect()
         players.append(player)
     return players
+
+
+async def drive(
+    players: list[Player], table: str, rng: random.Random, moves: int, patience: float = 10.0
+) -> int:
+    """Make ``moves`` random legal moves at ``table``, each by the seated player whose turn it
+    is (according to that player's own latest view); stops early at the match end, or when
+    none of ``players`` is to move for ``patience`` seconds."""
+    made = 0
+    loop = asyncio.get_running_loop()
+    while made < moves:
+        give_up = loop.time() + patience
+        async with asyncio.timeout(patience + 10):
+            while True:
+                if loop.time() > give_up:
+                    return made
+                top = max(p.seq.get(table, 0) for p in players if not p.closed.is_set())
+                mover = next(
+                    (
+                        p
+                        for p in players
+                        if not p.closed.is_set()
+                        and p.view is not None
+                        and p.seq.get(table) == top
+                        and p.view["legal"]
+                        and p.view["to_move"] == p.seat
+                    ),
+                    None,
+                )
+                if mover is not None:
+                    break
+                if any(
+                    f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end"
+                    for p in players
+                    for f in p.frames[-6:]
+                ):
+                    return made
+                await asyncio.sleep(0.005)
+        assert mover.view is not None
+        reply = await mover.command(
+            {"type": "act", "table": table, "action": rng.choice(mover.view["legal"])}
+        )
+        assert reply["type"] == "ack", reply
+        made += 1
+        async with asyncio.timeout(10):
+            while mover.seq.get(table, 0) < reply["seq"]:
+                await asyncio.sleep(0.005)
+    return made

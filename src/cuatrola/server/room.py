@@ -359,7 +359,8 @@ class TableRunner:
         if seat is None and not table.options.public:
             client.send(Error(code="forbidden", message="this table is private", id=item.cmd_id))
             return
-        new = client not in self.subscribers
+        if client not in self.subscribers and seat is None:
+            table.spectators += 1
         self.subscribers[client] = None
         client.tables.add(table.id)
         if item.cmd_id is not None:
@@ -381,8 +382,6 @@ class TableRunner:
             slot = table.seats[seat]
             if slot.away and not slot.left:
                 self.command(Reclaim(client.user_id, f"~return-{table.seq}"))
-        elif new:
-            table.spectators += 1
 
     def _unsubscribe(self, item: _Unsub) -> None:
         table = self.table

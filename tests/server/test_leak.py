@@ -1,0 +1,183 @@
+"""THE LEAK TEST: every frame sent to every client during many complete matches (with
+reconnections, spectators and computer players) shows no card its recipient may not see yet.
+
+A seat may see its own hand, the cards played, the shown trump card, and the dead hand once
+the hand is over; a spectator the same without any hand. Each frame's hand view is also
+checked against the server's own state at that event: it must be exactly the core view
+(``view_for`` / ``public_view``) of the recipient, so a view cannot smuggle in another seat's
+hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cuatrola.core.cards import CARD_CODES
+from cuatrola.core.views import public_view, view_for
+from cuatrola.protocol.messages import hand_view
+from cuatrola.server.table import Table
+from tests.server.live import Player, Server, drive, fast_settings, make_players, running_server
+
+CARDS = frozenset(CARD_CODES)
+
+
+def card_strings(value: Any, skip_hand: bool = False) -> list[str]:
+    """Every card code anywhere in a JSON value (optionally not a view's own ``hand`` and
+    ``legal`` moves, which are checked against the true hand)."""
+    found: list[str] = []
+    if isinstance(value, str):
+        if value in CARDS:
+            found.append(value)
+    elif isinstance(value, list):
+        for item in value:
+            found += card_strings(item, skip_hand)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if skip_hand and key in ("hand", "legal"):
+                continue
+            found += card_strings(item, skip_hand)
+    return found
+
+
+def visible(view: dict[str, Any]) -> set[str]:
+    """The cards a view may show besides its own hand."""
+    shown = {card for _, card in view["trick"]}
+    for trick in view["tricks"]:
+        shown.update(trick["cards"])
+    if view["trump_card"] is not None:
+        shown.add(view["trump_card"])
+    if view["phase"] == "finished" and view["summary"] and view["summary"]["dead_hand"]:
+        shown.update(view["summary"]["dead_hand"])
+    return shown
+
+
+def truth_for(table: Table, seq: int) -> Any:
+    """The hand state the table had at event ``seq`` (the latest hand event at or before it)."""
+    for event in reversed(table.events):
+        if event.seq <= seq and event.hand >= 0:
+            return table._hand_at(event.hand, event.step)
+    return None
+
+
+def check_frames(player: Player, tables: dict[str, Table]) -> int:
+    """Assert the frames of one client leak nothing; return how many views were checked."""
+    checked = 0
+    seats: dict[str, int | None] = {}
+    for frame in player.frames:
+        kind = frame["type"]
+        if kind == "sync":
+            seats[frame["table"]] = frame["seat"]
+        view = None
+        if kind == "sync":
+            view = frame["view"]
+        elif kind == "event" and frame["body"] is not None:
+            view = frame["body"].get("view")
+        if view is None:
+            # No hand view: the only cards allowed are a finished hand's dead hand.
+            summary = (frame.get("body") or {}).get("summary")
+            dead = set(summary["dead_hand"] or []) if summary else set()
+            assert set(card_strings(frame)) <= dead, frame
+            continue
+        table = tables[frame["table"]]
+        seat = seats.get(frame["table"], view["seat"])
+        if seat is None:
+            assert view["hand"] == [], frame
+            assert view["legal"] == [], frame
+        assert view["seat"] == seat
+        assert set(card_strings(frame, skip_hand=True)) <= visible(view), frame
+        state = truth_for(table, frame["seq"])
+        expected = hand_view(view_for(state, seat) if seat is not None else public_view(state))
+        assert view == msgspec.json.decode(msgspec.json.encode(expected)), (frame["seq"], seat)
+        if seat is not None:
+            assert view["hand"] == [str(c) for c in state.hand_of(seat)]
+        assert {a for a in view["legal"] if a in CARDS} <= set(view["hand"])
+        checked += 1
+    return checked
+
+
+async def human_match(
+    server: Server, rng: random.Random, tables: dict[str, Table], everyone: list[Player]
+) -> None:
+    """Four humans and a spectator; two reconnections (with and without ``since``)."""
+    names = [f"H{rng.randrange(10**6)}" for _ in range(5)]
+    players = await make_players(server, names)
+    *seated, eve = players
+    everyone.extend(players)
+    ack = await seated[0].command(
+        {"type": "create_table", "options": {"rules": "exact3", "turn_time": 0}, "seat": 0}
+    )
+    table_id = ack["table"]
+    tables[table_id] = server.app.state.room.runners[table_id].table
+    code = (await seated[0].next("sync"))["info"]["code"]
+    for seat, player in enumerate(seated[1:], start=1):
+        assert (await player.command({"type": "join", "code": code, "seat": seat}))["type"] == "ack"
+    assert (await eve.command({"type": "subscribe", "table": table_id}))["type"] == "ack"
+    await drive(seated, table_id, rng, 7)
+    # Seat 1 drops and comes back with its last seq; seat 2 comes back with nothing (sync).
+    for index, since in ((1, True), (2, False)):
+        old = seated[index]
+        last = old.seq[table_id]
+        await old.close()
+        await drive(seated, table_id, rng, 3, patience=0.5)
+        again = Player(old.name, old.token, server.ws)
+        await again.connect()
+        message: dict[str, Any] = {"type": "subscribe", "table": table_id}
+        if since:
+            message["since"] = last
+            again.seq[table_id] = last
+            again.seat = index
+            again.table = table_id
+        await again.command(message)
+        seated[index] = again
+        everyone.append(again)
+    while not any(
+        f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end" for f in eve.frames
+    ):
+        await drive(seated, table_id, rng, 50, patience=1.0)
+    for player in players + seated:
+        await player.close()
+
+
+async def computer_match(
+    server: Server, rng: random.Random, tables: dict[str, Table], everyone: list[Player]
+) -> None:
+    """One human against three computer players, watched by a spectator."""
+    ana, eve = await make_players(server, [f"C{rng.randrange(10**6)}", "Eve"])
+    everyone.extend([ana, eve])
+    ack = await ana.command(
+        {
+            "type": "play_computer",
+            "options": {"rules": "exact3", "turn_time": 0, "public": True, "bot_level": "easy"},
+        }
+    )
+    table_id = ack["table"]
+    tables[table_id] = server.app.state.room.runners[table_id].table
+    await eve.command({"type": "subscribe", "table": table_id})
+    while not any(
+        f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end" for f in eve.frames
+    ):
+        await drive([ana], table_id, rng, 50, patience=1.0)
+    await ana.close()
+    await eve.close()
+
+
+async def test_no_frame_shows_a_card_its_recipient_may_not_see(tmp_path: Path) -> None:
+    tables: dict[str, Table] = {}
+    everyone: list[Player] = []
+    async with running_server(fast_settings(tmp_path, grace_period=0.2)) as server:
+        for round_ in range(2):
+            rng = random.Random(round_)
+            await asyncio.gather(
+                human_match(server, rng, tables, everyone),
+                computer_match(server, random.Random(100 + round_), tables, everyone),
+            )
+    checked = sum(check_frames(player, tables) for player in everyone)
+    finished = sum(1 for t in tables.values() if t.status == "finished")
+    assert finished == 4
+    assert checked > 500
+    assert any(p.seat is None for p in everyone)

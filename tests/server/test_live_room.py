@@ -1,0 +1,328 @@
+"""Over a real server: invite codes, reconnection, timers, spectators, chat and bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from tests.server.live import (
+    Player,
+    Server,
+    drive,
+    fast_settings,
+    make_players,
+    running_server,
+)
+
+
+async def four_at_a_table(
+    server: Server, options: dict[str, Any] | None = None
+) -> tuple[list[Player], str]:
+    players = await make_players(server, ["Ana", "Bea", "Carla", "Dani"])
+    ack = await players[0].command(
+        {"type": "create_table", "options": options or {"turn_time": 0}, "seat": 0}
+    )
+    sync = await players[0].next("sync")
+    for seat, player in enumerate(players[1:], start=1):
+        reply = await player.command({"type": "join", "code": sync["info"]["code"], "seat": seat})
+        assert reply["type"] == "ack", reply
+        await player.next("sync")
+    return players, ack["table"]
+
+
+async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+
+async def test_private_table_by_invite_code(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ana, bea, carla = await make_players(server, ["Ana", "Bea", "Carla"])
+        ack = await ana.command(
+            {
+                "type": "create_table",
+                "options": {"public": False, "turn_time": 0},
+                "seat": 1,
+                "bots": [0],
+            }
+        )
+        sync = await ana.next("sync")
+        code = sync["info"]["code"]
+        assert len(code) == 6
+        wrong = await bea.command({"type": "join", "code": "ZZZZZZ"})
+        assert wrong["code"] == "not_found"
+        taken = await bea.command({"type": "join", "code": code, "seat": 1})
+        assert taken["code"] == "seat_taken"
+        # A private table cannot be watched without a seat.
+        watch = await carla.command({"type": "subscribe", "table": ack["table"]})
+        assert watch["type"] == "error"
+        assert watch["code"] == "forbidden"
+        joined = await bea.command({"type": "join", "code": code, "seat": 3})
+        assert joined["seat"] == 3
+        bea_sync = await bea.next("sync")
+        assert bea_sync["info"]["status"] == "open"
+        await bea.command({"type": "add_bot", "table": ack["table"], "seat": 2})
+        start = await bea.next("event", timeout=5)
+        while start["body"]["kind"] != "deal":
+            start = await bea.next("event", timeout=5)
+        assert start["body"]["view"]["seat"] == 3
+        assert len(start["body"]["view"]["hand"]) == 5
+        for p in (ana, bea, carla):
+            await p.close()
+
+
+async def test_reconnection_mid_trick_replays_exactly_the_missed_events(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, grace_period=30)) as server:
+        players, table = await four_at_a_table(server)
+        ana = players[0]
+        # A second connection of Ana's stays connected as the reference.
+        witness = Player("Ana2", ana.token, server.ws)
+        await witness.connect()
+        await witness.command({"type": "subscribe", "table": table})
+        await witness.next("sync")
+        rng = random.Random(7)
+        # Play into the middle of a trick, then Ana drops; the others play on (a computer
+        # player acts for her if it is her turn only after the grace period, set long here).
+        await drive(players, table, rng, 6)
+        await wait_for(lambda: witness.seq[table] == ana.seq[table])
+        last = ana.seq[table]
+        await ana.close()
+        await players[1].command({"type": "chat", "table": table, "phrase": "hello"})
+        await drive(players[1:], table, rng, 2, patience=0.5)
+        await wait_for(lambda: witness.seq[table] > last)
+        target = witness.seq[table]
+        back = Player("Ana", ana.token, server.ws)
+        await back.connect()
+        reply = await back.command({"type": "subscribe", "table": table, "since": last})
+        assert reply["type"] == "ack"
+        await wait_for(lambda: back.seq.get(table, 0) >= target)
+        replayed = [f for f in back.frames if f["type"] == "event" and f["seq"] <= target]
+        reference = [
+            f for f in witness.frames if f["type"] == "event" and last < f["seq"] <= target
+        ]
+        assert [f["seq"] for f in replayed] == list(range(last + 1, target + 1))
+        assert replayed == reference
+        assert not [f for f in back.frames if f["type"] == "sync"]
+        for p in (*players[1:], witness, back):
+            await p.close()
+
+
+async def test_turn_timer_expiry_lets_a_computer_player_act(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, max_timeouts=2)) as server:
+        players, table = await four_at_a_table(server, {"turn_time": 0.2})
+        ana = players[0]
+        # Nobody moves: every decision times out and is played automatically.
+        await wait_for(
+            lambda: any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "action"
+                and f["body"]["auto"]
+                for f in ana.frames
+            )
+        )
+        # After repeated timeouts the computer player holds the seat ("away").
+        await wait_for(
+            lambda: any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "seats"
+                and any(s["away"] for s in f["body"]["info"]["seats"])
+                for f in ana.frames
+            )
+        )
+        away = next(
+            s["seat"]
+            for f in reversed(ana.frames)
+            if f["type"] == "event" and f["body"] and f["body"]["kind"] == "seats"
+            for s in f["body"]["info"]["seats"]
+            if s["away"]
+        )
+        owner = players[away]
+        reply = await owner.command({"type": "reclaim", "table": table})
+        assert reply["type"] == "ack"
+        for p in players:
+            await p.close()
+
+
+async def test_a_disconnected_owner_is_replaced_after_the_grace_period(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, grace_period=0.2)) as server:
+        players, table = await four_at_a_table(server)
+        bea = players[1]
+        await bea.close()
+        ana = players[0]
+        await ana.next("presence", seat=1, online=False)
+        await wait_for(
+            lambda: any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "seats"
+                and f["body"]["info"]["seats"][1]["away"]
+                for f in ana.frames
+            )
+        )
+        back = Player("Bea", bea.token, server.ws)
+        welcome = await back.connect()
+        assert welcome["tables"] == [table]
+        await back.command({"type": "subscribe", "table": table, "since": 0})
+        await wait_for(
+            lambda: any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "seats"
+                and not f["body"]["info"]["seats"][1]["away"]
+                for f in ana.frames[-20:]
+            )
+        )
+        for p in (players[0], players[2], players[3], back):
+            await p.close()
+
+
+async def test_spectators_see_the_game_but_no_hand(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        (eve,) = await make_players(server, ["Eve"])
+        reply = await eve.command({"type": "subscribe", "table": table})
+        assert reply["type"] == "ack"
+        assert reply["seat"] is None
+        sync = await eve.next("sync")
+        assert sync["seat"] is None
+        assert sync["view"]["hand"] == []
+        assert sync["info"]["spectators"] == 1
+        await drive(players, table, random.Random(3), 6)
+        await wait_for(lambda: len([f for f in eve.frames if f["type"] == "event"]) >= 6)
+        for frame in eve.frames:
+            body = frame.get("body") or {}
+            view = frame.get("view") or body.get("view")
+            if view:
+                assert view["hand"] == []
+                assert view["legal"] == []
+        # A spectator cannot act.
+        error = await eve.command({"type": "act", "table": table, "action": "pass"})
+        assert error["code"] == "not_seated"
+        for p in (*players, eve):
+            await p.close()
+
+
+async def test_chat_limits_phrases_and_mute(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, chat_lines=3, chat_window=60)) as server:
+        players, table = await four_at_a_table(server)
+        ana, bea = players[0], players[1]
+        ok = await ana.command({"type": "chat", "table": table, "text": "<b>¡Hola!</b>"})
+        assert ok["type"] == "ack"
+        line = await bea.next("event")
+        while line["body"]["kind"] != "chat":
+            line = await bea.next("event")
+        assert line["body"]["text"] == "<b>¡Hola!</b>"  # plain text; clients escape it
+        assert line["body"]["seat"] == 0
+        too_long = await ana.command({"type": "chat", "table": table, "text": "x" * 201})
+        assert too_long["code"] == "invalid"
+        bad_phrase = await ana.command({"type": "chat", "table": table, "phrase": "my hand"})
+        assert bad_phrase["code"] == "invalid"
+        assert (await ana.command({"type": "chat", "table": table, "phrase": "good_luck"}))[
+            "type"
+        ] == "ack"
+        assert (await ana.command({"type": "chat", "table": table, "text": "3"}))["type"] == "ack"
+        limited = await ana.command({"type": "chat", "table": table, "text": "4"})
+        assert limited["code"] == "rate_limited"
+        # Bea mutes seat 0: Carla's line still arrives, Ana's arrives as a bare number.
+        assert (await bea.command({"type": "mute", "table": table, "seat": 0}))["type"] == "ack"
+        await players[2].command({"type": "chat", "table": table, "phrase": "thanks"})
+        await wait_for(
+            lambda: any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "chat"
+                and f["body"]["seat"] == 2
+                for f in bea.frames
+            )
+        )
+        for p in players:
+            await p.close()
+
+
+async def test_every_kind_of_bad_input_gets_an_error_and_changes_nothing(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        ana = players[0]
+        view = ana.view
+        assert view is not None
+        mover = players[view["to_move"]]
+        waiting = players[(view["to_move"] + 1) % 4]
+        before = ana.seq[table]
+
+        async def error_for(player: Player, raw: str) -> dict[str, Any]:
+            await player.send_raw(raw)
+            return await player.next("error")
+
+        assert (await error_for(ana, "{not json"))["code"] == "malformed"
+        assert (await error_for(ana, '{"type": "dance"}'))["code"] == "unknown_type"
+        assert (await error_for(ana, '{"type": "act", "id": "q"}'))["code"] == "invalid"
+        big = json.dumps({"type": "chat", "id": "b", "table": table, "text": "x" * 5000})
+        assert (await error_for(ana, big))["code"] == "oversized"
+        out_of_turn = await waiting.command({"type": "act", "table": table, "action": "pass"})
+        assert out_of_turn["code"] == "not_your_turn"
+        illegal = await mover.command({"type": "act", "table": table, "action": "cante:O"})
+        assert illegal["code"] == "illegal"
+        not_action = await mover.command({"type": "act", "table": table, "action": "XX"})
+        assert not_action["code"] == "invalid"
+        other_seat = (view["to_move"] + 2) % 4
+        forged = await mover.command(
+            {"type": "act", "table": table, "action": "pass", "seat": other_seat}
+        )
+        assert forged["code"] == "forbidden"
+        stale = await mover.command({"type": "act", "table": table, "action": "pass", "seq": 1})
+        assert stale["code"] == "stale"
+        missing = await ana.command({"type": "act", "table": "t-nothere", "action": "pass"})
+        assert missing["code"] == "not_found"
+        # Still connected, nothing happened at the table.
+        pong = await ana.send({"type": "ping", "nonce": 9}) or await ana.next("pong")
+        assert pong["nonce"] == 9
+        assert ana.seq[table] == before
+        # The same command id twice is applied once.
+        await mover.send({"type": "act", "id": "dup-1", "table": table, "action": "pass"})
+        await mover.send({"type": "act", "id": "dup-1", "table": table, "action": "pass"})
+        first = await mover.next("ack", id="dup-1")
+        second = await mover.next("ack", id="dup-1")
+        assert not first["duplicate"]
+        assert second["duplicate"]
+        await wait_for(lambda: ana.seq[table] == before + 1)
+        await asyncio.sleep(0.1)
+        assert ana.seq[table] == before + 1
+        for p in players:
+            await p.close()
+
+
+async def test_the_handshake_refuses_strangers(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        with pytest.raises(InvalidStatus) as info:
+            async with connect(server.ws, additional_headers={"Origin": "https://evil.example"}):
+                pass
+        assert info.value.response.status_code == 403
+        origin = f"http://127.0.0.1:{server.port}"
+        async with connect(server.ws, additional_headers={"Origin": origin}) as ws:
+            await ws.send(json.dumps({"type": "lobby", "on": True}))
+            assert json.loads(await ws.recv())["code"] == "not_authenticated"
+            await ws.send(json.dumps({"type": "hello", "token": "x" * 43}))
+            assert json.loads(await ws.recv())["code"] == "unauthorized"
+            await ws.wait_closed()
+            assert ws.close_code == 4401
+
+
+async def test_per_connection_rate_limit(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, rate=1.0, burst=5)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        for n in range(8):
+            await ana.send({"type": "ping", "nonce": n})
+        await wait_for(lambda: any(f.get("code") == "rate_limited" for f in ana.frames))
+        pongs = [f for f in ana.frames if f["type"] == "pong"]
+        assert len(pongs) <= 5
+        await ana.close()
