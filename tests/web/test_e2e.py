@@ -361,3 +361,43 @@ def test_quick_match_seats_a_lone_player_with_computer_players(
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifacts: Path) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    try:
+        page.get_by_test_id("auth-tab-register").click()
+        page.get_by_test_id("register-name").fill("Ines")
+        page.get_by_test_id("register-password").fill("short")
+        page.get_by_test_id("register-submit").click()
+        error = page.get_by_test_id("auth-error")
+        error.wait_for(state="visible")
+        assert "8" in error.inner_text()  # the translated password rule, not a raw code
+        page.get_by_test_id("register-password").fill("una-clave-larga")
+        page.get_by_test_id("register-submit").click()
+        page.get_by_test_id("play-computer").wait_for()
+        chip = page.get_by_test_id("user-name")
+        chip.wait_for()
+        assert chip.inner_text().strip() == "Ines"  # no guest badge
+        shot(page, artifacts, "lobby-signed-in")
+
+        page.get_by_test_id("logout").click()
+        page.get_by_test_id("auth-tab-login").click()
+        page.get_by_test_id("login-name").fill("Ines")
+        page.get_by_test_id("login-password").fill("not-the-password")
+        page.get_by_test_id("login-submit").click()
+        page.get_by_test_id("auth-error").get_by_text("Nombre o contraseña incorrectos.").wait_for()
+        page.get_by_test_id("login-password").fill("una-clave-larga")
+        page.get_by_test_id("login-submit").click()
+        page.get_by_test_id("play-computer").wait_for()
+        assert page.get_by_test_id("user-name").inner_text().strip() == "Ines"
+
+        page.get_by_test_id("nav-leaderboard").click()
+        page.get_by_test_id("leaderboard").locator("p, table").first.wait_for()
+        shot(page, artifacts, "leaderboard")
+        page.get_by_test_id("nav-history").click()
+        page.get_by_test_id("history-empty").wait_for()
+        assert player.errors == []
+    finally:
+        player.close()

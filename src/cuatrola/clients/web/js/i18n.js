@@ -51,8 +51,10 @@ export function lang() {
   return current;
 }
 
+/** Call `fn(code)` after every language switch; returns a function that stops it. */
 export function onLangChange(fn) {
   listeners.add(fn);
+  return () => listeners.delete(fn);
 }
 
 /** Translate `key` ("a.b"), filling {name} placeholders from `params`. Falls back to Spanish. */

@@ -3,7 +3,8 @@
 // Routes: #/ lobby · #/t/<table> a table (playing or watching) · #/join/<code> join by invite
 // link · #/leaderboard · #/history · #/replay/<match>.
 
-import { h, mount, $ } from "./dom.js";
+import { h, mount, svgBox, $ } from "./dom.js";
+import { cardSvg, cardId } from "./cards.js";
 import { t, setLang, initialLang, lang, LANGS, onLangChange } from "./i18n.js";
 import { api, Connection, savedToken, saveToken } from "./net.js";
 import { TableScreen, errorText, rulesLabel } from "./table.js";
@@ -85,10 +86,20 @@ function signOut(callServer = true) {
   route();
 }
 
+function setAuthState(busy, error) {
+  // update in place: re-rendering the form would throw away what the player typed
+  app.busy = busy;
+  app.authError = error;
+  for (const button of document.querySelectorAll(".auth button[type=submit]")) button.disabled = busy;
+  const box = $("[data-testid=auth-error]");
+  if (box) {
+    box.textContent = error;
+    box.hidden = !error;
+  }
+}
+
 async function authenticate(kind, fields) {
-  app.authError = "";
-  app.busy = true;
-  renderLobby();
+  setAuthState(true, "");
   try {
     // a guest who registers keeps their history: send the guest token along
     const token = kind === "register" ? app.token : null;
@@ -98,17 +109,17 @@ async function authenticate(kind, fields) {
     app.token = data.token;
     app.user = { id: data.user.id, name: data.user.name, guest: data.user.is_guest };
     saveToken(data.token);
+    app.busy = false;
     connect();
+    renderHeader();
     if (app.pendingJoin) {
       const code = app.pendingJoin;
       app.pendingJoin = null;
       joinByCode(code);
     }
-  } catch (err) {
-    app.authError = errorText(err);
-  } finally {
-    app.busy = false;
     if (currentRoute().name === "lobby") renderLobby();
+  } catch (err) {
+    setAuthState(false, errorText(err));
   }
 }
 
@@ -287,7 +298,7 @@ function renderAuth() {
     h("p", { class: "muted", text: app.pendingJoin ? t("auth.toJoin", { code: app.pendingJoin }) : t("auth.intro") }),
     tabBar,
     form,
-    app.authError ? h("p", { class: "message error", role: "alert", "data-testid": "auth-error", text: app.authError }) : null,
+    h("p", { class: "message error", role: "alert", "data-testid": "auth-error", hidden: !app.authError, text: app.authError }),
   );
 }
 
@@ -521,18 +532,26 @@ function renderLobby() {
   if (!app.token) {
     mount(main, h("div", { class: "lobby", "data-testid": "lobby" }, hero(), renderAuth(), tablesPanel()));
   } else {
-    mount(main, h("div", { class: "lobby", "data-testid": "lobby" }, renderPlay(), tablesPanel()));
+    mount(main, h("div", { class: "lobby", "data-testid": "lobby" }, hero(), renderPlay(), tablesPanel()));
   }
   renderQueue();
   renderTablesList();
 }
 
 function hero() {
+  // a fan of five cards from our own deck: one of each figure and suit
+  const fan = h(
+    "div",
+    { class: "fan", "aria-hidden": "true" },
+    ["AO", "3C", "RE", "CB", "SO"].map((code, i) =>
+      svgBox("span", { class: "fan-card", style: `--i:${i - 2}` }, cardSvg(cardId(code))),
+    ),
+  );
   return h(
     "section",
-    { class: "hero" },
-    h("h1", { text: t("hero.title") }),
-    h("p", { text: t("hero.text") }),
+    { class: `hero${app.token ? " compact" : ""}` },
+    fan,
+    h("div", { class: "hero-text" }, h("h1", { text: t("hero.title") }), h("p", { text: t("hero.text") })),
   );
 }
 

@@ -23,13 +23,14 @@ export class ReplayScreen {
     this.alive = true;
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
-    onLangChange(() => this.alive && this.render());
+    this.offLang = onLangChange(() => this.alive && this.render());
     this.render();
     this.load();
   }
 
   destroy() {
     this.alive = false;
+    this.offLang();
     clearInterval(this.playing);
     document.removeEventListener("keydown", this.keyHandler);
   }

@@ -101,7 +101,7 @@ export class TableScreen {
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.tick = setInterval(() => this.renderTimer(), 250);
-    onLangChange(() => this.alive && this.render());
+    this.offLang = onLangChange(() => this.alive && this.render());
     this.alive = true;
     this.render();
     conn.subscribe(tableId).catch((err) => this.fail(err));
@@ -109,6 +109,7 @@ export class TableScreen {
 
   destroy() {
     this.alive = false;
+    this.offLang();
     for (const off of this.offs) off();
     document.removeEventListener("keydown", this.keyHandler);
     clearInterval(this.tick);
@@ -131,9 +132,10 @@ export class TableScreen {
     this.timer = m.timer ? { seat: m.timer.seat, deadline: Date.now() + m.timer.seconds * 1000 } : null;
     this.flash = null;
     this.shownTrick = new Set((m.view?.trick || []).map((x) => x[1]));
-    if (m.info.status === "finished") {
-      this.matchEnd = { winner: m.info.score[0] > m.info.score[1] ? 0 : 1, score: m.info.score };
-    }
+    this.matchEnd =
+      m.info.status === "finished"
+        ? { winner: m.info.score[0] > m.info.score[1] ? 0 : 1, score: m.info.score }
+        : null;
     if (m.view?.summary) this.summary = m.view.summary;
     this.render();
   }
@@ -179,6 +181,7 @@ export class TableScreen {
         this.info = this.info && { ...this.info, score: [0, 0], hands_played: 0 };
         return 0;
       case "deal":
+        this.summaryStale = true;
         this.view = body.view;
         this.flash = null;
         this.shownTrick = new Set();
@@ -193,6 +196,9 @@ export class TableScreen {
         if (this.timer && this.timer.seat === body.seat) this.timer = null;
         this.message = body.seat === this.seat ? null : this.message;
         this.announce = this.describeAction(body.seat, body.action, body.auto);
+        if (body.view.to_move === this.seat && this.seat !== null && this.seat !== undefined) {
+          this.announce += `. ${t("table.yourTurn")}`;
+        }
         if (/^[A3RCS][OCEB]$/.test(body.action)) {
           const finished =
             before && body.view.tricks.length > before.tricks.length
@@ -211,6 +217,7 @@ export class TableScreen {
       case "hand_end":
         this.summary = body.summary;
         this.showSummary = true;
+        this.summaryStale = false;
         this.flash = null;
         this.info = this.info && {
           ...this.info,
@@ -312,12 +319,24 @@ export class TableScreen {
   }
 
   onKey(e) {
-    if (!this.alive || !this.view || this.seat === null) return;
+    if (!this.alive || !this.view) return;
     const target = e.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) {
       return;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key.toLowerCase() === "l" && this.view.tricks.length) {
+      this.showLastTrick = !this.showLastTrick;
+      this.render();
+      return;
+    }
+    if (e.key === "Escape") {
+      this.showLastTrick = false;
+      this.showSummary = false;
+      this.render();
+      return;
+    }
+    if (this.seat === null || this.seat === undefined) return; // spectators only look
     const hand = this.handOrder();
     const key = e.key;
     if (this.view.phase === "play" && hand.length) {
@@ -366,15 +385,6 @@ export class TableScreen {
         }
       }
     }
-    if (lower === "l" && this.view.tricks.length) {
-      this.showLastTrick = !this.showLastTrick;
-      this.render();
-    }
-    if (key === "Escape") {
-      this.showLastTrick = false;
-      this.showSummary = false;
-      this.render();
-    }
   }
 
   focusSelected() {
@@ -388,9 +398,20 @@ export class TableScreen {
 
   // ---- rendering ------------------------------------------------------------------------------
 
+  myTurn(phase) {
+    const v = this.view;
+    return Boolean(v && this.seat !== null && this.seat !== undefined && v.to_move === this.seat && (!phase || v.phase === phase));
+  }
+
   render() {
     if (!this.alive) return;
-    const focusedInHand = Boolean(document.activeElement?.closest?.(".hand"));
+    if (this.showSummary && this.summaryStale && this.myTurn()) {
+      // the next hand needs us: the summary stays one click away ("last hand")
+      this.showSummary = false;
+    }
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active.id === "app";
+    const focusedInHand = Boolean(active?.closest?.(".hand")) || (idle && this.myTurn("play"));
     const chatDraft = this.root.querySelector("[data-testid=chat-input]")?.value || "";
     const chatFocused = document.activeElement?.dataset?.testid === "chat-input";
     const scroll = this.root.querySelector(".chat-lines")?.scrollTop;
