@@ -105,6 +105,40 @@ async def postgres_schema(
         await admin.dispose()
 
 
+@asynccontextmanager
+async def postgres_database(url: str | None = None) -> AsyncIterator[str]:
+    """The URL of a brand-new PostgreSQL database, dropped afterwards.
+
+    For code that opens its own engines from a URL (a whole server, several of them): a
+    schema cannot be selected through the URL, a database can.
+
+    Args:
+        url: an asyncpg SQLAlchemy URL of an existing database to connect through
+            (default :func:`postgres_url`).
+
+    Raises:
+        ServiceUnavailableError: when the server cannot be reached.
+    """
+    base = make_url(url or postgres_url())
+    name = f"cuatrola_t_{secrets.token_hex(6)}"
+    # CREATE/DROP DATABASE cannot run inside a transaction.
+    admin = create_async_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except (OSError, ConnectionError) as exc:
+        await admin.dispose()
+        raise ServiceUnavailableError(
+            f"PostgreSQL at {_safe(str(base))} is unreachable: {exc}"
+        ) from exc
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        await admin.dispose()
+
+
 def _safe(url: str) -> str:
     """The URL without its password, for messages."""
     return make_url(url).render_as_string(hide_password=True)
