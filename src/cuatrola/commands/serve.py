@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import errno
 import logging
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -143,6 +144,9 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
+    # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that
+    # was installed before it: a no-op one makes a graceful stop exit with status 0.
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
     print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
     asyncio.run(server.serve(sockets=[sock]))
     return 0
