@@ -16,6 +16,7 @@ from cuatrola.server.scaleout import (
     MemoryRateLimiter,
     RedisBroker,
     RedisRateLimiter,
+    Relay,
     Subscription,
     check_redis,
     create_backends,
@@ -200,3 +201,44 @@ async def test_check_redis_reports_a_dead_server_without_the_password() -> None:
     with pytest.raises(ConnectionError, match="does not answer") as info:
         await check_redis("redis://:hunter2@127.0.0.1:1/0", timeout=0.5)
     assert "hunter2" not in str(info.value)
+
+
+async def _collect_until(got: list[bytes], count: int) -> None:
+    for _ in range(500):
+        if len(got) >= count:
+            return
+        await asyncio.sleep(0.01)
+
+
+async def test_relays_deliver_other_processes_frames_but_not_their_own(redis_prefix: str) -> None:
+    a = RedisBroker(aioredis.Redis.from_url(redis_url()), prefix=redis_prefix)
+    b = RedisBroker(aioredis.Redis.from_url(redis_url()), prefix=redis_prefix)
+    on_a: list[bytes] = []
+    on_b: list[bytes] = []
+    relay_a, relay_b = Relay(a, "lobby"), Relay(b, "lobby")
+    try:
+        await relay_a.start(on_a.append)
+        await relay_b.start(on_b.append)
+        await relay_a.publish(b'{"type":"lobby_update","n":1}')
+        await relay_b.publish(b'{"type":"lobby_update","n":2}\nwith a newline')
+        await _collect_until(on_a, 1)
+        await _collect_until(on_b, 1)
+        assert on_b == [b'{"type":"lobby_update","n":1}']
+        assert on_a == [b'{"type":"lobby_update","n":2}\nwith a newline']
+    finally:
+        await relay_a.stop()
+        await relay_b.stop()
+        await a.close()
+        await b.close()
+
+
+async def test_a_relay_on_the_memory_broker_works_in_one_process() -> None:
+    broker = MemoryBroker()
+    got: list[bytes] = []
+    mine, other = Relay(broker, "lobby"), Relay(broker, "lobby")
+    await mine.start(got.append)
+    await mine.publish(b"my own")  # first: once the next frame is in, this one was skipped
+    await other.publish(b"from another room")
+    await _collect_until(got, 1)
+    await mine.stop()
+    assert got == [b"from another room"]

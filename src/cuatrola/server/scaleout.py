@@ -11,7 +11,9 @@ or machines behind one address, give them a Redis URL (``cuatrola serve --redis 
   lobby update published by any process reaches every subscriber on every process.
 
 Both have an in-process twin with the same interface (:class:`MemoryRateLimiter`,
-:class:`MemoryBroker`); :func:`create_backends` picks the pair from the URL.
+:class:`MemoryBroker`); :func:`create_backends` picks the pair from the URL. :class:`Relay`
+is the adapter a room uses on top of a broker: what it broadcasts locally (lobby updates) is
+delivered to the other processes' local subscribers too.
 
 Delivery: the broker is best-effort and at-most-once (Redis pub/sub semantics). Use it for
 notifications that a client can also recover from (lobby updates, "table changed" pings);
@@ -23,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Final, Protocol
@@ -378,6 +381,54 @@ class _RedisSubscription:
         if not self._queue.closed:
             await self._queue.close()
             await self._broker._release(self._channel)
+
+
+class Relay:
+    """Fan one process's local broadcasts out to the same channel on every other process.
+
+    The adapter the room uses for what all processes must see (the lobby): call
+    :meth:`publish` with each encoded frame it sends to its own subscribers, and give
+    :meth:`start` the function that delivers a frame to them; frames published by *other*
+    processes then reach that function too. Frames carry the publishing process's id, so a
+    process never delivers its own frames twice.
+
+    Args:
+        broker: the broker (in memory for one process, Redis for several).
+        channel: the channel name, e.g. ``"lobby"``.
+        origin: this process's id (random by default).
+    """
+
+    def __init__(self, broker: Broker, channel: str, origin: str | None = None) -> None:
+        self.broker = broker
+        self.channel = channel
+        self.origin = (origin or secrets.token_hex(8)).encode()
+        self._task: asyncio.Task[None] | None = None
+        self._subscription: Subscription | None = None
+
+    async def start(self, deliver: Callable[[bytes], None]) -> None:
+        """Subscribe; ``deliver`` is called with every frame another process publishes."""
+        self._subscription = await self.broker.subscribe(self.channel)
+        subscription = self._subscription
+
+        async def pump() -> None:
+            async for message in subscription:
+                origin, _, frame = message.partition(b"\n")
+                if origin != self.origin:
+                    deliver(frame)
+
+        self._task = asyncio.create_task(pump(), name=f"relay-{self.channel}")
+
+    async def publish(self, frame: bytes) -> None:
+        """Send a frame this process has delivered locally to every other process."""
+        await self.broker.publish(self.channel, self.origin + b"\n" + frame)
+
+    async def stop(self) -> None:
+        """Unsubscribe."""
+        if self._subscription is not None:
+            await self._subscription.close()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
 
 
 def _safe(url: str) -> str:
