@@ -46,6 +46,7 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
     # keys built from a prefix: every value the code can produce must exist
     families = {
         "bid.": ("pass", "solo", "cuatrola", "quintola"),
+        "bidHelp.": ("pass", "solo", "cuatrola", "quintola"),
         "suit.": ("oros", "copas", "espadas", "bastos"),
         "rank.": ("as", "tres", "rey", "caballo", "sota"),
         "level.": ("easy", "medium", "hard", "expert"),

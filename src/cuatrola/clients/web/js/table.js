@@ -87,6 +87,7 @@ export class TableScreen {
     this.queue = [];
     this.pumping = false;
     this.shownTrick = new Set(); // cards already animated into the current trick
+    this.muted = new Set(); // seats whose chat we hid (the server filters them)
     this.busy = false;
     this.connStatus = conn.status;
     this.offs = [
@@ -316,6 +317,24 @@ export class TableScreen {
       this.message = { text: errorText(err), kind: "error" };
       this.render();
     });
+  }
+
+  bidHelp(bid) {
+    // without the Quintola variant a cuatrola needs all five tricks (docs/rules.md 6)
+    if (bid === "cuatrola" && this.info?.options?.quintola === false) return t("bidHelp.cuatrolaAll");
+    return t(`bidHelp.${bid}`);
+  }
+
+  toggleMute(seat) {
+    const on = !this.muted.has(seat);
+    this.conn
+      .command("mute", { table: this.id, seat, on })
+      .then(() => {
+        if (on) this.muted.add(seat);
+        else this.muted.delete(seat);
+        this.render();
+      })
+      .catch((err) => this.fail(err));
   }
 
   onKey(e) {
@@ -763,6 +782,8 @@ export class TableScreen {
             class: `btn bid ${bid === "pass" ? "ghost" : "primary"}`,
             "data-testid": `bid-${bid}`,
             "aria-keyshortcuts": keys[bid],
+            title: this.bidHelp(bid),
+            "aria-description": this.bidHelp(bid),
             disabled: this.busy,
             onclick: () => this.act(bid),
             text: `${t(`bid.${bid}`)}`,
@@ -806,6 +827,17 @@ export class TableScreen {
       nodes.push(h("span", { class: "prompt", text: t("table.playCard") }));
     } else if (v && v.phase !== "finished" && v.to_move !== null && v.to_move !== undefined) {
       nodes.push(h("span", { class: "prompt muted", text: t("table.waitingFor", { seat: this.seatName(v.to_move) }) }));
+    }
+    if (this.seat !== null && this.seat !== undefined && this.seatInfo(this.seat).away) {
+      nodes.push(
+        h("button", {
+          class: "btn primary",
+          "data-testid": "reclaim",
+          onclick: () =>
+            this.conn.command("reclaim", { table: this.id }).catch((err) => this.fail(err)),
+          text: t("table.reclaim"),
+        }),
+      );
     }
     if (this.message) {
       nodes.push(h("span", { class: `message ${this.message.kind}`, role: "alert", "data-testid": "table-message", text: this.message.text }));
@@ -912,6 +944,24 @@ export class TableScreen {
         }),
       ),
     );
+    const others = (this.info?.seats || []).filter((s) => s.user && s.seat !== this.seat);
+    const mutes = others.length
+      ? h(
+          "div",
+          { class: "mutes" },
+          h("span", { class: "muted", text: t("chat.mute") }),
+          others.map((s) =>
+            h("button", {
+              class: `chip${this.muted.has(s.seat) ? " on" : ""}`,
+              type: "button",
+              "aria-pressed": String(this.muted.has(s.seat)),
+              "data-testid": `mute-${s.seat}`,
+              onclick: () => this.toggleMute(s.seat),
+              text: this.seatName(s.seat),
+            }),
+          ),
+        )
+      : null;
     return h(
       "aside",
       { class: "side", "aria-label": t("chat.title") },
@@ -919,6 +969,7 @@ export class TableScreen {
       h("ul", { class: "chat-lines", "data-testid": "chat", "aria-live": "polite" }, lines),
       phrases,
       form,
+      mutes,
     );
   }
 
