@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from cuatrola.ai import base
-from cuatrola.ai.base import register_player
+from cuatrola.ai.base import make_player, register_player
 from cuatrola.ai.duel import DuelError, format_summary, run_duel
 from cuatrola.cli import main
-from cuatrola.core.cards import mask_of
+from cuatrola.core.cards import cards_of, mask_of
+from cuatrola.core.hand import HandState
 from cuatrola.core.records import replay_record
-from cuatrola.core.views import SeatView
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView, view_for
 
 
 class _SpyPlayer:
@@ -152,3 +154,24 @@ def test_cli_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert "cuatrola duel" in err
     assert "Traceback" not in err
+
+
+def test_a_seat_view_shows_no_hidden_card_of_another_seat() -> None:
+    rng = random.Random(8)
+    greedy = make_player("greedy")
+    for number in range(6):
+        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
+        while not state.is_finished:
+            for seat in range(4):
+                text = repr(view_for(state, seat))
+                for other in range(4):
+                    if other == seat:
+                        continue
+                    hidden = state.hands[other]
+                    if other == state.dealer and state.trump_card_shown is not None:
+                        hidden &= ~(1 << state.trump_card_shown)
+                    for card in cards_of(hidden):
+                        assert repr(card) not in text, (seat, other, card)
+            mover = state.to_move
+            assert mover is not None
+            state.apply(greedy.choose(view_for(state, mover), rng), mover)
