@@ -49,7 +49,7 @@ async def test_four_humans_play_a_whole_match(tmp_path: Path) -> None:
 
 
 async def test_a_match_against_the_computer(tmp_path: Path) -> None:
-    async with running_server(fast_settings(tmp_path)) as server:
+    async with running_server(fast_settings(tmp_path, finished_ttl=0.1)) as server:
         (ana,) = await make_players(server, ["Ana"])
         ack = await ana.command(
             {
@@ -63,7 +63,13 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
         kinds = [f["body"]["kind"] for f in ana.frames if f["type"] == "event" and f["body"]]
         assert kinds.count("match_end") == 1
         assert kinds.count("action") > 20
+        table = ack["table"]
+        assert server.app.state.room.runners[table].table.status == "finished"
         await ana.close()
+        # Nobody is left at the finished table: it leaves memory after finished_ttl.
+        async with asyncio.timeout(5):
+            while table in server.app.state.room.runners:
+                await asyncio.sleep(0.02)
 
 
 async def test_quick_match_fills_with_computer_players(tmp_path: Path) -> None:

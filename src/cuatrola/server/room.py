@@ -42,6 +42,7 @@ from cuatrola.protocol.messages import (
     UserInfo,
     hand_view,
 )
+from cuatrola.protocol.messages import Act as ActMsg
 from cuatrola.protocol.messages import AddBot as AddBotMsg
 from cuatrola.protocol.messages import Chat as ChatMsg
 from cuatrola.protocol.messages import CreateTable as CreateTableMsg
@@ -61,6 +62,7 @@ from cuatrola.server.services import Services
 from cuatrola.server.table import (
     CLOSED,
     COMPUTER,
+    FINISHED,
     OPEN,
     PLAYING,
     PRIVATE,
@@ -402,6 +404,27 @@ class TableRunner:
         self._send_all(Presence(table=table.id, seat=seat, online=False))
         if table.status == PLAYING:
             self.arm_grace(client.user_id)
+        self._maybe_evict()
+
+    def _maybe_evict(self) -> None:
+        """A finished table nobody watches is dropped from memory after ``finished_ttl``
+        (its match is already in the history; the rematch offer lapses)."""
+        if self.table.status != FINISHED or any(
+            self.table.seat_of(c.user_id) is not None for c in self.subscribers
+        ):
+            return
+        loop = asyncio.get_running_loop()
+        old = self.timers.pop("evict", None)
+        if old is not None:
+            old.cancel()
+
+        def evict() -> None:
+            if self.table.status == FINISHED and not any(
+                self.table.seat_of(c.user_id) is not None for c in self.subscribers
+            ):
+                self.room.forget(self)
+
+        self.timers["evict"] = loop.call_later(self.room.settings.finished_ttl, evict)
 
     def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
         table = self.table
@@ -577,8 +600,20 @@ class Room:
     # Dispatch ---------------------------------------------------------------------------------
 
     async def handle(self, conn: Connection, msg: ClientMessage) -> None:
-        """Carry out one client message (after ``hello``)."""
+        """Carry out one client message (after ``hello``); never raises."""
         self.services.metrics.commands_total += 1
+        try:
+            await self._handle(conn, msg)
+        except Exception:
+            logger.exception("command %s failed", type(msg).__name__)
+            self._error(
+                conn,
+                "unavailable",
+                "the server could not do that now; retry",
+                getattr(msg, "id", None),
+            )
+
+    async def _handle(self, conn: Connection, msg: ClientMessage) -> None:
         user = conn.identity
         match msg:
             case SubscribeMsg():
@@ -659,16 +694,12 @@ class Room:
                 runner = self._runner(conn, msg.table, msg.id)
                 if runner is not None:
                     runner.command(AnswerRematch(user.user_id, msg.accept, msg.id), conn)
-            case _:
-                assert not isinstance(msg, (ChatMsg, MuteMsg, LobbyMsg))
-                act = msg
-                table_id = getattr(act, "table", "")
-                runner = self._runner(conn, table_id, getattr(act, "id", None))
+            case ActMsg():
+                runner = self._runner(conn, msg.table, msg.id)
                 if runner is not None:
-                    runner.command(
-                        Play(user.user_id, act.action, act.seat, act.seq, act.id),  # type: ignore[union-attr]
-                        conn,
-                    )
+                    runner.command(Play(user.user_id, msg.action, msg.seat, msg.seq, msg.id), conn)
+            case _:  # pragma: no cover - every client message type is handled above
+                self._error(conn, "invalid", f"unexpected {type(msg).__name__}", None)
 
     def _runner(self, conn: Connection, table_id: str, cmd_id: str | None) -> TableRunner | None:
         runner = self.runners.get(table_id)

@@ -55,6 +55,7 @@ class Settings:
         chat_lines: chat lines per ``chat_window`` seconds per user.
         send_queue: frames buffered per connection before a slow client is dropped.
         event_window: table events kept in memory for reconnection replay.
+        finished_ttl: seconds a finished table nobody at it watches stays in memory.
     """
 
     db_url: str | None = None
@@ -75,6 +76,7 @@ class Settings:
     chat_window: float = 10.0
     send_queue: int = 256
     event_window: int = 2000
+    finished_ttl: float = 300.0
 
     def resolved_db_url(self) -> str:
         """The database URL to use (the default file in the data directory if unset)."""
