@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.applications import Starlette
 from starlette.routing import Mount
@@ -262,3 +263,17 @@ async def test_password_attempts_are_rate_limited(client: httpx.AsyncClient) -> 
     assert_error(await client.post("/api/login", json=right), 429, "rate_limited")
     # Guests need no password and are not limited by it.
     assert (await client.post("/api/guest", json={"name": "Pepe"})).status_code == 201
+
+
+async def test_a_database_failure_is_a_json_500_without_details(
+    client: httpx.AsyncClient,
+    factory: async_sessionmaker[AsyncSession],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with factory() as session, session.begin():
+        await session.execute(text("DROP TABLE ratings"))
+    reply = await client.get("/api/leaderboard")
+    body = assert_error(reply, 500, "internal")
+    assert body["message"] == "internal server error"
+    assert "ratings" not in reply.text
+    assert "REST GET /api/leaderboard failed" in caplog.text
