@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from cuatrola.core.records import replay_record
+from cuatrola.storage.isolated import ServiceUnavailableError, postgres_database, services_required
 from tests.server.live import Player, fast_settings, running_server
 
 
@@ -33,9 +36,30 @@ async def _history(http: httpx.AsyncClient, token: str) -> list[dict[str, Any]]:
     raise AssertionError("the finished match never reached the history")
 
 
-async def test_a_match_of_four_registered_players_is_rated_and_exported(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The server's database: a temporary SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
+        return
+    manager = postgres_database()
+    try:
+        url = await manager.__aenter__()
+    except ServiceUnavailableError as exc:
+        if services_required():
+            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
+        pytest.skip(str(exc))
+    try:
+        yield url
+    finally:
+        await manager.__aexit__(None, None, None)
+
+
+async def test_a_match_of_four_registered_players_is_rated_and_exported(
+    tmp_path: Path, db_url: str
+) -> None:
     async with (
-        running_server(fast_settings(tmp_path)) as server,
+        running_server(fast_settings(tmp_path, db_url=db_url)) as server,
         httpx.AsyncClient(base_url=server.http) as http,
     ):
         names = ["Ana", "Bea", "Carla", "Dani"]
