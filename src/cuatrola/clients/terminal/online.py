@@ -176,10 +176,11 @@ class OnlineApp(CuatrolaApp):
         self._pending: dict[str, asyncio.Future[Ack]] = {}
         self._unacked_acts: dict[str, Act] = {}
         self._seated: asyncio.Future[Seated] | None = None
-        self._closing = False
+        self._leaving = False
         self._user_name = ""
         self._hands_played = 0
         self._live = False
+        self._panels: list[MessageScreen] = []
 
     # Lifecycle ---------------------------------------------------------------------------------
 
@@ -198,7 +199,7 @@ class OnlineApp(CuatrolaApp):
             self._give_up(str(exc))
             return
         failures = 0
-        while not self._closing:
+        while not self._leaving:
             self._live = False
             try:
                 await self._session(token)
@@ -215,7 +216,7 @@ class OnlineApp(CuatrolaApp):
                 self._fail_pending()
             # A connection that got as far as subscribing resets the count of failures.
             failures = 0 if self._live else failures + 1
-            if self._closing:
+            if self._leaving:
                 return
             if failures > MAX_RECONNECTS:
                 self._give_up(self.texts("online_reconnecting"))
@@ -455,20 +456,36 @@ class OnlineApp(CuatrolaApp):
             self.match_score = body.score
             view = self.view
             if view is not None and view.result is not None:
-                summary = MessageScreen(self.hand_summary(view), name="hand-summary")
-                self.push_screen(summary)
+                self._queue_panel(MessageScreen(self.hand_summary(view), name="hand-summary"))
             self.refresh_all()
         elif isinstance(body, MatchEnded):
             self.winner = body.winner
             self.match_score = body.score
             panel = self.match_summary(body.winner, body.score, body.hands_played)
-            self.push_screen(MessageScreen(panel, name="match-end"), self._after_match)
+            self._queue_panel(MessageScreen(panel, name="match-end"))
         elif isinstance(body, ChatSaid):
             said = body.text if body.text is not None else body.phrase or ""
             self.log_line(f"{body.name}: {said}", style="italic")
         elif isinstance(body, TurnTimer):
             pass  # the server's timer; the interface shows whose turn it is
 
-    def _after_match(self, _: None = None) -> None:
-        self._closing = True
+    async def _close_and_exit(self) -> None:
+        # Say goodbye to the server before leaving, rather than dropping the socket.
+        if self._ws is not None:
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await self._ws.close()
         self.exit(return_code=0)
+
+    def _queue_panel(self, panel: MessageScreen) -> None:
+        """Show ``panel`` now, or after the panels already waiting (one at a time)."""
+        self._panels.append(panel)
+        if len(self._panels) == 1:
+            self.push_screen(panel, self._panel_closed)
+
+    def _panel_closed(self, _: None = None) -> None:
+        closed = self._panels.pop(0)
+        if closed.name == "match-end":
+            self._leaving = True
+            self.run_worker(self._close_and_exit(), group="network")
+        elif self._panels:
+            self.push_screen(self._panels[0], self._panel_closed)

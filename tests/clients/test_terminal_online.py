@@ -1,0 +1,234 @@
+"""The online terminal client against a real ``cuatrola serve`` started by the test.
+
+The server runs as a subprocess on 127.0.0.1 with a throw-away SQLite database. A small TCP
+proxy sits between client and server for the reconnection test: cutting its connections is
+what a network failure looks like to the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+from cuatrola.core.rules import Rules
+from tests.clients.conftest import (
+    greedy_action,
+    human_turn,
+    key_for,
+    plain,
+    press_and_wait,
+    wait_for,
+)
+
+SIZE = (120, 40)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A running ``cuatrola serve`` (no pause between hands, instant computer players)."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cuatrola",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}",
+            "--data-dir",
+            str(tmp_path),
+            "--hand-pause",
+            "0",
+            "--bot-delay",
+            "0",
+            "--quick-fill",
+            "0.2",
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "listening on" in line, (line, process.stderr.read() if process.stderr else "")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+class CuttableProxy:
+    """A loopback TCP proxy; :meth:`cut` drops every open connection at once."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+
+    async def start(self) -> None:
+        """Listen on a free loopback port."""
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self._writers.update((writer, up_writer))
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        self._writers.difference_update((writer, up_writer))
+
+    def cut(self) -> int:
+        """Abort every proxied connection (both sides); returns how many were open."""
+        writers = list(self._writers)
+        for writer in writers:
+            writer.transport.abort()
+        return len(writers)
+
+    async def close(self) -> None:
+        """Stop listening and drop what is left."""
+        self.cut()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
+async def _play_until(
+    app: OnlineApp, pilot: Pilot[int], *, hands: int | None = None, on_summary: object = None
+) -> int:
+    """Play as the human (greedy choices, by keys) until the match ends or ``hands`` hands.
+
+    Returns the number of hand summaries seen.
+    """
+    summaries = 0
+    while app.return_code is None:
+        await wait_for(
+            pilot,
+            lambda: (
+                app.return_code is not None
+                or app.screen.name in ("hand-summary", "match-end")
+                or human_turn(app)
+            ),
+            "the human's turn or a panel",
+        )
+        if app.return_code is not None:
+            break
+        if app.screen.name == "hand-summary":
+            summaries += 1
+            if callable(on_summary):
+                await on_summary()
+            if hands is not None and summaries >= hands:
+                return summaries
+            await pilot.press("enter")
+            continue
+        if app.screen.name == "match-end":
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
+            break
+        view = app.view
+        assert view is not None and view.seat == app.human_seat
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+    return summaries
+
+
+async def test_a_whole_online_match_against_the_computer_survives_a_dropped_connection(
+    server: str,
+) -> None:
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    options = OnlineOptions(
+        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Ana"
+    )
+    app = OnlineApp(options, lang="en")
+    cuts: list[int] = []
+
+    async def cut_once() -> None:
+        if not cuts:
+            cuts.append(proxy.cut())
+
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            summaries = await _play_until(app, pilot, on_summary=cut_once)
+    finally:
+        await proxy.close()
+    assert app.failure == ""
+    assert app.return_code == 0
+    assert cuts and cuts[0] >= 2  # the websocket (both legs) was open and got cut
+    assert app.reconnections >= 1
+    assert app.winner in (0, 1)
+    assert app.match_score[app.winner] >= 3 > app.match_score[1 - app.winner]
+    assert summaries >= 2
+    assert app.info is not None and app.info.kind == "computer"
+    assert [s.bot for s in app.info.seats].count(True) == 3
+
+
+async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
+    server: str,
+) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="quick", name="Luis"), lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        assert app.info is not None and app.info.kind == "quick"
+        assert sum(s.bot for s in app.info.seats) == 3
+        panel = plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+        assert "Fin de la mano" in panel and "Ganan" in panel
+        await pilot.press("ctrl+q")
+    assert app.table_id is not None
+
+
+async def test_a_private_table_shows_its_code_and_takes_computer_players(server: str) -> None:
+    options = OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta")
+    app = OnlineApp(options, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.info is not None, "the table to be created")
+        assert app.info is not None and app.info.code
+        assert app.info.code in app.notice
+        for expected_bots in (1, 2, 3):
+            await pilot.press("a")
+            await wait_for(
+                pilot,
+                lambda n=expected_bots: (
+                    app.info is not None  # type: ignore[misc]
+                    and sum(s.bot for s in app.info.seats) >= n
+                ),
+                "a computer player to sit",
+            )
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        await _play_until(app, pilot, hands=1)
+        await pilot.press("ctrl+q")
