@@ -32,6 +32,7 @@ from cuatrola.protocol.messages import (
     Ping,
     Subscribe,
     TableOptions,
+    with_seat,
 )
 
 
@@ -174,3 +175,16 @@ def test_decoding_fuzz_never_raises_anything_but_protocol_error() -> None:
             pass
         except msgspec.MsgspecError as exc:  # pragma: no cover - the failure being tested
             pytest.fail(f"{frame!r} leaked {exc!r}")
+
+
+def test_with_seat_equals_the_full_conversion_of_the_seat_view() -> None:
+    rng = random.Random(12)
+    for _ in range(30):
+        state = HandState.deal(Rules(), rng.randrange(4), rng)
+        for _ in range(rng.randrange(12)):
+            state.apply(rng.choice(state.legal_actions()))
+        public = hand_view(public_view(state))
+        for seat in range(4):
+            assert with_seat(public, view_for(state, seat)) == hand_view(view_for(state, seat))
+    with pytest.raises(TypeError):
+        with_seat(public, public_view(state))  # type: ignore[arg-type]

@@ -570,6 +570,24 @@ def hand_view(view: PublicView) -> HandView:
     )
 
 
+def with_seat(public: HandView, view: SeatView) -> HandView:
+    """``public`` (the :func:`hand_view` of the same state's public view) completed with a
+    seat's own cards and legal moves: equal to ``hand_view(view)``, built faster when one
+    public view is shared by several recipients.
+
+    Raises:
+        TypeError: when ``view`` is not a :class:`SeatView`.
+    """
+    if not isinstance(view, SeatView):
+        raise TypeError(f"expected a SeatView, got {type(view).__name__}")
+    return msgspec.structs.replace(
+        public,
+        seat=view.seat,
+        hand=[str(c) for c in view.hand],
+        legal=[format_action(a) for a in view.legal_actions],
+    )
+
+
 def _cante(trick: int, seat: int, suit: int, points: int) -> CanteInfo:
     return CanteInfo(trick=trick, seat=seat, suit=SUIT_LETTERS[suit], points=points)
 

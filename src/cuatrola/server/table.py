@@ -46,6 +46,7 @@ from cuatrola.protocol.messages import (
     Event,
     EventBody,
     HandEnded,
+    HandView,
     MatchEnded,
     MatchStarted,
     SeatInfo,
@@ -53,6 +54,7 @@ from cuatrola.protocol.messages import (
     TableInfo,
     TableOptions,
     hand_view,
+    with_seat,
 )
 from cuatrola.server.services import FinishedMatch, MatchPlayer
 
@@ -372,6 +374,7 @@ class Table:
         self._out: list[Outgoing] = []
         self._now = 0.0
         self._timed_out_turn = -1
+        self._public_cache: dict[tuple[int, int], HandView] = {}
 
     # Queries ------------------------------------------------------------------------------------
 
@@ -537,7 +540,14 @@ class Table:
         if event.body is not None:
             return Event(table=self.id, seq=event.seq, body=event.body)
         state = self._hand_at(event.hand, event.step)
-        view = hand_view(view_for(state, seat) if seat is not None else public_view(state))
+        # The public part is the same for every recipient: convert it once per event, then
+        # add each seat's own cards and moves from its view_for.
+        key = (event.hand, event.step)
+        public = self._public_cache.get(key)
+        if public is None:
+            public = hand_view(public_view(state))
+            self._public_cache = {key: public}
+        view = public if seat is None else with_seat(public, view_for(state, seat))
         body: EventBody
         if event.kind == "deal":
             body = Dealt(view=view)
