@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 FAST = "localStorage.setItem('cuatrola.speed', 'fast');"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 
 
 @dataclass
@@ -19,6 +22,16 @@ class Player:
     errors: list[str] = field(default_factory=list)
 
     def close(self) -> None:
+        """Close the context; called from a test's `finally`, so when the test is failing
+        (an exception is on its way out) first save what the page shows."""
+        failing = sys.exc_info()[1]
+        if failing is not None:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            name = f"FAILED-{int(time.time() * 1000) % 10**8}.png"
+            # a crashed page cannot be shown; the test's own error says why it failed
+            with contextlib.suppress(Exception):
+                self.page.screenshot(path=str(ARTIFACTS / name))
+            self.errors.append(f"page shown in {name} when the test failed: {failing!r}")
         self.context.close()
 
 

@@ -189,7 +189,7 @@ export class TableScreen {
         this.selected = 0;
         this.message = null;
         this.timer = null;
-        this.announce = t("log.deal", { seat: this.seatName(body.view.dealer) });
+        this.announce = this.about(body.view.dealer, "log.deal");
         return speed.card;
       case "action": {
         const before = this.view;
@@ -225,10 +225,7 @@ export class TableScreen {
           score: body.score,
           hands_played: body.hands_played,
         };
-        this.announce = t("log.handEnd", {
-          team: this.teamName(body.summary.winner),
-          points: body.summary.game_points,
-        });
+        this.announce = this.handResultText(body.summary.winner, body.summary.game_points);
         return speed.trick;
       case "match_end":
         this.matchEnd = body;
@@ -270,14 +267,29 @@ export class TableScreen {
     return team === teamOf(this.seat) ? t("table.us") : t("table.them");
   }
 
+  /** Translate `key` about `seat`; when the seat is ours use `<key>You` (verbs agree). */
+  about(seat, key, params = {}) {
+    if (seat === this.seat && this.seat !== null && this.seat !== undefined && has(`${key}You`)) {
+      return t(`${key}You`, params);
+    }
+    return t(key, { ...params, seat: this.seatName(seat) });
+  }
+
+  /** "We win the hand (+2)" / "They win…" / for spectators "Team 1 wins…". */
+  handResultText(team, points) {
+    if (this.seat === null || this.seat === undefined) {
+      return t("summary.resultTeam", { team: this.teamName(team), points });
+    }
+    return team === teamOf(this.seat) ? t("summary.resultWe", { points }) : t("summary.resultThey", { points });
+  }
+
   describeAction(seat, action, auto) {
-    const who = this.seatName(seat);
     let text;
-    if (BIDS.includes(action)) text = t("log.bid", { seat: who, bid: t(`bid.${action}`) });
-    else if (action === "nocante") text = t("log.nocante", { seat: who });
+    if (BIDS.includes(action)) text = this.about(seat, "log.bid", { bid: t(`bid.${action}`) });
+    else if (action === "nocante") text = this.about(seat, "log.nocante");
     else if (action.startsWith("cante:"))
-      text = t("log.cante", { seat: who, suit: suitName(action.slice(6)) });
-    else text = t("log.card", { seat: who, card: cardName(action) });
+      text = this.about(seat, "log.cante", { suit: suitName(action.slice(6)) });
+    else text = this.about(seat, "log.card", { card: cardName(action) });
     return auto ? `${text} (${t("log.auto")})` : text;
   }
 
@@ -545,7 +557,7 @@ export class TableScreen {
                       ? v.phase === "bidding"
                         ? ""
                         : t("table.plainHand")
-                      : t("table.contractBy", { contract: t(`bid.${v.contract}`), seat: this.seatName(v.bidder) }),
+                      : this.about(v.bidder, "table.contractBy", { contract: t(`bid.${v.contract}`) }),
                 })
               : null,
             h(
@@ -708,7 +720,7 @@ export class TableScreen {
     if (!v.trick.length && !this.flash) this.shownTrick = new Set();
     const note =
       winner !== null
-        ? h("div", { class: "trick-note", text: t("table.trickWonBy", { seat: this.seatName(winner) }) })
+        ? h("div", { class: "trick-note", text: this.about(winner, "table.trickWonBy") })
         : v.phase === "bidding"
           ? h("div", { class: "trick-note", text: t("table.bidding") })
           : null;
@@ -991,7 +1003,7 @@ export class TableScreen {
                 h("figcaption", { text: this.seatName(s) }),
               ),
             ),
-            h("p", { class: "muted", text: t("table.trickWonBy", { seat: this.seatName(last.winner) }) }),
+            h("p", { class: "muted", text: this.about(last.winner, "table.trickWonBy") }),
           )
         : h("p", { text: t("table.noTrickYet") }),
       () => {
@@ -1007,17 +1019,17 @@ export class TableScreen {
     const contract =
       s.bidder === null || s.bidder === undefined
         ? t("table.plainHand")
-        : t("table.contractBy", { contract: t(`bid.${s.contract}`), seat: this.seatName(s.bidder) });
+        : this.about(s.bidder, "table.contractBy", { contract: t(`bid.${s.contract}`) });
     const row = (label, a, b, testid) =>
       h("tr", { "data-testid": testid }, h("th", { scope: "row", text: label }), h("td", { text: a }), h("td", { text: b }));
     const cantes = s.cantes.length
-      ? s.cantes.map((c) => t("summary.canteLine", { seat: this.seatName(c.seat), suit: suitName(c.suit), points: c.points })).join(" · ")
+      ? s.cantes.map((c) => this.about(c.seat, "summary.canteLine", { suit: suitName(c.suit), points: c.points })).join(" · ")
       : t("summary.noCantes");
     const won = s.winner === myTeam;
     const body = h(
       "div",
       { class: "summary" },
-      h("p", { class: `summary-result ${this.seat === null || this.seat === undefined ? "" : won ? "good" : "bad"}`, "data-testid": "summary-result", text: t("summary.result", { team: this.teamName(s.winner), points: s.game_points }) }),
+      h("p", { class: `summary-result ${this.seat === null || this.seat === undefined ? "" : won ? "good" : "bad"}`, "data-testid": "summary-result", text: this.handResultText(s.winner, s.game_points) }),
       h("p", { text: contract }),
       h(
         "table",
@@ -1036,7 +1048,12 @@ export class TableScreen {
         ? h(
             "div",
             { class: "dead-hand", "data-testid": "dead-hand" },
-            h("p", { text: t("summary.deadHand", { seat: this.seatName(s.sitting_out) }) }),
+            h("p", {
+              text:
+                s.sitting_out === this.seat
+                  ? t("summary.deadHandYou")
+                  : t("summary.deadHand", { seat: this.seatName(s.sitting_out) }),
+            }),
             h(
               "div",
               { class: "card-row small" },
