@@ -172,7 +172,7 @@ function renderHeader() {
       "a",
       { class: "brand", href: "#/", "data-testid": "nav-lobby" },
       h("span", { class: "brand-mark", "aria-hidden": "true", text: "♠" }),
-      h("span", { text: "Cuatrola" }),
+      h("span", { text: t("hero.title") }),
     ),
     h(
       "nav",
