@@ -21,6 +21,7 @@ from cuatrola.protocol import (
     hand_view,
 )
 from cuatrola.protocol.messages import (
+    Ack,
     Act,
     Chat,
     CreateTable,
@@ -188,3 +189,14 @@ def test_with_seat_equals_the_full_conversion_of_the_seat_view() -> None:
             assert with_seat(public, view_for(state, seat)) == hand_view(view_for(state, seat))
     with pytest.raises(TypeError):
         with_seat(public, public_view(state))  # type: ignore[arg-type]
+
+
+def test_clients_ignore_what_a_newer_server_adds() -> None:
+    ack = decode_server(b'{"type": "ack", "id": "a1", "seq": 3, "shiny_new_field": true}')
+    assert ack == Ack(id="a1", seq=3)
+    future = decode_server(
+        b'{"type": "event", "table": "t1", "seq": 8, "body": {"kind": "fireworks", "n": 3}}'
+    )
+    assert future == Event(table="t1", seq=8, body=None)
+    with pytest.raises(ProtocolError):
+        decode_server(b'{"type": "hologram"}')

@@ -63,7 +63,7 @@ class Server:
 @contextlib.asynccontextmanager
 async def running_server(settings: Settings) -> AsyncIterator[Server]:
     """Run the app on uvicorn in this event loop, on a free loopback port."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     app = create_app(settings)

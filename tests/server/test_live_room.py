@@ -195,6 +195,7 @@ async def test_spectators_see_the_game_but_no_hand(tmp_path: Path) -> None:
         assert reply["seat"] is None
         sync = await eve.next("sync")
         assert sync["seat"] is None
+        assert sync["info"]["code"] == ""  # the invite code is not for spectators
         assert sync["view"]["hand"] == []
         assert sync["info"]["spectators"] == 1
         await drive(players, table, random.Random(3), 6)

@@ -79,6 +79,8 @@ async def test_unknown_tables(store: GameStore) -> None:
     assert await store.records("nope") == []
     with pytest.raises(StoreError):
         await store.append("nope", 0, [], status="closed")
+    with pytest.raises(StoreError):
+        await store.append("nope", 0, [{"r": "x"}])
 
 
 async def test_concurrent_appends_are_all_durable(store: GameStore) -> None:

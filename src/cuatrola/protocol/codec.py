@@ -30,6 +30,7 @@ from cuatrola.protocol.messages import (
     SERVER_TYPES,
     ClientMessage,
     Error,
+    Event,
     ServerMessage,
 )
 
@@ -112,12 +113,21 @@ def encode_client(message: ClientMessage) -> bytes:
 
 
 def decode_server(data: bytes | str) -> ServerMessage:
-    """Parse a server frame (for clients).
+    """Parse a server frame (for clients), as the compatibility policy asks: unknown fields
+    are ignored, and an event whose body kind is unknown (a newer server) comes back with
+    ``body=None`` so that its sequence number still counts.
 
     Raises:
-        ProtocolError: when it is not a valid server message.
+        ProtocolError: when it is not a server message this version knows (clients ignore it).
     """
     try:
         return _server_decoder.decode(data)
     except msgspec.MsgspecError as exc:
+        try:
+            obj = _peek.decode(data)
+        except msgspec.MsgspecError:
+            obj = {}
+        seq, table = obj.get("seq"), obj.get("table")
+        if obj.get("type") == "event" and isinstance(seq, int) and isinstance(table, str):
+            return Event(table=table, seq=seq, body=None)
         raise ProtocolError("malformed", f"bad server message: {exc}") from None

@@ -54,7 +54,12 @@ TableId = str
 
 
 class _Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
-    pass
+    """Client messages: unknown fields are refused (typos are caught)."""
+
+
+class _Out(msgspec.Struct, frozen=True, tag_field="type"):
+    """Server messages: clients ignore fields they do not know (docs/protocol.md,
+    "Compatibility")."""
 
 
 # Options ---------------------------------------------------------------------------------------
@@ -671,7 +676,7 @@ EventBody = (
 # Server -> client messages -----------------------------------------------------------------------
 
 
-class Welcome(_Base, frozen=True, tag="welcome"):
+class Welcome(_Out, frozen=True, tag="welcome"):
     """Answer to :class:`Hello`: who you are, and the tables where you hold a seat."""
 
     user: UserInfo
@@ -679,7 +684,7 @@ class Welcome(_Base, frozen=True, tag="welcome"):
     tables: list[str] = msgspec.field(default_factory=list)
 
 
-class Ack(_Base, frozen=True, tag="ack"):
+class Ack(_Out, frozen=True, tag="ack"):
     """A command was accepted (or, with ``duplicate``, had already been accepted).
 
     ``table``/``seat`` tell where a create/join/play_computer seated you; ``seq`` is the
@@ -693,7 +698,7 @@ class Ack(_Base, frozen=True, tag="ack"):
     duplicate: bool = False
 
 
-class Error(_Base, frozen=True, tag="error"):
+class Error(_Out, frozen=True, tag="error"):
     """A message was refused and changed nothing. ``id`` is the command's id if it had one.
 
     ``code`` is one of the codes listed in docs/protocol.md ("Errors").
@@ -704,26 +709,26 @@ class Error(_Base, frozen=True, tag="error"):
     id: CommandId | None = None
 
 
-class Pong(_Base, frozen=True, tag="pong"):
+class Pong(_Out, frozen=True, tag="pong"):
     """Answer to :class:`Ping`."""
 
     nonce: int = 0
 
 
-class Lobby(_Base, frozen=True, tag="lobby"):
+class Lobby(_Out, frozen=True, tag="lobby"):
     """The full lobby list: public tables that are open or being played."""
 
     tables: list[TableInfo]
 
 
-class LobbyUpdate(_Base, frozen=True, tag="lobby_update"):
+class LobbyUpdate(_Out, frozen=True, tag="lobby_update"):
     """One lobby row changed (``removed``: it left the lobby)."""
 
     table: TableInfo
     removed: bool = False
 
 
-class QueueStatus(_Base, frozen=True, tag="queue"):
+class QueueStatus(_Out, frozen=True, tag="queue"):
     """Quick match queue status: ``waiting`` players, and seconds before computer players fill."""
 
     on: bool
@@ -731,14 +736,14 @@ class QueueStatus(_Base, frozen=True, tag="queue"):
     fill_in: float = 0.0
 
 
-class Seated(_Base, frozen=True, tag="seated"):
+class Seated(_Out, frozen=True, tag="seated"):
     """You were given a seat (quick match); subscribe to the table to play."""
 
     table: str
     seat: int
 
 
-class Sync(_Base, frozen=True, tag="sync"):
+class Sync(_Out, frozen=True, tag="sync"):
     """A table snapshot at event ``seq``, for a new subscriber or one too far behind.
 
     ``seat`` is your seat (``None``: spectator); ``view`` the current hand (``None`` between
@@ -754,7 +759,7 @@ class Sync(_Base, frozen=True, tag="sync"):
     timer: TurnTimer | None = None
 
 
-class Event(_Base, frozen=True, tag="event"):
+class Event(_Out, frozen=True, tag="event"):
     """One table event, numbered ``seq`` (1, 2, 3... per table, no gaps).
 
     ``body`` is ``None`` when the event's content is not for this recipient (a private
@@ -767,7 +772,7 @@ class Event(_Base, frozen=True, tag="event"):
     body: EventBody | None
 
 
-class Presence(_Base, frozen=True, tag="presence"):
+class Presence(_Out, frozen=True, tag="presence"):
     """A seated owner connected or disconnected (not sequenced: not part of the table log)."""
 
     table: str

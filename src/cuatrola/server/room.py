@@ -438,7 +438,7 @@ class TableRunner:
         return Sync(
             table=table.id,
             seq=table.seq,
-            info=table.info(),
+            info=table.info(with_code=seat is not None),
             seat=seat,
             view=hand_view(view) if view is not None else None,
             chat=table.recent_chat(muted),

@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+import msgspec
+
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.errors import InvalidActionError
 from cuatrola.core.hand import HandState
@@ -538,7 +540,11 @@ class Table:
         if event.speaker is not None and event.speaker in muted:
             return Event(table=self.id, seq=event.seq, body=None)
         if event.body is not None:
-            return Event(table=self.id, seq=event.seq, body=event.body)
+            body = event.body
+            if seat is None and isinstance(body, SeatsChanged) and body.info.code:
+                # The invite code is for the people at the table, not for spectators.
+                body = SeatsChanged(info=msgspec.structs.replace(body.info, code=""))
+            return Event(table=self.id, seq=event.seq, body=body)
         state = self._hand_at(event.hand, event.step)
         # The public part is the same for every recipient: convert it once per event, then
         # add each seat's own cards and moves from its view_for.

@@ -17,7 +17,7 @@ Times are UNIX seconds as floats (portable across SQLite and PostgreSQL).
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 #: The project's one schema; Alembic's ``target_metadata``.
 metadata = MetaData()
@@ -38,7 +38,12 @@ game_tables = Table(
 table_records = Table(
     "table_records",
     metadata,
-    Column("table_id", String(40), primary_key=True),
+    Column(
+        "table_id",
+        String(40),
+        ForeignKey("game_tables.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
     Column("number", Integer, primary_key=True),
     Column("record", Text, nullable=False),  # JSON object
 )

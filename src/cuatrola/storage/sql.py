@@ -20,7 +20,7 @@ import msgspec
 from sqlalchemy import event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from cuatrola.storage.base import LIVE_STATUSES, Record, StoreError, TableMeta
 from cuatrola.storage.migrate import upgrade
@@ -134,52 +134,30 @@ class SqlStore:
                 queue.task_done()
 
     async def _commit(self, batch: list[_Write]) -> None:
+        # One statement per kind for the whole batch: its cost hardly grows with the number
+        # of tables whose moves share this transaction.
+        live = [w for w in batch if not w.done.done()]
+        creates = [w.args[0] for w in live if w.kind == "create"]
+        appends = [w.args for w in live if w.kind == "append"]
+        rows = [
+            {"table_id": table_id, "number": first + i, "record": _encode(r).decode()}
+            for table_id, first, records, _status in appends
+            for i, r in enumerate(records)
+        ]
         async with self.engine.begin() as conn:
-            for write in batch:
-                if write.done.done():
+            if creates:
+                await conn.execute(insert(game_tables), [_meta_row(m) for m in creates])
+            if rows:
+                await conn.execute(insert(table_records), rows)
+            for table_id, _first, _records, status in appends:
+                if status is None:
                     continue
-                if write.kind == "create":
-                    await self._insert_table(conn, write.args[0])
-                else:
-                    await self._insert_records(conn, *write.args)
+                result = await conn.execute(
+                    update(game_tables).where(game_tables.c.id == table_id).values(status=status)
+                )
+                if result.rowcount == 0:
+                    raise StoreError(f"unknown table {table_id!r}")
         self.commits += 1
-
-    @staticmethod
-    async def _insert_table(conn: AsyncConnection, meta: TableMeta) -> None:
-        await conn.execute(
-            insert(game_tables).values(
-                id=meta.id,
-                code=meta.code,
-                kind=meta.kind,
-                options=_encode(meta.options).decode(),
-                status=meta.status,
-                created_at=meta.created_at,
-                updated_at=meta.created_at,
-            )
-        )
-
-    @staticmethod
-    async def _insert_records(
-        conn: AsyncConnection,
-        table_id: str,
-        first: int,
-        records: list[Record],
-        status: str | None,
-    ) -> None:
-        if records:
-            await conn.execute(
-                insert(table_records),
-                [
-                    {"table_id": table_id, "number": first + i, "record": _encode(r).decode()}
-                    for i, r in enumerate(records)
-                ],
-            )
-        if status is not None:
-            result = await conn.execute(
-                update(game_tables).where(game_tables.c.id == table_id).values(status=status)
-            )
-            if result.rowcount == 0:
-                raise StoreError(f"unknown table {table_id!r}")
 
     async def live_tables(self) -> list[TableMeta]:
         """Open and playing tables, oldest first."""
@@ -210,6 +188,18 @@ class SqlStore:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [_decode(row.record) for row in rows]
+
+
+def _meta_row(meta: TableMeta) -> dict[str, Any]:
+    return {
+        "id": meta.id,
+        "code": meta.code,
+        "kind": meta.kind,
+        "options": _encode(meta.options).decode(),
+        "status": meta.status,
+        "created_at": meta.created_at,
+        "updated_at": meta.created_at,
+    }
 
 
 def _meta(row: Any) -> TableMeta:

@@ -30,7 +30,12 @@ def upgrade() -> None:
     op.create_index("ix_game_tables_status", "game_tables", ["status"])
     op.create_table(
         "table_records",
-        sa.Column("table_id", sa.String(40), primary_key=True),
+        sa.Column(
+            "table_id",
+            sa.String(40),
+            sa.ForeignKey("game_tables.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("number", sa.Integer, primary_key=True),
         sa.Column("record", sa.Text, nullable=False),
     )
