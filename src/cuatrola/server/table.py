@@ -539,6 +539,7 @@ class Table:
             return Event(table=self.id, seq=event.seq, body=None)
         if event.speaker is not None and event.speaker in muted:
             return Event(table=self.id, seq=event.seq, body=None)
+        body: EventBody
         if event.body is not None:
             body = event.body
             if seat is None and isinstance(body, SeatsChanged) and body.info.code:
@@ -554,7 +555,6 @@ class Table:
             public = hand_view(public_view(state))
             self._public_cache = {key: public}
         view = public if seat is None else with_seat(public, view_for(state, seat))
-        body: EventBody
         if event.kind == "deal":
             body = Dealt(view=view)
         else:
