@@ -104,7 +104,8 @@ def test_bad_arguments_exit_2_with_a_clear_message(
         main(["play", *argv])
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    assert re.fullmatch(r"cuatrola play: .*\(see cuatrola play --help\)\n", err), err
+    assert message in err
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from cuatrola.core.errors import RulesError
 from cuatrola.core.rules import Rules
@@ -77,8 +78,19 @@ def server_url(text: str) -> str:
     return text.rstrip("/")
 
 
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """Make argument errors one line (argparse would print the long usage first)."""
+
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: {message} (see {parser.prog} --help)\n")
+
+    # argparse has no hook for this; replacing the bound method on this parser is enough.
+    setattr(parser, "error", error)  # noqa: B010
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
+    _one_line_errors(parser)
     parser.add_argument(
         "--level",
         choices=LEVELS,

@@ -544,8 +544,12 @@ class CuatrolaApp(App[int]):
             if view.to_move is None:
                 return Text("")
             return Text(self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim")
+        clock = self.turn_clock()
         if view.phase is Phase.PLAY:
-            return Text(self.texts("your_turn_play"), style="bold yellow")
+            text = Text(self.texts("your_turn_play"), style="bold yellow")
+            if clock:
+                text.append("  " + clock, style="bold")
+            return text
         self._clamp_cursor(choices)
         prompt = "your_turn_bid" if view.phase is Phase.BIDDING else "your_turn_cante"
         text = Text(self.texts(prompt) + "  ", style="bold yellow")
@@ -556,7 +560,13 @@ class CuatrolaApp(App[int]):
                 label.stylize("reverse")
             text.append_text(label)
             text.append("   ")
+        if clock:
+            text.append(clock, style="bold")
         return text
+
+    def turn_clock(self) -> str:
+        """Time left for the human's decision, when a turn timer runs (online); else empty."""
+        return ""
 
     # Panels ------------------------------------------------------------------------------------
 

@@ -104,6 +104,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_reconnecting": "Conexión perdida; reconectando…",
         "online_error": "Error del servidor: {message}",
         "online_code": "Código de la mesa privada: {code}",
+        "online_add_bot": "pulsa a para sentar a la máquina en un sitio libre",
+        "online_timer": "⏱ {seconds} s",
         "online_failed": "No se pudo conectar con {server}: {reason}",
     },
     "en": {
@@ -192,6 +194,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_reconnecting": "Connection lost; reconnecting…",
         "online_error": "Server error: {message}",
         "online_code": "Private table code: {code}",
+        "online_add_bot": "press a to seat a computer player in a free seat",
+        "online_timer": "⏱ {seconds} s",
         "online_failed": "Cannot connect to {server}: {reason}",
     },
 }

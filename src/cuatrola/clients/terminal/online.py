@@ -20,7 +20,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import math
 import random
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -181,6 +183,8 @@ class OnlineApp(CuatrolaApp):
         self._hands_played = 0
         self._live = False
         self._panels: list[MessageScreen] = []
+        #: The running turn timer: its seat and when it runs out (``time.monotonic``).
+        self._deadline: tuple[int, float] | None = None
 
     # Lifecycle ---------------------------------------------------------------------------------
 
@@ -190,6 +194,7 @@ class OnlineApp(CuatrolaApp):
         self.waiting_text = self.texts("online_connecting", server=self.options.server)
         self.refresh_all()
         self.run_worker(self._run(), name="connection", group="network")
+        self.set_interval(1.0, self._tick)
 
     async def _run(self) -> None:
         name = self.options.name or f"Jugador{random.randint(100, 9999)}"
@@ -256,7 +261,8 @@ class OnlineApp(CuatrolaApp):
                     Subscribe(id=self._next_id(), table=self.table_id, since=self.last_seq or None)
                 )
                 self._live = True
-                self.notice = ""
+                if self.notice == self.texts("online_reconnecting"):
+                    self.notice = self._table_notice()
                 self.refresh_all()
                 for act in list(self._unacked_acts.values()):
                     await self._send(act)  # same id: applied at most once by the server
@@ -412,9 +418,40 @@ class OnlineApp(CuatrolaApp):
         if sync.seat is not None:
             self.human_seat = sync.seat
         self._set_info(sync.info)
+        if sync.timer is not None:
+            self._start_clock(sync.timer)
         if sync.view is not None:
             self._show(sync.view)
         self.refresh_all()
+
+    def _start_clock(self, timer: TurnTimer) -> None:
+        self._deadline = (timer.seat, time.monotonic() + timer.seconds) if timer.seconds else None
+        self.refresh_all()
+
+    def _tick(self) -> None:
+        if self._deadline is not None and self._deadline[0] == self.human_seat:
+            self.refresh_all()
+
+    def turn_clock(self) -> str:
+        """Seconds left before a computer player acts for the human (the server's timer)."""
+        view = self.view
+        if self._deadline is None or view is None or view.to_move != self.human_seat:
+            return ""
+        seat, deadline = self._deadline
+        if seat != self.human_seat:
+            return ""
+        return self.texts("online_timer", seconds=max(0, math.ceil(deadline - time.monotonic())))
+
+    def _table_notice(self) -> str:
+        """The line above the table: a private table's invite code (and, while it waits for
+        players, how to seat a computer player)."""
+        info = self.info
+        if info is None or not info.code or info.kind != "private":
+            return ""
+        notice = self.texts("online_code", code=info.code)
+        if info.status == "open":
+            notice += " · " + self.texts("online_add_bot")
+        return notice
 
     def _set_info(self, info: TableInfo) -> None:
         self.info = info
@@ -424,8 +461,7 @@ class OnlineApp(CuatrolaApp):
         self._hands_played = info.hands_played
         if self.view is None:
             self.hand_number = info.hands_played + 1
-        if info.code and info.kind == "private":
-            self.notice = self.texts("online_code", code=info.code)
+        self.notice = self._table_notice()
         if self.view is None:
             self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
 
@@ -467,7 +503,7 @@ class OnlineApp(CuatrolaApp):
             said = body.text if body.text is not None else body.phrase or ""
             self.log_line(f"{body.name}: {said}", style="italic")
         elif isinstance(body, TurnTimer):
-            pass  # the server's timer; the interface shows whose turn it is
+            self._start_clock(body)
 
     async def _close_and_exit(self) -> None:
         # Say goodbye to the server before leaving, rather than dropping the socket.
