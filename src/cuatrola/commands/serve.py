@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(default: cuatrola.db in the data directory)",
     )
     parser.add_argument(
+        "--redis",
+        default=None,
+        help="redis://HOST:PORT/DB shared by several server processes (rate limits, lobby)",
+    )
+    parser.add_argument(
         "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
@@ -55,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _settings(args: argparse.Namespace) -> object:
     from cuatrola.server.services import Settings
 
-    settings = Settings(db_url=args.db)
+    settings = Settings(db_url=args.db, redis_url=args.redis)
     if args.data_dir is not None:
         settings.data_dir = args.data_dir
     for arg, name in (
@@ -113,6 +118,15 @@ def run(args: argparse.Namespace) -> int:
         if settings.db_url is None:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         asyncio.run(_check_db(url))
+        if settings.redis_url is not None:
+            from cuatrola.server.scaleout import check_redis
+
+            if not settings.redis_url.startswith(("redis://", "rediss://", "unix://")):
+                raise ValueError(f"expected a redis:// URL for --redis, got {args.redis!r}")
+            asyncio.run(check_redis(settings.redis_url))
+    except ConnectionError as exc:
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(f"cuatrola serve: {exc}", file=sys.stderr)
         return 2

@@ -36,6 +36,7 @@ from cuatrola.server.bots import BotPool
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.ratelimit import TokenBucket
 from cuatrola.server.room import Connection, Identity, Room
+from cuatrola.server.scaleout import Relay, create_backends
 from cuatrola.server.services import Services, Settings
 from cuatrola.storage.base import GameStore
 from cuatrola.storage.sql import SqlStore, make_engine
@@ -89,12 +90,23 @@ def create_app(
         store=store if store is not None else SqlStore(engine),
         metrics=Metrics(),
     )
+    limiter, broker = create_backends(
+        settings.redis_url, rate=settings.rate, burst=float(settings.burst)
+    )
+    services.rate_limiter = limiter
+    services.broker = broker
     pool = bots if bots is not None else BotPool(settings.bot_workers, settings.bot_budget)
     room = Room(services, pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await services.store.open()
+        relay = None
+        if settings.redis_url is not None:
+            # Several processes: lobby updates from any of them reach every lobby subscriber.
+            relay = Relay(broker, "lobby")
+            await relay.start(room.deliver_lobby_frame)
+            room.relay = relay
         resumed = await room.start()
         logger.info(
             "server started db=%s resumed_tables=%d",
@@ -105,6 +117,10 @@ def create_app(
             yield
         finally:
             await room.stop()
+            if relay is not None:
+                await relay.stop()
+            await limiter.close()
+            await broker.close()
             await services.store.close()
             pool.close()
             await engine.dispose()

@@ -475,6 +475,7 @@ class Room:
         self.chat_limits: dict[str, SlidingWindow] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.relay: Any = None
 
     def _config(self) -> TableConfig:
         s = self.settings
@@ -807,9 +808,13 @@ class Room:
         ]
 
     def _lobby_send(self, message: ServerMessage) -> None:
-        if not self.lobby:
-            return
         data = encode(message)
+        self.deliver_lobby_frame(data)
+        if self.relay is not None:
+            self._spawn(self.relay.publish(data))
+
+    def deliver_lobby_frame(self, data: bytes) -> None:
+        """Send an encoded lobby frame to this process's lobby subscribers."""
         for conn in list(self.lobby):
             conn.send_raw(data)
 

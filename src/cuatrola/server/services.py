@@ -38,6 +38,8 @@ class Settings:
 
     Attributes:
         db_url: SQLAlchemy URL; ``None`` means ``sqlite+aiosqlite:///<data dir>/cuatrola.db``.
+        redis_url: Redis shared by several server processes (rate limits, lobby updates);
+            ``None`` keeps both in this process.
         secret: the key for session token hashes; ``None`` reads (or creates) ``secret.key``
             in the data directory.
         data_dir: where the default database and secret live.
@@ -59,6 +61,7 @@ class Settings:
     """
 
     db_url: str | None = None
+    redis_url: str | None = None
     secret: str | None = None
     data_dir: Path = field(default_factory=default_data_dir)
     min_turn_time: float = 5.0
@@ -152,6 +155,8 @@ class Services:
         store: the game store (event-sourced tables).
         metrics: counters for ``/metrics``.
         match_listeners: awaited with every :class:`FinishedMatch`.
+        rate_limiter: the shared rate limiter (:mod:`cuatrola.server.scaleout`), if any.
+        broker: the pub/sub broker for what every process must see (the lobby), if any.
     """
 
     settings: Settings
@@ -161,3 +166,5 @@ class Services:
     store: GameStore
     metrics: Metrics
     match_listeners: list[MatchListener] = field(default_factory=list)
+    rate_limiter: Any = None
+    broker: Any = None
