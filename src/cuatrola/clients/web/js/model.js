@@ -2,7 +2,7 @@
 // card is not playable, and a small replayer for finished hand records. The server stays the
 // authority: the client only explains what the view's legal actions already say.
 
-import { cardId, cardSuit, cardRank, SUITS } from "./cards.js";
+import { cardId, cardSuit, cardRank, SUITS, RANK_POINTS } from "./cards.js";
 
 export const BIDS = ["pass", "solo", "cuatrola", "quintola"];
 export const POSITIONS = ["bottom", "right", "top", "left"];
@@ -119,6 +119,7 @@ export function replaySteps(record) {
       trick: extra.trick ? extra.trick.map((x) => [...x]) : [],
       tricks: extra.tricks ? extra.tricks.length : 0,
       teamTricks: extra.teamTricks ? [...extra.teamTricks] : [0, 0],
+      teamPoints: extra.teamPoints ? [...extra.teamPoints] : [0, 0],
       bids: [...bids],
       cantes: extra.cantes ? [...extra.cantes] : [],
       contract: BIDS[contract],
@@ -147,6 +148,7 @@ export function replaySteps(record) {
   let trick = [];
   const tricks = [];
   const teamTricks = [0, 0];
+  const teamPoints = [0, 0]; // card points, +10 for the last trick, + cantes (rules.md 6)
   const cantes = [];
   let lastWinner = null;
   for (const entry of record.plays || []) {
@@ -155,10 +157,12 @@ export function replaySteps(record) {
       const seat = [lastWinner, partnerOf(lastWinner)].find((s) =>
         [2, 3].every((r) => hands[s].includes(suit * 5 + r)),
       );
-      cantes.push({ seat: seat ?? lastWinner, suit, points: suit === trump ? 40 : 20 });
+      const points = suit === trump ? 40 : 20;
+      cantes.push({ seat: seat ?? lastWinner, suit, points });
+      teamPoints[teamOf(seat ?? lastWinner)] += points;
       snapshot(
         { kind: "cante", seat: seat ?? lastWinner, suit },
-        { trick: [], tricks, teamTricks, cantes },
+        { trick: [], tricks, teamTricks, teamPoints, cantes },
       );
       continue;
     }
@@ -179,12 +183,14 @@ export function replaySteps(record) {
       );
       tricks.push({ cards: trick, winner });
       teamTricks[teamOf(winner)] += 1;
-      snapshot({ kind: "card", seat, card, winner }, { trick, tricks, teamTricks, cantes });
+      for (const [, c] of trick) teamPoints[teamOf(winner)] += RANK_POINTS[cardRank(c)];
+      if (tricks.length === 5) teamPoints[teamOf(winner)] += 10;
+      snapshot({ kind: "card", seat, card, winner }, { trick, tricks, teamTricks, teamPoints, cantes });
       lastWinner = winner;
       leader = winner;
       trick = [];
     } else {
-      snapshot({ kind: "card", seat, card }, { trick, tricks, teamTricks, cantes });
+      snapshot({ kind: "card", seat, card }, { trick, tricks, teamTricks, teamPoints, cantes });
     }
   }
   return steps;

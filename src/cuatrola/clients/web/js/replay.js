@@ -182,7 +182,9 @@ export class ReplayScreen {
         : t("table.contractBy", { contract: t(`bid.${s.contract}`), seat: this.playerName(s.bidder) });
     const button = (testid, label, onclick, disabled = false) =>
       h("button", { class: "btn small", "data-testid": testid, onclick, disabled, text: label });
-    const score = record.score_before || [0, 0];
+    const us = this.viewerSeat() & 1;
+    const before = record.score_before || [0, 0];
+    const score = [before[us], before[1 - us]];
     return mount(
       this.root,
       h(
@@ -208,7 +210,11 @@ export class ReplayScreen {
               h("span", { text: `${t("table.trump")}: ${t(`suit.${SUIT_KEYS[s.trump]}`)}` }),
             ),
             contract ? h("span", { class: "contract", text: contract }) : null,
-            h("span", { class: "hand-score", text: t("replay.tricks", { a: s.teamTricks[0], b: s.teamTricks[1] }) }),
+            h("span", {
+              class: "hand-score",
+              "data-testid": "replay-points",
+              text: t("table.handPoints", { us: s.teamPoints[us], them: s.teamPoints[1 - us], ut: s.teamTricks[us], tt: s.teamTricks[1 - us] }),
+            }),
           ),
           h("div", { class: "bar-buttons" }, h("button", { class: "btn small ghost", "data-testid": "replay-back", onclick: () => this.hooks.onBack(), text: t("nav.history") })),
         ),

@@ -130,7 +130,13 @@ export class TableScreen {
     this.seat = m.seat;
     this.view = m.view;
     this.chat = m.chat || [];
-    this.timer = m.timer ? { seat: m.timer.seat, deadline: Date.now() + m.timer.seconds * 1000 } : null;
+    this.timer = m.timer
+      ? {
+          seat: m.timer.seat,
+          deadline: Date.now() + m.timer.seconds * 1000,
+          total: Math.max(m.timer.seconds, m.info.options?.turn_time || 0) * 1000,
+        }
+      : null;
     this.flash = null;
     this.shownTrick = new Set((m.view?.trick || []).map((x) => x[1]));
     this.matchEnd =
@@ -237,7 +243,7 @@ export class TableScreen {
         this.chat = [...this.chat, body].slice(-100);
         return 0;
       case "timer":
-        this.timer = { seat: body.seat, deadline: Date.now() + body.seconds * 1000 };
+        this.timer = { seat: body.seat, deadline: Date.now() + body.seconds * 1000, total: body.seconds * 1000 };
         return 0;
       default:
         return 0;
@@ -454,7 +460,11 @@ export class TableScreen {
     }
     const lines = this.root.querySelector(".chat-lines");
     if (lines) lines.scrollTop = scroll === undefined ? lines.scrollHeight : lines.scrollHeight;
-    if (focusedInHand) this.focusSelected();
+    const dialogButton = this.root.querySelector(".dialog .btn.primary");
+    if (dialogButton && !chatFocused && this.dialogShown !== dialogButton.dataset.testid) {
+      dialogButton.focus();
+    } else if (focusedInHand && !dialogButton) this.focusSelected();
+    this.dialogShown = dialogButton?.dataset?.testid || null;
     this.renderStatus();
     this.renderTimer();
   }
@@ -473,6 +483,11 @@ export class TableScreen {
     const left = Math.max(0, Math.ceil((this.timer.deadline - Date.now()) / 1000));
     el.textContent = t("table.secondsLeft", { n: left });
     el.classList.toggle("urgent", left <= 5);
+    const bar = this.root.querySelector(".timer-bar > span");
+    if (bar) {
+      const total = this.timer.total || 1;
+      bar.style.width = `${Math.max(0, Math.min(100, ((this.timer.deadline - Date.now()) / total) * 100))}%`;
+    }
   }
 
   renderScreen() {
@@ -687,7 +702,15 @@ export class TableScreen {
       ),
       !mine && count ? h("div", { class: "backs", "aria-hidden": "true" }, backs, h("span", { class: "count", "data-testid": `count-${pos}`, text: count })) : null,
       bid ? h("div", { class: `bid-bubble bid-${bid}`, "data-testid": `bid-bubble-${pos}`, text: t(`bid.${bid}`) }) : null,
-      turn ? h("div", { class: "turn-flag" }, h("span", { text: mine ? t("table.yourTurn") : t("table.theirTurn") }), this.timer && this.timer.seat === seat ? h("span", { class: "timer", "data-testid": "turn-timer" }) : null) : null,
+      turn
+        ? h(
+            "div",
+            { class: "turn-flag" },
+            h("span", { text: mine ? t("table.yourTurn") : t("table.theirTurn") }),
+            this.timer && this.timer.seat === seat ? h("span", { class: "timer", "data-testid": "turn-timer" }) : null,
+          )
+        : null,
+      turn && this.timer && this.timer.seat === seat ? h("div", { class: "timer-bar", "aria-hidden": "true" }, h("span")) : null,
       trumpHere,
     );
   }
@@ -724,7 +747,14 @@ export class TableScreen {
         : v.phase === "bidding"
           ? h("div", { class: "trick-note", text: t("table.bidding") })
           : null;
-    return h("div", { class: "trick", "data-testid": "trick", "aria-label": t("table.trick") }, cards, note);
+    const emblem = cards.length
+      ? null
+      : h(
+          "div",
+          { class: "emblem", "aria-hidden": "true" },
+          [0, 1, 2, 3].map((suit) => svgBox("span", { class: `emblem-suit s${suit}` }, suitIcon(suit))),
+        );
+    return h("div", { class: "trick", "data-testid": "trick", "aria-label": t("table.trick") }, emblem, cards, note);
   }
 
   renderWaiting() {
