@@ -65,8 +65,16 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
         assert kinds.count("action") > 20
         table = ack["table"]
         assert server.app.state.room.runners[table].table.status == "finished"
+        # The rematch offer: the only human accepts, computer players always do.
+        assert (await ana.command({"type": "rematch", "table": table}))["type"] == "ack"
+        start = await ana.next("event")
+        while start["body"]["kind"] != "match_start":
+            start = await ana.next("event")
+        assert start["body"]["match"] == 2
+        await ana.send({"type": "leave", "id": "bye", "table": table})
+        await ana.next("ack", id="bye")
         await ana.close()
-        # Nobody is left at the finished table: it leaves memory after finished_ttl.
+        # Ana left mid-match: the table closes and leaves memory.
         async with asyncio.timeout(5):
             while table in server.app.state.room.runners:
                 await asyncio.sleep(0.02)
@@ -103,3 +111,19 @@ async def test_lobby_lists_public_tables_live(tmp_path: Path) -> None:
         assert [r["id"] for r in rows] == [ack["table"]]
         await ana.close()
         await bea.close()
+
+
+async def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, finished_ttl=0.1)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        ack = await ana.command(
+            {"type": "play_computer", "options": {"rules": "exact3", "turn_time": 0}}
+        )
+        await ana.play(random.Random(4))
+        table = ack["table"]
+        runners = server.app.state.room.runners
+        assert runners[table].table.status == "finished"
+        await ana.close()
+        async with asyncio.timeout(5):
+            while table in runners:
+                await asyncio.sleep(0.02)
