@@ -345,3 +345,18 @@ def test_every_preset_plays_to_the_end(rules: str) -> None:
     seat_all(table)
     play_match(table, seed=len(rules))
     assert table.status == "finished"
+
+
+def test_every_kept_event_can_still_be_projected_after_many_matches() -> None:
+    table = make_table(TableOptions(rules="exact3", turn_time=0), event_window=120)
+    seat_all(table)
+    for round_ in range(4):
+        play_match(table, seed=round_)
+        for i, user in enumerate(USERS):
+            table.handle(AnswerRematch(user, True, f"rm{round_}-{i}"))
+    assert table.match_number == 5
+    assert len(table.events) == 120
+    for event in table.events:
+        for seat in (None, 0, 1, 2, 3):
+            table.project(event, seat)
+    assert len(table.hands) < table.hand_count

@@ -885,8 +885,9 @@ class Table:
         number = self.hand_count
         self.hands[number] = hand
         self.hand_count += 1
-        # Keep the hands events may still point at, plus the current match (for history).
-        for old in [n for n in self.hands if n < min(number - 40, self.match_first_hand)]:
+        # Keep the hands that kept events still point at, and the current match's (history).
+        oldest = next((e.hand for e in self.events if e.hand >= 0), number)
+        for old in [n for n in self.hands if n < min(oldest, self.match_first_hand)]:
             del self.hands[old]
         self.turn += 1
         seq = self._next_seq()
