@@ -232,3 +232,44 @@ async def test_a_private_table_shows_its_code_and_takes_computer_players(server:
         await wait_for(pilot, lambda: app.view is not None, "the first deal")
         await _play_until(app, pilot, hands=1)
         await pilot.press("ctrl+q")
+
+
+async def test_a_second_player_joins_a_private_table_by_its_code(server: str) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="es",
+    )
+    async with host.run_test(size=SIZE) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        code = host.info.code
+        guest = OnlineApp(
+            OnlineOptions(server=server, mode="private", code=code, name="Bruno"), lang="en"
+        )
+        async with guest.run_test(size=SIZE) as guest_pilot:
+            await wait_for(guest_pilot, lambda: guest.info is not None, "the guest to sit")
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
+            )
+            for expected_bots in (1, 2):
+                await host_pilot.press("a")
+                await wait_for(
+                    host_pilot,
+                    lambda n=expected_bots: (
+                        host.info is not None  # type: ignore[misc]
+                        and sum(s.bot for s in host.info.seats) >= n
+                    ),
+                    "a computer player to sit",
+                )
+            await wait_for(host_pilot, lambda: host.view is not None, "the deal (host)")
+            await wait_for(guest_pilot, lambda: guest.view is not None, "the deal (guest)")
+            assert host.view is not None and guest.view is not None
+            assert (host.view.seat, guest.view.seat) == (host.human_seat, guest.human_seat)
+            assert host.human_seat != guest.human_seat
+            assert set(host.view.hand).isdisjoint(guest.view.hand)
+            assert host.seat_name(guest.human_seat) == "Bruno"
+            assert "Bruno" in plain(host.render_table())
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")

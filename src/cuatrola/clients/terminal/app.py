@@ -544,15 +544,15 @@ class CuatrolaApp(App[int]):
             if view.to_move is None:
                 return Text("")
             return Text(self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim")
+        # The clock goes first so that a narrow terminal never cuts it off.
         clock = self.turn_clock()
+        text = Text(clock + " " if clock else "", style="bold")
         if view.phase is Phase.PLAY:
-            text = Text(self.texts("your_turn_play"), style="bold yellow")
-            if clock:
-                text.append("  " + clock, style="bold")
+            text.append(self.texts("your_turn_play"), style="bold yellow")
             return text
         self._clamp_cursor(choices)
         prompt = "your_turn_bid" if view.phase is Phase.BIDDING else "your_turn_cante"
-        text = Text(self.texts(prompt) + "  ", style="bold yellow")
+        text.append(self.texts(prompt) + "  ", style="bold yellow")
         for index, choice in enumerate(choices):
             text.append(f"[{choice.key}] ", style="bold")
             label = choice.label.copy()
@@ -560,8 +560,6 @@ class CuatrolaApp(App[int]):
                 label.stylize("reverse")
             text.append_text(label)
             text.append("   ")
-        if clock:
-            text.append(clock, style="bold")
         return text
 
     def turn_clock(self) -> str:

@@ -456,7 +456,11 @@ class OnlineApp(CuatrolaApp):
     def _set_info(self, info: TableInfo) -> None:
         self.info = info
         self.rules = info.options.to_rules()
-        self.seat_names = {s.seat: s.name for s in info.seats if s.name is not None}
+        # People by name; computer players by their place at the table (their server names
+        # are all alike, "Computer (medium)", and not translated).
+        self.seat_names = {
+            s.seat: s.name for s in info.seats if s.name is not None and s.user is not None
+        }
         self.match_score = info.score
         self._hands_played = info.hands_played
         if self.view is None:
@@ -465,8 +469,13 @@ class OnlineApp(CuatrolaApp):
         if self.view is None:
             self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
 
-    def _show(self, wire: HandView) -> None:
+    def _show(self, wire: HandView, *, new_turn: bool = False) -> None:
         self.set_view(seat_view_from_wire(wire, self.rules, self.human_seat))
+        if new_turn and wire.to_move is not None and self.info is not None:
+            # The server announces the timer in a sync; after each move the next seat's
+            # timer starts afresh with the table's turn time.
+            seconds = self.info.options.turn_time
+            self._deadline = (wire.to_move, time.monotonic() + seconds) if seconds else None
 
     def _on_event(self, event: Event) -> None:
         if event.table != self.table_id or event.seq <= self.last_seq:
@@ -479,14 +488,16 @@ class OnlineApp(CuatrolaApp):
         elif isinstance(body, Dealt):
             self.cursor = 0
             self.hand_number = self._hands_played + 1
-            self._show(body.view)
+            self._show(body.view, new_turn=True)
             if self.view is not None:
                 self.log_new_hand(self.view)
         elif isinstance(body, Acted):
             tricks_before = len(self.view.tricks) if self.view is not None else 0
-            self._show(body.view)
+            self._show(body.view, new_turn=True)
             assert self.view is not None
             self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
+            if body.auto and body.seat == self.human_seat:
+                self.log_line(self.texts("online_auto"), style="yellow")
         elif isinstance(body, HandEnded):
             self._hands_played = body.hands_played
             self.match_score = body.score
