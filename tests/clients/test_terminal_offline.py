@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static
+import re
+
+from textual.widgets import RichLog, Static
 
 from cuatrola.clients.terminal.app import HelpScreen
 from cuatrola.clients.terminal.local import LocalTable
 from cuatrola.clients.terminal.offline import OfflineApp
+from cuatrola.clients.terminal.render import card_label
 from cuatrola.core.actions import BID_BASE, NO_CANTE, bid_action, is_cante_action
 from cuatrola.core.hand import Phase, partner_of
 from cuatrola.core.rules import Contract, Rules
@@ -192,3 +195,28 @@ async def test_help_screen_and_language_switch() -> None:
         assert app.view is not None and app.view.bids[(app.human_seat - app.view.mano) % 4] in (
             Contract(a - BID_BASE) for a in view.legal_actions
         )
+
+
+async def test_the_screen_shows_no_card_of_another_seat_before_it_is_played() -> None:
+    app = _app(seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the human's first decision")
+        view = app.view
+        assert view is not None and view.phase is Phase.BIDDING
+        log = app.query_one("#log", RichLog)
+        shown = "".join(
+            plain(part)
+            for part in (
+                app.render_status(),
+                app.render_table(),
+                app.render_info(),
+                app.render_hand(),
+                app.render_actions(),
+            )
+        ) + "".join(strip.text for strip in log.lines)
+        visible = set(re.findall(r"[A3RCS][♦♥♠♣]", shown))
+        allowed = {card_label(c) for c in view.hand}
+        if view.trump_card is not None:
+            allowed.add(card_label(view.trump_card))  # the dealer's card shown face up
+        assert visible <= allowed
+        assert {card_label(c) for c in view.hand} <= visible
