@@ -606,6 +606,8 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
             "command": "cuatrola bench server " + " ".join(sys.argv[3:]),
             "python": sys.version.split()[0],
             "cpus": os.cpu_count(),
+            # Other work on the machine competes for the same cores: say how much there was.
+            "load_average_before": round(os.getloadavg()[0], 2),
         }
         try:
             if args.tables:
@@ -615,6 +617,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             _stop_server(server)
         result["server_exit_status"] = server.process.returncode
+        result["load_average_after"] = round(os.getloadavg()[0], 2)
         return result
 
 
@@ -635,6 +638,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(result: dict[str, Any]) -> None:
+    print(
+        f"machine: {result['cpus']} CPUs, load average {result['load_average_before']} before, "
+        f"{result['load_average_after']} after"
+    )
     play = result.get("play")
     if play:
         b, a = play["move_to_broadcast"], play["move_to_ack"]
