@@ -7,10 +7,17 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 
+import httpx
 import pytest
 import redis.asyncio as aioredis
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from starlette.applications import Starlette
+from starlette.routing import Mount
 
+from cuatrola.server import rest
+from cuatrola.server.auth import Authenticator
 from cuatrola.server.scaleout import (
     MemoryBroker,
     MemoryRateLimiter,
@@ -23,7 +30,7 @@ from cuatrola.server.scaleout import (
 )
 from cuatrola.storage.isolated import redis_url, services_required
 
-from .conftest import Clock
+from .conftest import FAST_HASHER, Clock
 
 
 @pytest.fixture
@@ -242,3 +249,48 @@ async def test_a_relay_on_the_memory_broker_works_in_one_process() -> None:
     await _collect_until(got, 1)
     await mine.stop()
     assert got == [b"from another room"]
+
+
+async def test_derived_redis_limiters_have_their_own_buckets_and_keys(redis_prefix: str) -> None:
+    base = redis_limiter(redis_prefix, rate=100.0, burst=100)
+    strict = base.derive(0.01, 2, "password")
+    try:
+        assert [await strict.hit("k") for _ in range(3)] == [True, True, False]
+        assert await base.hit("k")  # the parent's bucket for the same key is untouched
+        client = aioredis.Redis.from_url(redis_url())
+        try:
+            keys = {key.decode() async for key in client.scan_iter(match=redis_prefix + "*")}
+        finally:
+            await client.aclose()
+        assert keys == {redis_prefix + "k", redis_prefix + "password:k"}
+    finally:
+        await base.close()  # the derived limiter shares this connection
+
+
+async def test_two_processes_share_the_password_attempt_budget_through_redis(
+    redis_prefix: str, factory: async_sessionmaker[AsyncSession], authenticator: Authenticator
+) -> None:
+    # Two REST route sets with their own Redis connections stand for two server processes.
+    apps, limiters = [], []
+    for _ in range(2):
+        limiter = redis_limiter(redis_prefix, rate=20.0, burst=40)
+        limiters.append(limiter)
+        services = SimpleNamespace(
+            session_factory=factory,
+            authenticator=authenticator,
+            match_listeners=[],
+            rate_limiter=limiter,
+        )
+        routes = rest.routes(services, hasher=FAST_HASHER)
+        apps.append(Starlette(routes=[Mount("/api", routes=routes)]))
+    wrong = {"name": "Nobody", "password": "wrong password"}
+    statuses = []
+    try:
+        for n in range(rest.PASSWORD_BURST + 1):
+            transport = httpx.ASGITransport(app=apps[n % 2])
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+                statuses.append((await http.post("/api/login", json=wrong)).status_code)
+    finally:
+        for limiter in limiters:
+            await limiter.close()
+    assert statuses == [401] * rest.PASSWORD_BURST + [429]

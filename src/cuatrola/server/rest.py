@@ -428,11 +428,17 @@ def routes(
         services: the server's services; ``session_factory``, ``authenticator`` and
             ``match_listeners`` are used.
         hasher: the argon2 password hasher (default: argon2-cffi's recommended parameters).
-        limiter: the rate limiter for password attempts (default: ``services.rate_limiter``
-            if the services have one, e.g. a Redis one shared by every process; otherwise
-            one in this process).
+        limiter: the rate limiter for password attempts (default: one derived from
+            ``services.rate_limiter`` if the services have one, so a Redis limiter is shared
+            by every process; otherwise one in this process).
     """
-    api = _Api(services, hasher, limiter or getattr(services, "rate_limiter", None))
+    if limiter is None:
+        shared: RateLimiter | None = getattr(services, "rate_limiter", None)
+        if shared is not None:
+            # Same backend as the server's limiter (Redis when several processes share it),
+            # but with the password-attempt bucket.
+            limiter = shared.derive(PASSWORD_RATE, PASSWORD_BURST, "password")
+    api = _Api(services, hasher, limiter)
     services.match_listeners.append(api.history.on_match_finished)
     table: list[BaseRoute] = [
         Route("/guest", _guarded(api.guest), methods=["POST"]),

@@ -45,6 +45,13 @@ class RateLimiter(Protocol):
         """Take ``cost`` tokens from ``key``'s bucket; ``False`` (and take nothing) if too few."""
         ...
 
+    def derive(self, rate: float, burst: float, namespace: str) -> RateLimiter:
+        """Another limiter with its own bucket size and keys, on the same backend.
+
+        It shares this limiter's connection: close only this (the parent) one.
+        """
+        ...
+
     async def close(self) -> None:
         """Release resources."""
         ...
@@ -126,6 +133,10 @@ class MemoryRateLimiter:
             self._forget_idle(now)
         return allowed
 
+    def derive(self, rate: float, burst: float, namespace: str) -> MemoryRateLimiter:
+        """A separate in-process limiter with its own bucket size (``namespace`` unused)."""
+        return MemoryRateLimiter(rate, burst, clock=self._clock, max_keys=self._max_keys)
+
     def _forget_idle(self, now: float) -> None:
         # A bucket that has refilled completely carries no information: drop those.
         full_after = self.burst / self.rate
@@ -204,6 +215,16 @@ class RedisRateLimiter:
         except (RedisError, OSError):
             return self.fail_open
         return bool(allowed)
+
+    def derive(self, rate: float, burst: float, namespace: str) -> RedisRateLimiter:
+        """A limiter with its own bucket size under ``<prefix><namespace>:``, same connection."""
+        return RedisRateLimiter(
+            self._client,
+            rate,
+            burst,
+            prefix=f"{self.prefix}{namespace}:",
+            fail_open=self.fail_open,
+        )
 
     async def close(self) -> None:
         """Close the Redis connection pool."""
