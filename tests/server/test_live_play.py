@@ -127,3 +127,20 @@ async def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> 
         async with asyncio.timeout(5):
             while table in runners:
                 await asyncio.sleep(0.02)
+
+
+async def test_an_open_table_left_alone_is_closed_and_not_resumed(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, open_ttl=0.1)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        ack = await ana.command({"type": "create_table", "options": {"turn_time": 0}})
+        table = ack["table"]
+        runners = server.app.state.room.runners
+        await asyncio.sleep(0.3)
+        assert table in runners  # Ana watches it: it waits for players
+        await ana.close()
+        async with asyncio.timeout(5):
+            while table in runners:
+                await asyncio.sleep(0.02)
+        meta = await server.app.state.services.store.get(table)
+        assert meta is not None
+        assert meta.status == "closed"

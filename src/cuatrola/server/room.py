@@ -74,6 +74,7 @@ from cuatrola.server.table import (
     BotMove,
     Broadcast,
     CancelTimer,
+    CloseIdle,
     Command,
     FillBots,
     InfoChanged,
@@ -291,6 +292,7 @@ class TableRunner:
                 self._spawn(self.room.match_over(o))
             elif isinstance(o, InfoChanged):
                 self.room.table_changed(self)
+                self._maybe_evict()
 
     def _broadcast(self, event: TableEvent) -> None:
         cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
@@ -407,24 +409,26 @@ class TableRunner:
         self._maybe_evict()
 
     def _maybe_evict(self) -> None:
-        """A finished table nobody watches is dropped from memory after ``finished_ttl``
-        (its match is already in the history; the rematch offer lapses)."""
-        if self.table.status != FINISHED or any(
-            self.table.seat_of(c.user_id) is not None for c in self.subscribers
-        ):
+        """A table that is not being played and that no seated player watches is closed after
+        a while (``finished_ttl`` after a match, ``open_ttl`` while waiting for players), so
+        it leaves memory and is not resumed at the next start."""
+        status = self.table.status
+        if status not in (OPEN, FINISHED) or self._owner_watching():
             return
-        loop = asyncio.get_running_loop()
+        settings = self.room.settings
+        ttl = settings.finished_ttl if status == FINISHED else settings.open_ttl
         old = self.timers.pop("evict", None)
         if old is not None:
             old.cancel()
 
         def evict() -> None:
-            if self.table.status == FINISHED and not any(
-                self.table.seat_of(c.user_id) is not None for c in self.subscribers
-            ):
-                self.room.forget(self)
+            if not self._owner_watching():
+                self.command(CloseIdle())
 
-        self.timers["evict"] = loop.call_later(self.room.settings.finished_ttl, evict)
+        self.timers["evict"] = asyncio.get_running_loop().call_later(ttl, evict)
+
+    def _owner_watching(self) -> bool:
+        return any(self.table.seat_of(c.user_id) is not None for c in self.subscribers)
 
     def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
         table = self.table
@@ -506,6 +510,7 @@ class Room:
             for user in table.humans:
                 if table.status == PLAYING:
                     runner.arm_grace(user)
+            runner._maybe_evict()
             count += 1
             logger.info(
                 "table=%s resumed records=%d status=%s", meta.id, len(records), table.status

@@ -57,7 +57,8 @@ class Settings:
         chat_lines: chat lines per ``chat_window`` seconds per user.
         send_queue: frames buffered per connection before a slow client is dropped.
         event_window: table events kept in memory for reconnection replay.
-        finished_ttl: seconds a finished table nobody at it watches stays in memory.
+        finished_ttl: seconds a finished table nobody seated watches stays before it closes.
+        open_ttl: the same for a table still waiting for players.
     """
 
     db_url: str | None = None
@@ -80,6 +81,7 @@ class Settings:
     send_queue: int = 256
     event_window: int = 2000
     finished_ttl: float = 300.0
+    open_ttl: float = 1800.0
 
     def resolved_db_url(self) -> str:
         """The database URL to use (the default file in the data directory if unset)."""

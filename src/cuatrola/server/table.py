@@ -174,6 +174,11 @@ class DealNext:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseIdle:
+    """Nobody seated has been around for a while: close a table that is not being played."""
+
+
+@dataclass(frozen=True, slots=True)
 class OwnerGone:
     """A seated owner stayed disconnected past the grace period."""
 
@@ -193,6 +198,7 @@ Command = (
     | TimerExpired
     | DealNext
     | OwnerGone
+    | CloseIdle
 )
 
 
@@ -620,6 +626,9 @@ class Table:
                 self._on_deal_next(command)
             case OwnerGone():
                 self._on_owner_gone(command)
+            case CloseIdle():
+                if self.status in (OPEN, FINISHED):
+                    self._record({"r": "close"})
 
     def _record(self, record: Record) -> None:
         self._pending.append(record)
