@@ -142,15 +142,18 @@ def test_two_players_share_a_private_table_with_computer_players(
         guest.page.get_by_test_id("phrase-good_luck").click()
         host.page.get_by_test_id("chat").get_by_text("¡Suerte!").wait_for()
 
-        def both_done() -> bool:
-            return visible(host.page, "match-end") and visible(guest.page, "match-end")
+        # both play the first hand to its end (the computer players fill the other seats)
+        def hand_over(p: Any) -> bool:
+            return visible(p, "last-hand-btn") or visible(p, "hand-summary")
 
-        deadline_rounds = 0
+        rounds = 0
         shot_taken = False
-        while not both_done():
-            deadline_rounds += 1
-            assert deadline_rounds < 3000, "the match did not end"
+        while not (hand_over(host.page) and hand_over(guest.page)):
+            rounds += 1
+            assert rounds < 3000, "the hand did not end"
             for p in (host.page, guest.page):
+                if hand_over(p):
+                    continue
                 try:
                     act_once(p)
                 except Exception as exc:
@@ -161,10 +164,15 @@ def test_two_players_share_a_private_table_with_computer_players(
                 shot(guest.page, artifacts, "private-guest-trick")
                 shot_taken = True
             host.page.wait_for_timeout(60)
-        shot(host.page, artifacts, "private-match-end")
-        host_final = host.page.get_by_test_id("final-score").inner_text()
-        guest_final = guest.page.get_by_test_id("final-score").inner_text()
-        assert host_final == guest_final  # same team, same score
+        summaries = []
+        for p in (host.page, guest.page):
+            if not visible(p, "hand-summary"):
+                p.get_by_test_id("last-hand-btn").click()
+            summaries.append(
+                [p.get_by_test_id(i).inner_text() for i in ("summary-result", "summary-score")]
+            )
+        shot(host.page, artifacts, "private-hand-summary")
+        assert summaries[0] == summaries[1]  # partners: the same result, seen from one side
         assert host.errors == [] and guest.errors == []
     finally:
         host.close()

@@ -213,6 +213,22 @@ export class TableScreen {
               : null;
           if (finished) {
             this.flash = finished;
+            this.collecting = false;
+            if (speed.trick > 400 && !reducedMotion()) {
+              // near the end of the pause the cards slide to the trick's winner
+              setTimeout(() => {
+                if (this.flash === finished) {
+                  this.collecting = true;
+                  this.render();
+                  setTimeout(() => {
+                    if (this.flash === finished) {
+                      this.flash = null; // gone to the winner; "last trick" shows it again
+                      this.render();
+                    }
+                  }, 330);
+                }
+              }, speed.trick - 320);
+            }
             return speed.trick;
           }
           this.flash = null;
@@ -725,6 +741,7 @@ export class TableScreen {
     }
     if (v.trick.length) this.flash = null;
     const animate = !reducedMotion();
+    const collect = winner !== null && this.collecting ? ` collect-${position(winner, this.seat)}` : "";
     const cards = plays.map(([seat, code]) => {
       const pos = position(seat, this.seat);
       const fresh = !this.shownTrick.has(code);
@@ -732,7 +749,7 @@ export class TableScreen {
       return svgBox(
         "div",
         {
-          class: `trick-card at-${pos}${fresh && animate ? ` enter-${pos}` : ""}${winner === seat ? " winner" : ""}`,
+          class: `trick-card at-${pos}${fresh && animate ? ` enter-${pos}` : ""}${winner === seat ? " winner" : ""}${collect}`,
           "data-testid": `trick-card-${code}`,
           role: "img",
           "aria-label": `${this.seatName(seat)}: ${cardName(code)}`,
