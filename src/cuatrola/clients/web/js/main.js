@@ -557,10 +557,24 @@ function hero() {
 
 function tablesPanel() {
   return h(
-    "section",
-    { class: "panel tables", "aria-labelledby": "tables-title" },
-    h("h2", { id: "tables-title", text: t("lobby.openTables") }),
-    h("div", { id: "tables-box" }),
+    "div",
+    { class: "side-stack" },
+    h(
+      "section",
+      { class: "panel tables", "aria-labelledby": "tables-title" },
+      h("h2", { id: "tables-title", text: t("lobby.openTables") }),
+      h("div", { id: "tables-box" }),
+    ),
+    h(
+      "details",
+      { class: "panel help", "data-testid": "how-to-play", open: !app.token },
+      h("summary", { text: t("help.title") }),
+      h(
+        "ul",
+        {},
+        [1, 2, 3, 4, 5, 6].map((n) => h("li", { text: t(`help.${n}`) })),
+      ),
+    ),
   );
 }
 

@@ -642,10 +642,10 @@ export class TableScreen {
   }
 
   leave() {
-    if (this.seat !== null && this.seat !== undefined && this.info?.status === "playing") {
-      if (!window.confirm(t("table.leaveConfirm"))) return;
-      this.conn.command("leave", { table: this.id }).catch(() => null);
-    } else if (this.seat !== null && this.seat !== undefined && this.info?.status === "open") {
+    if (this.seat !== null && this.seat !== undefined) {
+      if (this.info?.status === "playing" && !window.confirm(t("table.leaveConfirm"))) return;
+      // free the seat (after the match this also declines the rematch), so the lobby can
+      // start another table at once
       this.conn.command("leave", { table: this.id }).catch(() => null);
     }
     this.hooks.onLeave();
