@@ -68,7 +68,12 @@ async def running_server(settings: Settings) -> AsyncIterator[Server]:
     port = sock.getsockname()[1]
     app = create_app(settings)
     config = uvicorn.Config(
-        app, ws_max_size=65536, log_level="warning", lifespan="on", access_log=False
+        app,
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        log_level="warning",
+        lifespan="on",
+        access_log=False,
     )
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]

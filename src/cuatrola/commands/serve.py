@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app,
         ws_max_size=65536,
+        ws_per_message_deflate=False,  # small JSON frames: compression costs more CPU than it saves
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         log_level=args.log_level,
