@@ -367,11 +367,16 @@ class CuatrolaApp(App[int]):
             ),
             style="bold",
         )
-        text.append(" │ ")
+        legend = Text(" │ ")
         for suit in range(4):
-            text.append_text(suit_text(suit))
-            text.append(self.texts(f"suit_{suit}").split(" ")[0] + " ")
-        text.append("│ " + self.texts("help_hint"))
+            legend.append_text(suit_text(suit))
+            legend.append(self.texts(f"suit_{suit}").split(" ")[0] + " ")
+        hint = " │ " + self.texts("help_hint")
+        # The suit legend is also in the help screen: leave it out when the line would not fit.
+        if len(text) + len(legend) + len(hint) <= self.size.width:
+            legend.rstrip()
+            text.append_text(legend)
+        text.append(hint)
         return text
 
     def _seat_cell(self, seat: int) -> Text:
