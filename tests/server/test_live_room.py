@@ -316,6 +316,13 @@ async def test_the_handshake_refuses_strangers(tmp_path: Path) -> None:
             assert json.loads(await ws.recv())["code"] == "unauthorized"
             await ws.wait_closed()
             assert ws.close_code == 4401
+        async with connect(server.ws) as ws:
+            for _ in range(10):
+                await ws.send(json.dumps({"type": "ping"}))
+            codes = [json.loads(await ws.recv())["code"] for _ in range(11)]
+            assert set(codes) == {"not_authenticated"}
+            await ws.wait_closed()
+            assert ws.close_code == 4400
 
 
 async def test_per_connection_rate_limit(tmp_path: Path) -> None:

@@ -45,6 +45,8 @@ logger = logging.getLogger("cuatrola.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "clients" / "web"
 HELLO_TIMEOUT = 30.0
+#: Frames a connection may send before a valid ``hello`` before it is closed.
+HELLO_ATTEMPTS = 10
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_PROTOCOL = 4400
 
@@ -291,7 +293,7 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
         await websocket.send_text(encode(Error(code=code, message=message, id=command_id)).decode())
 
     deadline = time.monotonic() + HELLO_TIMEOUT
-    while True:
+    for _attempt in range(HELLO_ATTEMPTS):
         try:
             data = await asyncio.wait_for(_receive(websocket), deadline - time.monotonic())
         except TimeoutError:
@@ -321,3 +323,6 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
             await websocket.close(code=CLOSE_UNAUTHORIZED)
             return None
         return Identity(user_id=found.user_id, name=found.name, is_guest=found.is_guest)
+    await send_error("not_authenticated", "too many messages without hello")
+    await websocket.close(code=CLOSE_PROTOCOL)
+    return None
