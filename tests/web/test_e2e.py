@@ -61,6 +61,11 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         page.locator(".hand .card").first.wait_for()
         assert page.get_by_test_id("score-team-0").inner_text() == "0"
 
+        # leaving in the middle of the new match asks first, then frees us for another table
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("play-computer").wait_for()
+
         # the finished match is in the history, and its replay steps card by card
         page.get_by_test_id("nav-history").click()
         replay = page.locator("[data-testid^=open-replay-]").first
@@ -80,6 +85,11 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         if page.get_by_test_id("replay-hand-next").is_enabled():
             page.get_by_test_id("replay-hand-next").click()
             assert page.get_by_test_id("replay-step").inner_text().startswith("Paso 0/")
+
+        # and a new match can start right away
+        page.get_by_test_id("nav-lobby").click()
+        start_vs_computer(page, rules="exact3")
+        page.locator(".hand .card").first.wait_for()
         assert player.errors == []
     finally:
         player.close()
