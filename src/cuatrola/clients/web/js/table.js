@@ -680,7 +680,9 @@ export class TableScreen {
     if (!info.bot && info.name && !info.online) badges.push(h("span", { class: "badge offline", text: t("table.offline") }));
     if (out) badges.push(h("span", { class: "badge out", "data-testid": "sits-out", text: t("table.sitsOut") }));
     const bidIndex = v ? (seat - v.mano + 4) % 4 : -1;
-    const bid = v && bidIndex < v.bids.length ? v.bids[bidIndex] : null;
+    let bid = v && bidIndex < v.bids.length ? v.bids[bidIndex] : null;
+    // after the bidding only the bidder keeps a bubble: the passes would only crowd the felt
+    if (v && v.phase !== "bidding" && seat !== v.bidder) bid = null;
     const backs = [];
     if (!mine) {
       for (let i = 0; i < count; i++) backs.push(svgBox("span", { class: "mini-card" }, cardSvg(null)));
