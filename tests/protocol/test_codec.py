@@ -21,6 +21,7 @@ from cuatrola.protocol import (
     hand_view,
 )
 from cuatrola.protocol.messages import (
+    RULES_PRESETS,
     Ack,
     Act,
     Chat,
@@ -109,8 +110,11 @@ def test_options_name_core_rules() -> None:
     assert TableOptions(rules="hands20", quintola=False).to_rules() == Rules.fixed_hands(
         20, quintola=False
     )
-    with pytest.raises(ValueError, match="preset"):
-        TableOptions(rules="nonsense")
+    for preset in RULES_PRESETS:
+        assert TableOptions(rules=preset).to_rules().name == preset
+    for bad in ("nonsense", "exact2", "exact22", "to11", "hands7", ""):
+        with pytest.raises(ValueError, match="rules must be"):
+            TableOptions(rules=bad)
 
 
 def test_only_server_messages_can_be_encoded() -> None:

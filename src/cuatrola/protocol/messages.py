@@ -46,6 +46,10 @@ QUICK_PHRASES: Final = (
     "bye",
 )
 
+#: The rules presets a table may use (``exactN``: first to exactly N; ``to21``: first to 21;
+#: ``handsN``: a fixed number of hands).
+RULES_PRESETS: Final = (*(f"exact{n}" for n in range(3, 22)), "to21", "hands11", "hands20")
+
 #: Computer player levels a table may ask for.
 BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
 
@@ -89,9 +93,11 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise ValueError("turn_time must be from 0 to 600 seconds")
         if self.bot_level not in BOT_LEVELS:
             raise ValueError(f"bot_level must be one of {', '.join(BOT_LEVELS)}")
-        if len(self.rules) > 16:
-            raise ValueError("rules must be a preset name")
-        self.to_rules()  # raises RulesError (a ValueError) for an unknown preset
+        if self.rules not in RULES_PRESETS:
+            raise ValueError(
+                f"rules must be exact3..exact21 (exact11 is the default), to21, hands11 or "
+                f"hands20, got {self.rules[:20]!r}"
+            )
 
     def to_rules(self) -> Rules:
         """The core rule set these options name.
