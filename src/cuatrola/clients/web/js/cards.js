@@ -283,11 +283,13 @@ function back() {
     `<svg x="8" y="8" width="${W - 16}" height="${H - 16}" viewBox="0 0 ${W - 16} ${H - 16}">` +
     `<path d="${lines.join(" ")}" stroke="#c8953a" stroke-width="1" opacity="0.55"/></svg>` +
     `<rect x="12" y="12" width="${W - 24}" height="${H - 24}" rx="4" fill="none" stroke="#e7c36a" stroke-width="1.5"/>` +
-    `<circle cx="60" cy="90" r="30" fill="#7d1f2c" stroke="#e7c36a" stroke-width="2"/>` +
-    suitMark(0, 60, 76, 0.13) +
-    suitMark(1, 46, 90, 0.13) +
-    suitMark(2, 74, 90, 0.13) +
-    suitMark(3, 60, 104, 0.13)
+    `<circle cx="60" cy="90" r="33" fill="#7d1f2c" stroke="#e7c36a" stroke-width="2"/>` +
+    `<circle cx="60" cy="90" r="28" fill="#fdf3dc" stroke="#e7c36a" stroke-width="1"/>` +
+    suitMark(0, 60, 73, 0.16) +
+    suitMark(1, 43, 90, 0.16) +
+    suitMark(2, 77, 90, 0.16) +
+    suitMark(3, 60, 107, 0.16) +
+    `<path d="M60 30 L66 40 L60 50 L54 40 Z M60 130 L66 140 L60 150 L54 140 Z" fill="#e7c36a"/>`
   );
 }
 
