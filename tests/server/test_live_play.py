@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
+import re
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.live import fast_settings, make_players, running_server
 
@@ -144,3 +147,18 @@ async def test_an_open_table_left_alone_is_closed_and_not_resumed(tmp_path: Path
         meta = await server.app.state.services.store.get(table)
         assert meta is not None
         assert meta.status == "closed"
+
+
+async def test_logs_carry_no_token_and_no_hidden_card(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    async with running_server(fast_settings(tmp_path)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        await ana.command({"type": "play_computer", "options": {"rules": "exact3", "turn_time": 0}})
+        await ana.play(random.Random(9))
+        await ana.close()
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "created" in text  # the server did log
+    assert ana.token not in text
+    assert not re.search(r"\b[A3RCS][OCEB]\b", text)
