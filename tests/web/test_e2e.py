@@ -397,7 +397,8 @@ def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifact
         page.get_by_test_id("play-computer").wait_for()
         chip = page.get_by_test_id("user-name")
         chip.wait_for()
-        assert chip.inner_text().strip() == "Ines"  # no guest badge
+        assert chip.locator("span").first.inner_text() == "Ines"
+        assert "invitado" not in chip.inner_text()  # a registered player, not a guest
         shot(page, artifacts, "lobby-signed-in")
 
         page.get_by_test_id("logout").click()
@@ -409,7 +410,8 @@ def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifact
         page.get_by_test_id("login-password").fill("una-clave-larga")
         page.get_by_test_id("login-submit").click()
         page.get_by_test_id("play-computer").wait_for()
-        assert page.get_by_test_id("user-name").inner_text().strip() == "Ines"
+        assert page.get_by_test_id("user-name").locator("span").first.inner_text() == "Ines"
+        page.get_by_test_id("user-rating").wait_for()
 
         page.get_by_test_id("nav-leaderboard").click()
         page.get_by_test_id("leaderboard").locator("p, table").first.wait_for()

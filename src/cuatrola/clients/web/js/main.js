@@ -46,6 +46,14 @@ function connect() {
     const changed = tables.join() !== app.myTables.join();
     app.myTables = tables;
     renderHeader();
+    if (!msg.user.guest) {
+      api("GET", "/me")
+        .then((me) => {
+          app.rating = me.rating ? me.rating.rating : null;
+          renderHeader();
+        })
+        .catch(() => null);
+    }
     // re-render the lobby only when there is something new to show: a re-render would reset
     // whatever the player is typing into its forms
     if (changed && currentRoute().name === "lobby") renderLobby();
@@ -81,6 +89,7 @@ function signOut(callServer = true) {
   app.conn = null;
   app.token = null;
   app.user = null;
+  app.rating = null;
   saveToken(null);
   go("#/");
   route();
@@ -193,6 +202,9 @@ function renderHeader() {
             { class: "user-chip", "data-testid": "user-name" },
             h("span", { text: app.user.name }),
             app.user.guest ? h("span", { class: "badge", text: t("auth.guest") }) : null,
+            !app.user.guest && typeof app.rating === "number"
+              ? h("span", { class: "badge rating", "data-testid": "user-rating", title: t("board.rating"), text: Math.round(app.rating) })
+              : null,
           )
         : null,
       app.token
@@ -606,7 +618,7 @@ async function renderLeaderboard() {
               "tbody",
               {},
               rows.map((r) =>
-                h("tr", {}, h("td", { text: r.rank }), h("td", { text: r.name }), h("td", { text: Math.round(r.rating) }), h("td", { text: r.matches }), h("td", { text: r.wins })),
+                h("tr", { class: r.user_id === app.user?.id ? "me" : "" }, h("td", { text: r.rank }), h("td", { text: r.name }), h("td", { text: Math.round(r.rating) }), h("td", { text: r.matches }), h("td", { text: r.wins })),
               ),
             ),
           )
