@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from cuatrola.clients.terminal.app import HelpScreen
@@ -56,44 +57,67 @@ def _first_seed(predicate_rules: Rules, wanted: str) -> int:
     raise AssertionError(f"no seed gives the human a {wanted} decision")
 
 
-async def test_a_whole_offline_match_is_played_to_the_end() -> None:
-    app = _app(seed=1)
+async def _play_to_match_end(app: OfflineApp, pilot: Pilot[int]) -> tuple[int, bool]:
+    """Play as the human (greedy choices, by keys) until the match-end panel shows.
+
+    Returns the number of hand summaries seen and whether an unplayable card was tried.
+    """
     summaries = 0
     tried_illegal = False
+    while True:
+        await wait_for(
+            pilot,
+            lambda: app.screen.name in PANELS or human_turn(app),
+            "the human's turn or a panel",
+        )
+        if app.screen.name == "match-end":
+            return summaries, tried_illegal
+        if app.screen.name == "hand-summary":
+            summaries += 1
+            assert app.view is not None and app.view.result is not None
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.name != "hand-summary", "next hand")
+            continue
+        view = app.view
+        assert view is not None and view.seat == app.human_seat
+        illegal = [c for c in app.choices() if not c.legal]
+        if illegal and not tried_illegal:
+            # An unplayable card key is refused and changes nothing.
+            tried_illegal = True
+            await pilot.press(illegal[0].key)
+            assert app.view is view
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+
+
+async def test_a_whole_offline_match_is_played_to_the_end() -> None:
+    app = _app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        while app.return_code is None:
-            await wait_for(
-                pilot,
-                lambda: app.return_code is not None or app.screen.name in PANELS or human_turn(app),
-                "the human's turn or a panel",
-            )
-            if app.return_code is not None:
-                break
-            if app.screen.name == "hand-summary":
-                summaries += 1
-                assert app.view is not None and app.view.result is not None
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: app.screen.name != "hand-summary", "next hand")
-                continue
-            if app.screen.name == "match-end":
-                await pilot.press("enter")
-                await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
-                break
-            view = app.view
-            assert view is not None and view.seat == app.human_seat
-            illegal = [c for c in app.choices() if not c.legal]
-            if illegal and not tried_illegal:
-                # An unplayable card key is refused and changes nothing.
-                tried_illegal = True
-                await pilot.press(illegal[0].key)
-                assert app.view is view
-            await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        summaries, tried_illegal = await _play_to_match_end(app, pilot)
+        assert "Match over" in plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
     match = app.table.match
     assert app.return_code == 0
     assert app.winner is not None and app.winner == match.winner
-    assert match.score[app.winner] == 3
+    assert match.score[app.winner] >= 3 > match.score[1 - app.winner]
     assert summaries == match.hands_played >= 2
     assert tried_illegal
+
+
+async def test_play_again_after_the_match_end_starts_a_new_match() -> None:
+    app = _app(seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await _play_to_match_end(app, pilot)
+        first = app.table.match
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.table.match is not first, "a new match")
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn in the new match")
+        assert app.winner is None and app.return_code is None
+        assert app.table.match.score == (0, 0) and app.match_score == (0, 0)
+        assert app.view is not None and app.view.score_before == (0, 0)
+        assert "hand 1 " in plain(app.render_status())
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
 
 
 async def test_bidding_offers_only_legal_bids_and_a_solo_makes_the_human_the_bidder() -> None:

@@ -130,11 +130,17 @@ class CuttableProxy:
 
 
 async def _play_until(
-    app: OnlineApp, pilot: Pilot[int], *, hands: int | None = None, on_summary: object = None
+    app: OnlineApp,
+    pilot: Pilot[int],
+    *,
+    hands: int | None = None,
+    on_summary: object = None,
+    leave: bool = True,
 ) -> int:
     """Play as the human (greedy choices, by keys) until the match ends or ``hands`` hands.
 
-    Returns the number of hand summaries seen.
+    At the match-end panel, press Enter to leave (``leave``) or stop there. Returns the
+    number of hand summaries seen.
     """
     summaries = 0
     while app.return_code is None:
@@ -158,6 +164,8 @@ async def _play_until(
             await pilot.press("enter")
             continue
         if app.screen.name == "match-end":
+            if not leave:
+                return summaries
             await pilot.press("enter")
             await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
             break
@@ -273,3 +281,27 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
             assert "Bruno" in plain(host.render_table())
             await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
+
+
+async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> None:
+    options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name="Eva")
+    app = OnlineApp(options, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await _play_until(app, pilot, leave=False)
+        assert app.screen.name == "match-end" and app.winner is not None
+        table = app.table_id
+        await pilot.press("r")
+        await wait_for(
+            pilot,
+            lambda: (
+                app.info is not None
+                and app.info.match == 2
+                and app.view is not None
+                and app.view.score_before == (0, 0)
+                and app.view.result is None
+            ),
+            "the second match's first deal",
+        )
+        assert app.table_id == table and app.winner is None and app.return_code is None
+        assert app.match_score == (0, 0)
+        await pilot.press("ctrl+q")

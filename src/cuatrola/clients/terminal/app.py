@@ -91,8 +91,15 @@ class HelpScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class MessageScreen(ModalScreen[None]):
-    """A panel (hand summary, match end) closed with Enter or Esc."""
+class MessageScreen(ModalScreen[str | None]):
+    """A panel (hand summary, match end) closed with Enter, space or Esc.
+
+    Args:
+        body: what the panel shows.
+        name: the panel's kind (``hand-summary``, ``match-end``).
+        choices: extra keys that close the panel with a result (``{"r": "rematch"}``);
+            Enter, space and Esc close it with ``None``.
+    """
 
     DEFAULT_CSS = """
     MessageScreen { align: center middle; }
@@ -100,19 +107,28 @@ class MessageScreen(ModalScreen[None]):
                              border: thick $accent; padding: 1 2; background: $surface; }
     """
 
-    def __init__(self, body: RenderableType, name: str) -> None:
+    def __init__(
+        self, body: RenderableType, name: str, choices: dict[str, str] | None = None
+    ) -> None:
         super().__init__(name=name)
         self._body = body
+        self._choices = choices or {}
 
     def compose(self) -> ComposeResult:
         """One panel with the message."""
         yield Static(self._body, id="message")
 
     def on_key(self, event: events.Key) -> None:
-        """Enter, space or Esc close the panel."""
+        """Enter, space or Esc close the panel; a choice key closes it with its result."""
         event.stop()
         if event.key in ("enter", "escape", "space"):
             self.dismiss(None)
+        elif event.character in self._choices:
+            self.dismiss(self._choices[event.character])
+
+
+#: The match-end panel's extra key: play another match with the same seats.
+REMATCH_CHOICES = {"r": "rematch"}
 
 
 class CuatrolaApp(App[int]):
@@ -669,4 +685,4 @@ class CuatrolaApp(App[int]):
         )
 
 
-__all__ = ["Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]
+__all__ = ["REMATCH_CHOICES", "Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]

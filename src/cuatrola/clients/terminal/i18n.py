@@ -80,7 +80,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "match_won": "¡Habéis ganado la partida!",
         "match_lost": "Han ganado ellos.",
         "match_final": "Resultado: {us} {score_us} – {score_them} {them} en {hands} manos",
-        "match_quit": "Pulsa Intro o Esc para salir",
+        "match_quit": "Intro o Esc: salir · r: otra partida",
         "help_title": "Ayuda",
         "help_body": (
             "Teclas\n"
@@ -106,6 +106,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_code": "Código de la mesa privada: {code}",
         "online_add_bot": "a: sentar a la máquina",
         "online_timer": "⏱ {seconds} s",
+        "new_match": "Nueva partida",
+        "online_rematch_wait": "Esperando a que los demás acepten la revancha…",
         "online_auto": "(se acabó tu tiempo: la máquina jugó por ti)",
         "online_failed": "No se pudo conectar con {server}: {reason}",
     },
@@ -171,7 +173,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "match_won": "Your team wins the match!",
         "match_lost": "The other team wins the match.",
         "match_final": "Final score: {us} {score_us} – {score_them} {them} after {hands} hands",
-        "match_quit": "Press Enter or Esc to leave",
+        "match_quit": "Enter or Esc: leave · r: play again",
         "help_title": "Help",
         "help_body": (
             "Keys\n"
@@ -197,6 +199,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_code": "Private table code: {code}",
         "online_add_bot": "a: add a computer player",
         "online_timer": "⏱ {seconds} s",
+        "new_match": "New match",
+        "online_rematch_wait": "Waiting for the others to accept the rematch…",
         "online_auto": "(your time ran out: the computer played for you)",
         "online_failed": "Cannot connect to {server}: {reason}",
     },

@@ -171,6 +171,18 @@ class LocalTable:
         self.serial += 1
         return self.human_view()
 
+    def new_match(self) -> None:
+        """Start another match with the same rules, seats and computer players.
+
+        Raises:
+            ValueError: while the current match is still being played.
+        """
+        if not self.match.is_over:
+            raise ValueError("the current match is not over")
+        self.match = MatchState(self.rules, rng=self._rng)
+        self._hand = None
+        self.serial += 1
+
     def bot_request(self) -> BotRequest:
         """The pending decision of the computer player to move.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from cuatrola.clients.terminal.app import CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
 from cuatrola.clients.terminal.local import LocalTable
 from cuatrola.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 
@@ -95,7 +95,7 @@ class OfflineApp(CuatrolaApp):
             MessageScreen(self.hand_summary(view), name="hand-summary"), self._after_summary
         )
 
-    def _after_summary(self, _: None = None) -> None:
+    def _after_summary(self, _: str | None = None) -> None:
         match = self.table.match
         if match.winner is not None:
             self.winner = match.winner
@@ -103,11 +103,18 @@ class OfflineApp(CuatrolaApp):
                 MessageScreen(
                     self.match_summary(match.winner, match.score, match.hands_played),
                     name="match-end",
+                    choices=REMATCH_CHOICES,
                 ),
                 self._after_match,
             )
             return
         self._deal()
 
-    def _after_match(self, _: None = None) -> None:
+    def _after_match(self, choice: str | None = None) -> None:
+        if choice == "rematch":
+            self.table.new_match()
+            self.winner = None
+            self.log_line(self.texts("new_match"), style="bold")
+            self._deal()
+            return
         self.exit(return_code=0)

@@ -32,7 +32,7 @@ from textual import events
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from cuatrola.clients.terminal.app import CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
 from cuatrola.clients.terminal.wire import seat_view_from_wire
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.rules import Rules
@@ -58,9 +58,11 @@ from cuatrola.protocol.messages import (
     Hello,
     Join,
     MatchEnded,
+    MatchStarted,
     PlayComputer,
     QueueStatus,
     QuickMatch,
+    Rematch,
     Seated,
     SeatsChanged,
     ServerMessage,
@@ -209,6 +211,8 @@ class OnlineApp(CuatrolaApp):
             try:
                 await self._session(token)
             except ServerRefused as exc:
+                if self.winner is not None:
+                    return  # the match is over (its table may be gone): nothing to resume
                 self._give_up(str(exc))
                 return
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
@@ -509,7 +513,14 @@ class OnlineApp(CuatrolaApp):
             self.winner = body.winner
             self.match_score = body.score
             panel = self.match_summary(body.winner, body.score, body.hands_played)
-            self._queue_panel(MessageScreen(panel, name="match-end"))
+            self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
+        elif isinstance(body, MatchStarted):
+            self._hands_played = 0
+            self.hand_number = 1
+            self.match_score = (0, 0)
+            self.notice = self._table_notice()
+            if body.match > 1:
+                self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
             said = body.text if body.text is not None else body.phrase or ""
             self.log_line(f"{body.name}: {said}", style="italic")
@@ -529,9 +540,16 @@ class OnlineApp(CuatrolaApp):
         if len(self._panels) == 1:
             self.push_screen(panel, self._panel_closed)
 
-    def _panel_closed(self, _: None = None) -> None:
+    def _panel_closed(self, choice: str | None = None) -> None:
         closed = self._panels.pop(0)
-        if closed.name == "match-end":
+        if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
+            self.winner = None
+            self.waiting_text = self.texts("online_rematch_wait")
+            self.notice = self.waiting_text
+            self.refresh_all()
+            message = Rematch(id=self._next_id(), table=self.table_id, accept=True)
+            self.run_worker(self._send_quietly(message), group="network")
+        elif closed.name == "match-end":
             self._leaving = True
             self.run_worker(self._close_and_exit(), group="network")
         elif self._panels:
