@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from cuatrola.ai.greedy import GreedyPlayer
 from cuatrola.clients.terminal.app import CuatrolaApp
@@ -74,3 +75,9 @@ async def press_and_wait(pilot: Pilot[int], app: CuatrolaApp, key: str) -> None:
     before = app.view
     await pilot.press(key)
     await wait_for(pilot, lambda: app.view is not before, f"key {key!r} to take effect")
+
+
+def log_text(app: CuatrolaApp) -> str:
+    """Everything the app's log panel shows, one line per entry."""
+    log = app.query_one("#log", RichLog)
+    return "\n".join(strip.text for strip in log.lines)

@@ -25,6 +25,7 @@ from tests.clients.conftest import (
     greedy_action,
     human_turn,
     key_for,
+    log_text,
     plain,
     press_and_wait,
     wait_for,
@@ -280,6 +281,11 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
             assert host.seat_name(guest.human_seat) == "Bruno"
             assert "Bruno" in plain(host.render_table())
             await guest_pilot.press("ctrl+q")
+        await wait_for(
+            host_pilot,
+            lambda: "Bruno se ha desconectado" in log_text(host),
+            "the host to hear that the guest left",
+        )
         await host_pilot.press("ctrl+q")
 
 

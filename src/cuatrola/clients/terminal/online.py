@@ -60,6 +60,7 @@ from cuatrola.protocol.messages import (
     MatchEnded,
     MatchStarted,
     PlayComputer,
+    Presence,
     QueueStatus,
     QuickMatch,
     Rematch,
@@ -401,6 +402,10 @@ class OnlineApp(CuatrolaApp):
             self.refresh_all()
         elif isinstance(message, Sync):
             self._on_sync(message)
+        elif isinstance(message, Presence):
+            if message.table == self.table_id and message.seat != self.human_seat:
+                key = "online_back" if message.online else "online_gone"
+                self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
         elif isinstance(message, Event):
             self._on_event(message)
 
