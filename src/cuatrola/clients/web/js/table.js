@@ -655,7 +655,14 @@ export class TableScreen {
     const v = this.view;
     const seats = [0, 1, 2, 3].map((s) => this.renderSeat(s));
     let center;
-    if (!v || this.info.status === "open") center = this.renderWaiting();
+    if (this.info.status === "closed") {
+      center = h(
+        "div",
+        { class: "waiting panel", "data-testid": "table-closed" },
+        h("h2", { text: t("table.closed") }),
+        h("button", { class: "btn primary", "data-testid": "back-lobby", onclick: () => this.hooks.onLeave(), text: t("nav.lobby") }),
+      );
+    } else if (!v || this.info.status === "open") center = this.renderWaiting();
     else center = this.renderTrick();
     return h(
       "div",
