@@ -178,11 +178,11 @@ class OnlineApp(CuatrolaApp):
         self.winner: int | None = None
         self._ws: ClientConnection | None = None
         self._ids = itertools.count(1)
+        self._id_prefix = f"{random.getrandbits(32):08x}"
         self._pending: dict[str, asyncio.Future[Ack]] = {}
         self._unacked_acts: dict[str, Act] = {}
         self._seated: asyncio.Future[Seated] | None = None
         self._leaving = False
-        self._user_name = ""
         self._hands_played = 0
         self._live = False
         self._panels: list[MessageScreen] = []
@@ -254,7 +254,6 @@ class OnlineApp(CuatrolaApp):
             self._ws = ws
             await self._send(Hello(token=token, protocol=PROTOCOL_VERSION, client=CLIENT_NAME))
             welcome = await self._first_answer(ws)
-            self._user_name = welcome.user.name
             reader = asyncio.create_task(self._read(ws))
             try:
                 if self.table_id is None and welcome.tables:
@@ -313,7 +312,9 @@ class OnlineApp(CuatrolaApp):
     # Sending -----------------------------------------------------------------------------------
 
     def _next_id(self) -> str:
-        return f"t{next(self._ids)}"
+        # Unique per client run: the server drops a command whose id it already accepted
+        # from this user at the table, so a restarted client must not reuse "t1", "t2"...
+        return f"{self._id_prefix}-{next(self._ids)}"
 
     async def _send(self, message: ClientMessage) -> None:
         if self._ws is None:
@@ -337,6 +338,8 @@ class OnlineApp(CuatrolaApp):
         """Send the human's move to the server (it answers with an event or an error)."""
         if self.table_id is None:
             return
+        if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
+            return  # a move for this very view is on its way (a double key press)
         act = Act(
             id=self._next_id(),
             table=self.table_id,
