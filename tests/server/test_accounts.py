@@ -227,3 +227,20 @@ async def test_refused_requests_change_nothing(
 async def test_a_short_secret_is_refused(factory: async_sessionmaker[AsyncSession]) -> None:
     with pytest.raises(ValueError, match="at least 16 bytes"):
         Authenticator(factory, "short")
+
+
+async def test_expired_sessions_are_purged_as_new_ones_are_issued(
+    factory: async_sessionmaker[AsyncSession], clock: Clock
+) -> None:
+    authenticator = Authenticator(factory, SECRET, clock=clock, purge_every=3)
+    accounts = Accounts(factory, authenticator, clock=clock)
+    _, old = await accounts.create_guest("Pepe")
+    clock.now += SESSION_TTL + 1
+    _, live = await accounts.create_guest("Juan")
+    async with factory() as session:
+        assert len((await session.execute(select(sessions.c.token_hash))).all()) == 2
+    await accounts.create_guest("Luis")  # the third session: expired ones go
+    async with factory() as session:
+        assert len((await session.execute(select(sessions.c.token_hash))).all()) == 2
+    assert await authenticator.identify(old) is None
+    assert await authenticator.identify(live) is not None

@@ -59,6 +59,8 @@ class Authenticator:
         secret: the server secret used to key the stored token hashes (at least 16 bytes).
         ttl: session lifetime in seconds.
         clock: returns the current UNIX time (tests pass a fake one).
+        purge_every: every this many new sessions, expired ones are deleted (so the table
+            does not grow forever without a separate cleaning job).
 
     Raises:
         ValueError: when the secret is too short.
@@ -71,6 +73,7 @@ class Authenticator:
         *,
         ttl: float = SESSION_TTL,
         clock: Callable[[], float] = time.time,
+        purge_every: int = 512,
     ) -> None:
         key = secret.encode() if isinstance(secret, str) else bytes(secret)
         if len(key) < 16:
@@ -79,6 +82,8 @@ class Authenticator:
         self._factory = session_factory
         self._ttl = ttl
         self._clock = clock
+        self._purge_every = max(1, purge_every)
+        self._issued = 0
 
     def _hash(self, token: str) -> str:
         return hmac.new(self._key, token.encode(), hashlib.sha256).hexdigest()
@@ -117,11 +122,17 @@ class Authenticator:
             created_at=now,
             expires_at=now + self._ttl,
         )
+        self._issued += 1
+        purge = self._issued % self._purge_every == 0
         if session is not None:
             await session.execute(stmt)
+            if purge:
+                await session.execute(delete(sessions).where(sessions.c.expires_at <= now))
         else:
             async with self._factory() as own, own.begin():
                 await own.execute(stmt)
+                if purge:
+                    await own.execute(delete(sessions).where(sessions.c.expires_at <= now))
         return token
 
     async def revoke(self, token: str) -> bool:
