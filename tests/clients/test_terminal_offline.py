@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+import threading
 
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
@@ -14,6 +16,7 @@ from cuatrola.clients.terminal.render import card_label
 from cuatrola.core.actions import BID_BASE, NO_CANTE, bid_action, is_cante_action
 from cuatrola.core.hand import Phase, partner_of
 from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import SeatView
 from tests.clients.conftest import (
     greedy_action,
     human_turn,
@@ -244,3 +247,50 @@ async def test_the_screen_shows_no_card_of_another_seat_before_it_is_played() ->
             allowed.add(card_label(view.trump_card))  # the dealer's card shown face up
         assert visible <= allowed
         assert {card_label(c) for c in view.hand} <= visible
+
+
+class GatedPlayer:
+    """A greedy computer player that waits for the test's go before each decision.
+
+    While it waits, the interface must stay usable: it decides on a worker thread.
+    """
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.threads: set[int] = set()
+
+    def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
+        """The greedy action, once the test allows it."""
+        self.threads.add(threading.get_ident())
+        assert self.go.wait(timeout=20), "the test never let the computer player move"
+        return greedy_action(view)
+
+
+async def test_computer_players_think_on_a_worker_thread_and_the_interface_stays_responsive() -> (
+    None
+):
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=5)
+    gated = GatedPlayer()
+    for seat in table.bots:
+        table.bots[seat] = gated
+    app = OfflineApp(table, lang="en", bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: bool(gated.threads) or human_turn(app), "the first decision")
+        if not gated.threads:  # the human speaks first: bid, then a computer player thinks
+            assert app.view is not None
+            await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+            await wait_for(pilot, lambda: bool(gated.threads), "a computer player to think")
+        assert app.view is not None and app.view.to_move != app.human_seat
+        # The computer player is blocked, yet keys are handled at once.
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("l")
+        assert app.texts.lang == "es"
+        before = app.view
+        gated.go.set()
+        await wait_for(pilot, lambda: app.view is not before, "the computer player's move")
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+    assert threading.get_ident() not in gated.threads
