@@ -19,7 +19,6 @@ LANGUAGES: Final = ("es", "en")
 
 CATALOG: Final[dict[str, dict[str, str]]] = {
     "es": {
-        "title": "Cuatrola",
         "trump_word": "Triunfo",
         "help_hint": "? ayuda",
         "you_played": "Juegas {card}",
@@ -114,7 +113,6 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_failed": "No se pudo conectar con {server}: {reason}",
     },
     "en": {
-        "title": "Cuatrola",
         "trump_word": "Trump",
         "help_hint": "? help",
         "you_played": "You play {card}",
