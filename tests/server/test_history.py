@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -178,3 +179,24 @@ async def test_malformed_matches_are_refused(accounts: Accounts, history: Histor
         with pytest.raises(ValueError, match=r"expected|exactly one|match id"):
             await history.record(bad)
     assert await history.match("m1") is None
+
+
+async def test_matches_finishing_at_once_rate_every_player_exactly_once(
+    accounts: Accounts, history: History
+) -> None:
+    # Ana and Luis play two matches that end at the same moment, each with two others.
+    shared = await _register(accounts, "Ana", "Luis")
+    first = [shared[0], *await _register(accounts, "Marta"), shared[1]]
+    first.insert(3, (await _register(accounts, "Juan"))[0])
+    second = [shared[0], *await _register(accounts, "Rosa"), shared[1]]
+    second.insert(3, (await _register(accounts, "Pablo"))[0])
+    results = await asyncio.gather(
+        history.record(finished("m1", first, seed=1)),
+        history.record(finished("m2", second, seed=2)),
+        history.record(finished("m1", first, seed=1)),  # and a duplicate of the first
+    )
+    assert sorted(results) == [False, True, True]
+    for uid, _ in shared:
+        assert uid is not None
+        assert (await history.ratings.skill(uid)).matches == 2
+        assert len(await history.matches_of(uid)) == 2

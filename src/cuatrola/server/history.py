@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from cuatrola.server.ratings import Ratings, is_ratable
-from cuatrola.server.services import FinishedMatch
+from cuatrola.server.services import FinishedMatch, MatchPlayer
 from cuatrola.storage.accounts_schema import finished_matches, match_hands, match_players, users
 
 HISTORY_MAX: Final = 100
@@ -105,6 +106,23 @@ class History:
             for number, hand in enumerate(match.hands, start=1)
         ]
         finished_at = match.finished_at or self._clock()
+        # Two matches of one new player can finish at once and both insert its rating row;
+        # the loser of that race retries (and then finds the row, or the match, stored).
+        for attempt in range(3):
+            try:
+                return await self._store(match, players, records, finished_at)
+            except IntegrityError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _store(
+        self,
+        match: FinishedMatch,
+        players: list[MatchPlayer],
+        records: list[str],
+        finished_at: float,
+    ) -> bool:
         async with self._factory() as session, session.begin():
             exists = await session.execute(
                 select(finished_matches.c.id).where(finished_matches.c.id == match.match_id)

@@ -112,8 +112,15 @@ class Ratings:
         fresh = self.model.rating()
         return Skill(fresh.mu, fresh.sigma)
 
-    async def _load(self, session: AsyncSession, user_ids: Sequence[str]) -> dict[str, Skill]:
-        rows = await session.execute(select(ratings).where(ratings.c.user_id.in_(user_ids)))
+    async def _load(
+        self, session: AsyncSession, user_ids: Sequence[str], *, lock: bool = False
+    ) -> dict[str, Skill]:
+        query = select(ratings).where(ratings.c.user_id.in_(user_ids))
+        if lock:
+            # Two matches of the same player may finish at once: lock the rows we update
+            # (PostgreSQL; SQLite serialises writing transactions anyway).
+            query = query.order_by(ratings.c.user_id).with_for_update()
+        rows = await session.execute(query)
         return {row.user_id: Skill(row.mu, row.sigma, row.matches, row.wins) for row in rows.all()}
 
     async def skill(self, user_id: str) -> Skill:
@@ -142,7 +149,7 @@ class Ratings:
             raise ValueError(f"expected four distinct players, got {list(seats)!r}")
         if winner not in (0, 1):
             raise ValueError(f"expected winner 0 or 1, got {winner!r}")
-        known = await self._load(session, seats)
+        known = await self._load(session, seats, lock=True)
         before = [known.get(uid, self.initial()) for uid in seats]
         model_ratings = [self.model.create_rating([s.mu, s.sigma]) for s in before]
         teams = [[model_ratings[0], model_ratings[2]], [model_ratings[1], model_ratings[3]]]
