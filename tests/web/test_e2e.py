@@ -110,6 +110,7 @@ def test_two_players_share_a_private_table_with_computer_players(
         page.get_by_test_id("create-bot-opponents").check()
         page.get_by_test_id("create-table").click()
         page.get_by_test_id("waiting").wait_for()
+        table_id = page.url.rsplit("/", 1)[1]
         code = page.get_by_test_id("invite-code").inner_text().strip()
         link = page.get_by_test_id("invite-link").input_value()
         assert code and link.endswith(f"#/join/{code}")
@@ -130,9 +131,7 @@ def test_two_players_share_a_private_table_with_computer_players(
         watcher = open_player(browser, server, viewport={"width": 800, "height": 700})
         try:
             sign_in_as_guest(watcher.page, "Dani")
-            watch = watcher.page.locator("[data-testid^=watch-]").first
-            watch.wait_for()
-            watch.click()
+            watcher.page.get_by_test_id(f"watch-{table_id}").click()
             watcher.page.get_by_test_id("spectating").wait_for()
             assert watcher.page.get_by_test_id("table").get_attribute("data-seat") == "spectator"
             assert watcher.page.locator(".hand .card").count() == 0
@@ -421,3 +420,37 @@ def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifact
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_a_watcher_picks_a_seat_and_computer_players_fill_the_rest(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    host = open_player(browser, server)
+    other = open_player(browser, server, viewport={"width": 900, "height": 760})
+    try:
+        sign_in_as_guest(host.page, "Iker")
+        host.page.get_by_test_id("create-rules").select_option("hands11")
+        host.page.get_by_test_id("create-table").click()
+        host.page.get_by_test_id("waiting").wait_for()
+
+        table_id = host.page.url.rsplit("/", 1)[1]
+
+        # the other player finds the open table in the lobby, watches, and sits as an opponent
+        sign_in_as_guest(other.page, "Julia")
+        other.page.get_by_test_id(f"watch-{table_id}").click()
+        other.page.get_by_test_id("sit-1").click()
+        other.page.get_by_test_id("add-bot-2").wait_for()  # seated now: may add computers
+        assert other.page.get_by_test_id("table").get_attribute("data-seat") == "1"
+        shot(other.page, artifacts, "waiting-room-seated")
+
+        host.page.get_by_test_id("add-bot-2").click()
+        host.page.get_by_test_id("add-bot-3").click()
+        for p in (host.page, other.page):
+            p.locator(".hand .card").first.wait_for(timeout=20_000)
+        # opponents: each sees the other on a side, not opposite
+        assert "Julia" in host.page.get_by_test_id("seat-right").inner_text()
+        assert "Iker" in other.page.get_by_test_id("seat-left").inner_text()
+        assert host.errors == [] and other.errors == []
+    finally:
+        host.close()
+        other.close()

@@ -353,6 +353,18 @@ export class TableScreen {
     });
   }
 
+  /** A watcher of an open table takes the free seat of their choice (partner choice). */
+  sitAt(seat) {
+    this.conn
+      .command("join", { table: this.id, seat })
+      .then(() => {
+        // subscribe again from scratch: the new snapshot is the seated player's
+        this.conn.tables.set(this.id, null);
+        return this.conn.command("subscribe", { table: this.id });
+      })
+      .catch((err) => this.fail(err));
+  }
+
   bidHelp(bid) {
     // without the Quintola variant a cuatrola needs all five tricks (docs/rules.md 6)
     if (bid === "cuatrola" && this.info?.options?.quintola === false) return t("bidHelp.cuatrolaAll");
@@ -626,6 +638,7 @@ export class TableScreen {
               "data-testid": "last-hand-btn",
               onclick: () => {
                 this.showSummary = true;
+                this.summaryStale = false; // asked for: stays open until closed
                 this.render();
               },
               text: t("table.lastHand"),
@@ -662,8 +675,10 @@ export class TableScreen {
         h("h2", { text: t("table.closed") }),
         h("button", { class: "btn primary", "data-testid": "back-lobby", onclick: () => this.hooks.onLeave(), text: t("nav.lobby") }),
       );
-    } else if (!v || this.info.status === "open") center = this.renderWaiting();
-    else center = this.renderTrick();
+    } else if (!v || this.info.status === "open") {
+      // the waiting room lists the seats itself: the felt grows to hold it
+      return h("div", { class: "felt waiting-state", "data-testid": "felt" }, this.renderWaiting());
+    } else center = this.renderTrick();
     return h(
       "div",
       { class: "felt", "data-testid": "felt" },
@@ -827,6 +842,14 @@ export class TableScreen {
                   onclick: () =>
                     this.conn.command("add_bot", { table: this.id, seat: s.seat }).catch((err) => this.fail(err)),
                   text: t("table.addBot"),
+                })
+              : null,
+            !s.name && !seated
+              ? h("button", {
+                  class: "btn small primary",
+                  "data-testid": `sit-${s.seat}`,
+                  onclick: () => this.sitAt(s.seat),
+                  text: t("table.sitHere"),
                 })
               : null,
           ),
