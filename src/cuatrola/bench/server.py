@@ -523,6 +523,10 @@ async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any
         "move_to_ack": _percentiles(stats.ack),
         "errors": stats.errors,
         "server_cpu_percent": round(100 * server_cpu / elapsed, 1),
+        # CPU time per move: what a move costs the server, whatever else runs on the machine.
+        "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 3)
+        if stats.moves
+        else None,
         "loadgen_cpu_percent": round(100 * own_cpu / elapsed, 1),
     }
 
@@ -658,7 +662,8 @@ def _print(result: dict[str, Any]) -> None:
         if a.get("count"):
             print(f"  move-to-ack: p50 {a['p50_ms']} ms, p99 {a['p99_ms']} ms")
         print(
-            f"  CPU: server {play['server_cpu_percent']}%, "
+            f"  CPU: server {play['server_cpu_percent']}% "
+            f"({play['server_cpu_ms_per_move']} ms per move), "
             f"load generator {play['loadgen_cpu_percent']}%; errors {play['errors']}"
         )
     held = result.get("connections")
