@@ -181,7 +181,14 @@ async def test_the_human_can_sing_a_cante() -> None:
         assert (cante.seat, cante.suit) == (app.human_seat, sing - (NO_CANTE - 4))
         assert cante.points == (40 if cante.suit == after.trump else 20)
         assert after.phase is not Phase.CANTE or after.to_move != app.human_seat
-        assert "Cantes" in plain(app.render_info())
+        info = plain(app.render_info())
+        team = app.human_seat % 2
+        sung = sum(c.points for c in after.cantes if c.seat % 2 == team)
+        assert sung >= cante.points
+        tricks = after.tricks_won[team]
+        # The hand points shown for the human's team count the cante.
+        shown_tricks = "1 baza" if tricks == 1 else f"{tricks} bazas"
+        assert f"Nosotros: {after.card_points[team] + sung} puntos, {shown_tricks}" in info
 
 
 async def test_the_human_can_decline_to_sing() -> None:

@@ -59,6 +59,14 @@ class Choice:
     legal: bool
 
 
+def hand_points(view: SeatView, team: int) -> int:
+    """A team's hand points so far: card points of its tricks plus its cantes, and the 10 of
+    the last trick once the hand is over (docs/rules.md section 6)."""
+    if view.result is not None:
+        return view.result.points[team]
+    return view.card_points[team] + sum(c.points for c in view.cantes if team_of(c.seat) == team)
+
+
 def cante_points(view: SeatView, suit: int) -> int:
     """Points of singing ``suit`` in this hand: 40 in trump, 20 otherwise."""
     return 40 if suit == view.trump else 20
@@ -204,6 +212,10 @@ class CuatrolaApp(App[int]):
     def contract_name(self, contract: Contract) -> str:
         """A contract's name in the current language."""
         return self.texts(f"bid_{contract.label}")
+
+    def trick_count(self, count: int) -> str:
+        """``1 trick``, ``3 tricks`` in the current language."""
+        return self.texts("trick_count_1") if count == 1 else self.texts("trick_count_n", n=count)
 
     def suit_name(self, suit: int) -> str:
         """A suit's name in the current language."""
@@ -526,8 +538,8 @@ class CuatrolaApp(App[int]):
                     self.texts(
                         "tricks_entry",
                         team=self.team_name(team),
-                        tricks=view.tricks_won[team],
-                        points=view.card_points[team],
+                        tricks=self.trick_count(view.tricks_won[team]),
+                        points=hand_points(view, team),
                     )
                 )
             )
@@ -619,7 +631,7 @@ class CuatrolaApp(App[int]):
                         "summary_points",
                         team=self.team_name(team),
                         points=result.points[team],
-                        tricks=result.tricks[team],
+                        tricks=self.trick_count(result.tricks[team]),
                     )
                 )
             )
