@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -41,9 +40,13 @@ def _free_port() -> int:
     return port
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A running ``cuatrola serve`` (no pause between hands, instant computer players)."""
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``cuatrola serve`` (no pause between hands, instant computer players).
+
+    One server for the module: every test logs in as a new guest and gets its own table.
+    """
+    tmp_path = tmp_path_factory.mktemp("serve")
     port = _free_port()
     process = subprocess.Popen(
         [
@@ -311,3 +314,12 @@ async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> No
         assert app.table_id == table and app.winner is None and app.return_code is None
         assert app.match_score == (0, 0)
         await pilot.press("ctrl+q")
+
+
+async def test_a_refused_guest_name_ends_the_client_with_the_servers_reason(server: str) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="x"), lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    assert "guest login refused (400)" in app.failure and "3 to 20 characters" in app.failure
+    assert "\n" not in app.failure
