@@ -36,7 +36,8 @@ def _app(seed: int, rules: Rules | None = None, lang: str = "en") -> OfflineApp:
 
 
 def _first_seed(predicate_rules: Rules, wanted: str) -> int:
-    """A seed whose first hand gives the human (greedy play) a bid of solo or a cante turn.
+    """A seed whose first hand gives the human (greedy play) a bid of solo or a cante turn,
+    or (``contract``) ends with a contract, so that a seat sat out.
 
     Found by playing the same deterministic table headless, so the test does not depend on a
     hard-coded seed surviving changes to the computer players.
@@ -57,6 +58,8 @@ def _first_seed(predicate_rules: Rules, wanted: str) -> int:
             else:
                 request = table.bot_request()
                 table.apply(request.seat, request.choose())
+        if wanted == "contract" and table.hand.is_finished and table.hand.bidder is not None:
+            return seed
     raise AssertionError(f"no seed gives the human a {wanted} decision")
 
 
@@ -301,3 +304,34 @@ async def test_computer_players_think_on_a_worker_thread_and_the_interface_stays
         await wait_for(pilot, lambda: app.view is not before, "the computer player's move")
         await wait_for(pilot, lambda: human_turn(app), "the human's turn")
     assert threading.get_ident() not in gated.threads
+
+
+async def test_the_hand_summary_reveals_the_dead_hand_and_scores_the_contract() -> None:
+    rules = Rules.exact(5)
+    app = _app(_first_seed(rules, "contract"), rules)
+    async with app.run_test(size=SIZE) as pilot:
+        while app.screen.name != "hand-summary":
+            await wait_for(
+                pilot,
+                lambda: app.screen.name == "hand-summary" or human_turn(app),
+                "the human's turn or the hand summary",
+            )
+            if human_turn(app):
+                assert app.view is not None
+                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+        view = app.view
+        assert view is not None and view.result is not None and view.dead_hand is not None
+        assert view.sitting_out is not None and len(view.dead_hand) == 5
+        panel = plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+        dead = " ".join(card_label(c) for c in view.dead_hand)
+        assert f"Dead hand of {app.seat_name(view.sitting_out)}: {dead}" in panel
+        result = view.result
+        assert result.bidder is not None
+        verdict = "makes" if result.winner == result.bidder % 2 else "fails"
+        assert f"{app.seat_name(result.bidder)} {verdict} the" in panel
+        us = app.human_seat % 2
+        assert f"Us: {result.points[us]} points" in panel
+        assert f"Them: {result.points[1 - us]} points" in panel
+        assert f"(score {result.score_after[us]} – {result.score_after[1 - us]})" in panel
+        for number, trick in enumerate(view.tricks, start=1):
+            assert f"{number}. " in panel and f"→ {app.seat_name(trick.winner)}" in panel
