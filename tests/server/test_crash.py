@@ -52,7 +52,7 @@ class ServeProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = tmp_path / "serve.log"
 
-    async def start(self) -> None:
+    async def start(self, *extra: str) -> None:
         args = [
             sys.executable,
             "-m",
@@ -204,3 +204,46 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             server.proc.kill()
             server.proc.wait()
     assert os.path.exists(server.db)
+
+
+async def test_timers_are_re_armed_after_a_crash(tmp_path: Path) -> None:
+    server = ServeProcess(tmp_path)
+    fast = ("--min-turn-time", "0.1")
+    await server.start(*fast)
+    try:
+        token = await guest_token(server.http, "Ana")
+        ana = Player("A", token, server.ws)
+        await ana.connect()
+        ack = await ana.command(
+            {"type": "play_computer", "options": {"rules": "exact3", "turn_time": 0.3}}
+        )
+        table = ack["table"]
+        async with asyncio.timeout(10):
+            while not (ana.view and ana.view["to_move"] == 0 and ana.view["legal"]):
+                await ana.inbox.get()
+        last = ana.seq[table]
+        server.kill()
+        await ana.closed.wait()
+        await server.start(*fast)
+        # Nobody reconnects for a while: the re-armed turn timer lets a computer act for Ana.
+        await asyncio.sleep(1.5)
+        back = Player("A", token, server.ws)
+        await back.connect()
+        back.seq[table], back.seat, back.table = last, 0, table
+        await back.command({"type": "subscribe", "table": table, "since": last})
+        async with asyncio.timeout(10):
+            while not any(
+                f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "action"
+                and f["body"]["seat"] == 0
+                and f["body"]["auto"]
+                for f in back.frames
+            ):
+                await back.inbox.get()
+        await back.close()
+        assert server.terminate() == 0
+    finally:
+        if server.proc is not None and server.proc.poll() is None:
+            server.proc.kill()
+            server.proc.wait()
