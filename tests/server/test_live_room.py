@@ -59,6 +59,8 @@ async def test_private_table_by_invite_code(tmp_path: Path) -> None:
         assert len(code) == 6
         wrong = await bea.command({"type": "join", "code": "ZZZZZZ"})
         assert wrong["code"] == "not_found"
+        by_id = await bea.command({"type": "join", "table": ack["table"]})
+        assert by_id["code"] == "forbidden"
         taken = await bea.command({"type": "join", "code": code, "seat": 1})
         assert taken["code"] == "seat_taken"
         # A private table cannot be watched without a seat.

@@ -682,6 +682,9 @@ class Room:
                 runner = self._runner(conn, table_id, msg.id)
                 if runner is None:
                     return
+                if msg.code is None and not runner.table.options.public:
+                    self._error(conn, "forbidden", "join this private table with its code", msg.id)
+                    return
                 runner.command(Sit(user.user_id, user.name, msg.seat, msg.id), conn)
                 runner.submit(_Sub(conn, None, None, only_if_seated=True))
             case AddBotMsg():
