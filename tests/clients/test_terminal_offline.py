@@ -21,6 +21,7 @@ from tests.clients.conftest import (
     greedy_action,
     human_turn,
     key_for,
+    log_text,
     plain,
     press_and_wait,
     wait_for,
@@ -335,3 +336,34 @@ async def test_the_hand_summary_reveals_the_dead_hand_and_scores_the_contract() 
         assert f"(score {result.score_after[us]} – {result.score_after[1 - us]})" in panel
         for number, trick in enumerate(view.tricks, start=1):
             assert f"{number}. " in panel and f"→ {app.seat_name(trick.winner)}" in panel
+
+
+class BrokenPlayer:
+    """A computer player with a bug: it raises instead of choosing."""
+
+    name = "broken"
+
+    def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
+        """Always fails."""
+        raise RuntimeError("boom")
+
+
+async def test_a_failing_computer_player_does_not_end_the_match() -> None:
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=5)
+    broken_seat = next(iter(table.bots))
+    table.bots[broken_seat] = BrokenPlayer()
+    app = OfflineApp(table, lang="en", bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        speaks_at = (broken_seat - table.hand.mano) % 4  # its place in the bidding
+        while len(table.hand.bids) <= speaks_at:
+            await wait_for(
+                pilot,
+                lambda: human_turn(app) or "failed" in log_text(app),
+                "the broken player's turn",
+            )
+            if human_turn(app):
+                assert app.view is not None
+                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+        await wait_for(pilot, lambda: "failed (RuntimeError: boom)" in log_text(app), "the note")
+        assert app.return_code is None  # still playing
+        assert table.hand.bids[speaks_at] is Contract.PASS  # the first legal action: pass

@@ -64,10 +64,23 @@ class OfflineApp(CuatrolaApp):
         if self.bot_delay > 0:
             await asyncio.sleep(self.bot_delay)
         # The computer player sees only request.view; its search runs off the event loop.
-        action = await asyncio.to_thread(request.choose)
+        try:
+            action = await asyncio.to_thread(request.choose)
+        except Exception as exc:  # a player's bug must not end the person's match
+            action = -1
+            reason = f"{type(exc).__name__}: {exc}"
+        else:
+            reason = f"{action!r} is not legal"
         self._thinking = False
         if request.serial != self.table.serial:
             return  # the table moved on meanwhile (cannot happen offline, kept for safety)
+        if action not in request.view.legal_actions:
+            # Keep playing with the first legal action, and say so.
+            self.log_line(
+                self.texts("bot_error", seat=self.seat_name(request.seat), reason=reason),
+                style="red",
+            )
+            action = request.view.legal_actions[0]
         self._apply(request.seat, action)
 
     def submit(self, action: int) -> None:

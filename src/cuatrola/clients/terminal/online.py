@@ -383,8 +383,14 @@ class OnlineApp(CuatrolaApp):
         try:
             async for frame in ws:
                 message = self._decode(frame)
-                if message is not None:
+                if message is None:
+                    continue
+                try:
                     self._handle(message)
+                except ValueError as exc:
+                    # A server message this client cannot use (say, a card it does not know):
+                    # say so and carry on rather than crash.
+                    self.log_line(self.texts("online_error", message=str(exc)), style="red")
         finally:
             # Whoever waits for an answer learns at once that this connection is gone.
             self._fail_pending()
