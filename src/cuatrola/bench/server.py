@@ -284,6 +284,9 @@ class Player:
         self.acted_seq = -1  # the seq of the last view we acted on
         # A view (and its seq) that came while an act was pending.
         self.deferred: tuple[dict[str, Any], int] | None = None
+        # The last view that offered us a move, to retry if the move is refused.
+        self.last_view: tuple[dict[str, Any], int] | None = None
+        self.retries = 0
         self.replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
 
     def _id(self) -> str:
@@ -315,7 +318,10 @@ class Player:
             self.deferred = (view, seq)
             return
         self.deferred = None
+        if self.last_view is None or seq != self.last_view[1]:
+            self.retries = 0  # a new state: its own retry budget
         self.acted_seq = seq
+        self.last_view = (view, seq)
         action = self.rng.choice(legal)
         command_id = self._id()
         now = time.perf_counter()
@@ -345,6 +351,7 @@ class Player:
                         elif kind == "error":
                             code = str(message.get("code"))
                             stats.errors[code] = stats.errors.get(code, 0) + 1
+                            await self._retry()
                     if sent is not None and self.deferred is not None:
                         await self._act(*self.deferred)
                     future = self.replies.pop(command_id, None) if command_id else None
@@ -360,6 +367,18 @@ class Player:
                     return
         except ConnectionClosed:
             return
+
+    async def _retry(self) -> None:
+        """A refused move changed nothing: try again on the same view (a few times), so one
+        refusal does not stall the table for the rest of the run (it is counted anyway)."""
+        if self.last_view is None or self.retries >= 3 or self.deferred is not None:
+            return
+        view, seq = self.last_view
+        if seq != self.seq:
+            return  # the table moved on meanwhile; a newer view will come
+        self.retries += 1
+        self.acted_seq = seq - 1
+        await self._act(view, seq)
 
     async def _on_event(self, message: dict[str, Any], received: float) -> None:
         seq = int(message["seq"])
