@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from cuatrola.core.hand import HandState
@@ -83,3 +84,23 @@ async def test_a_table_against_the_computer_with_the_process_pool(tmp_path: Path
                 await ana.inbox.get()
         assert ana.seq[table] >= 1
         await ana.close()
+
+
+async def test_a_dead_bot_process_is_replaced() -> None:
+    pool = BotPool(workers=1, budget=0.05)
+    try:
+        state = HandState.deal(Rules(), 0, random.Random(7))
+        seat = state.to_move
+        assert seat is not None
+        view = view_for(state, seat)
+        assert await pool.choose("greedy", view) in view.legal_actions
+        executor = pool.executor
+        assert isinstance(executor, ProcessPoolExecutor)
+        for process in list(executor._processes.values()):
+            process.kill()
+        # The decision in flight falls back to a legal move; the next one uses a new pool.
+        assert await pool.choose("greedy", view) in view.legal_actions
+        assert await pool.choose("greedy", view) in view.legal_actions
+        assert pool.executor is not executor
+    finally:
+        pool.close()

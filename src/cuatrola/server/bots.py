@@ -17,6 +17,7 @@ import multiprocessing
 import random
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from cuatrola.ai import Player, make_player
@@ -67,24 +68,34 @@ class BotPool:
 
     def __init__(self, workers: int = 1, budget: float = 1.0) -> None:
         self.budget = budget
-        self.executor: Executor
-        if workers > 0:
-            self.executor = ProcessPoolExecutor(
-                max_workers=workers,
+        self.workers = workers
+        self.executor: Executor = self._new_executor()
+
+    def _new_executor(self) -> Executor:
+        if self.workers > 0:
+            return ProcessPoolExecutor(
+                max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm,
                 initargs=(("greedy",),),
             )
-        else:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cuatrola-bot")
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cuatrola-bot")
 
     async def choose(self, level: str, view: SeatView) -> int:
         """The bot's move for ``view``; the first legal action if it fails or overruns."""
         loop = asyncio.get_running_loop()
         seed = secrets.randbits(64)
-        future = loop.run_in_executor(self.executor, choose_move, level, view, seed, self.budget)
         try:
+            future = loop.run_in_executor(
+                self.executor, choose_move, level, view, seed, self.budget
+            )
             return await asyncio.wait_for(future, timeout=self.budget * 2 + 5.0)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a new pool for the next decisions.
+            logger.warning("computer player pool broken; restarting it")
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._new_executor()
+            return view.legal_actions[0]
         except (TimeoutError, Exception) as exc:
             logger.warning(
                 "computer player %s failed (%s); playing the first legal move",
