@@ -321,7 +321,13 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
             )
             await websocket.close(code=CLOSE_PROTOCOL)
             return None
-        found = await room.services.authenticator.identify(msg.token)
+        try:
+            found = await room.services.authenticator.identify(msg.token)
+        except Exception:
+            logger.exception("identify failed")
+            await send_error("unavailable", "cannot check the token now; retry")
+            await websocket.close(code=1011)
+            return None
         if found is None:
             await send_error("unauthorized", "unknown or expired token")
             await websocket.close(code=CLOSE_UNAUTHORIZED)
