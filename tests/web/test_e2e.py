@@ -175,8 +175,10 @@ def test_two_players_share_a_private_table_with_computer_players(
             host.page.wait_for_timeout(60)
         summaries = []
         for p in (host.page, guest.page):
-            if not visible(p, "hand-summary"):
-                p.get_by_test_id("last-hand-btn").click()
+            # the summary closes by itself when the next hand needs us: close it for sure
+            # (Esc), then open it again from the bar, where it stays until closed
+            p.keyboard.press("Escape")
+            p.get_by_test_id("last-hand-btn").click()
             summaries.append(
                 [p.get_by_test_id(i).inner_text() for i in ("summary-result", "summary-score")]
             )

@@ -385,6 +385,13 @@ export class TableScreen {
 
   onKey(e) {
     if (!this.alive || !this.view) return;
+    if (e.key === "Escape" && (this.showLastTrick || this.showSummary)) {
+      // closes a dialog from anywhere, even while typing in the chat
+      this.showLastTrick = false;
+      this.showSummary = false;
+      this.render();
+      return;
+    }
     const target = e.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) {
       return;
@@ -392,12 +399,6 @@ export class TableScreen {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key.toLowerCase() === "l" && this.view.tricks.length) {
       this.showLastTrick = !this.showLastTrick;
-      this.render();
-      return;
-    }
-    if (e.key === "Escape") {
-      this.showLastTrick = false;
-      this.showSummary = false;
       this.render();
       return;
     }
