@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import json
 import logging
 import signal
 import socket
@@ -41,6 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text lines, or one JSON object per line (time, level, logger, message)",
+    )
     parser.add_argument("--bot-workers", type=int, default=None, help="bot processes (1)")
     parser.add_argument("--hand-pause", type=float, default=None, help="seconds between hands (2)")
     parser.add_argument(
@@ -55,6 +62,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quick-fill", type=float, default=None, help="quick match wait before bots fill (20)"
     )
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per log line: ``time``, ``level``, ``logger``, ``message`` (and
+    ``error`` and ``traceback`` when an exception is logged).
+
+    >>> record = logging.LogRecord("cuatrola.room", logging.INFO, "", 0, "table=%s", ("t1",), None)
+    >>> sorted(json.loads(JsonFormatter().format(record)))
+    ['level', 'logger', 'message', 'time']
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as one JSON line."""
+        data = {
+            "time": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if record.exc_info and record.exc_info[0] is not None:
+            data["error"] = record.exc_info[0].__name__
+            data["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(data, ensure_ascii=False)
 
 
 def _settings(args: argparse.Namespace) -> object:
@@ -107,10 +137,12 @@ def run(args: argparse.Namespace) -> int:
     from cuatrola.server.app import create_app
     from cuatrola.server.services import Settings
 
-    logging.basicConfig(
-        level=args.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
-    )
+    handler = logging.StreamHandler()
+    if args.log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     settings = _settings(args)
     assert isinstance(settings, Settings)
     url = settings.resolved_db_url()
