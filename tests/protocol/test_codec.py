@@ -59,6 +59,8 @@ def codes(data: bytes) -> ProtocolError:
         (b'{"type": "act", "id": "a", "table": "t1", "action": ""}', "invalid"),
         (b'{"type": "act", "id": "a", "table": "t1", "action": "RO", "seat": 4}', "invalid"),
         (b'{"type": "chat", "id": "a", "table": "t1", "text": "   "}', "invalid"),
+        (b'{"type": "chat", "id": "a", "table": "t1", "text": "a\\nb"}', "invalid"),
+        (b'{"type": "chat", "id": "a", "table": "t1", "text": "\\u202eevil"}', "invalid"),
         (b'{"type": "chat", "id": "a", "table": "t1", "phrase": "my cards are"}', "invalid"),
         (b'{"type": "chat", "id": "a", "table": "t1"}', "invalid"),
         (b'{"type": "join", "id": "a"}', "invalid"),

@@ -293,6 +293,8 @@ class Chat(_Base, frozen=True, tag="chat"):
             raise ValueError("give exactly one of text or phrase")
         if self.text is not None and not 1 <= len(self.text.strip()) <= MAX_CHAT_LEN:
             raise ValueError(f"text must be 1..{MAX_CHAT_LEN} characters")
+        if self.text is not None and not self.text.isprintable():
+            raise ValueError("text must be one line of printable characters")
         if self.phrase is not None and self.phrase not in QUICK_PHRASES:
             raise ValueError(f"phrase must be one of {', '.join(QUICK_PHRASES)}")
 
