@@ -188,7 +188,6 @@ export class TableScreen {
         this.info = this.info && { ...this.info, score: [0, 0], hands_played: 0 };
         return 0;
       case "deal":
-        this.summaryStale = true;
         this.view = body.view;
         this.flash = null;
         this.shownTrick = new Set();
@@ -240,7 +239,7 @@ export class TableScreen {
       case "hand_end":
         this.summary = body.summary;
         this.showSummary = true;
-        this.summaryStale = false;
+        this.summaryPinned = false;
         this.flash = null;
         this.info = this.info && {
           ...this.info,
@@ -471,7 +470,7 @@ export class TableScreen {
 
   render() {
     if (!this.alive) return;
-    if (this.showSummary && this.summaryStale && this.myTurn()) {
+    if (this.showSummary && !this.summaryPinned && this.view?.phase !== "finished" && this.myTurn()) {
       // the next hand needs us: the summary stays one click away ("last hand")
       this.showSummary = false;
     }
@@ -639,7 +638,7 @@ export class TableScreen {
               "data-testid": "last-hand-btn",
               onclick: () => {
                 this.showSummary = true;
-                this.summaryStale = false; // asked for: stays open until closed
+                this.summaryPinned = true; // asked for: stays open until closed
                 this.render();
               },
               text: t("table.lastHand"),
