@@ -29,7 +29,6 @@ from cuatrola.protocol.messages import (
     Ack,
     ClientMessage,
     Error,
-    Event,
     Lobby,
     LobbyUpdate,
     Presence,
@@ -264,13 +263,14 @@ class TableRunner:
             metrics.moves_total += moves
         else:
             moves = 0
-        self._deliver(out, item.client)
+        self.deliver(out, item.client)
         if moves and isinstance(item.command, Play):
             metrics.move_latency.observe(time.perf_counter() - item.started)
         if table.status == CLOSED:
             self.room.forget(self)
 
-    def _deliver(self, out: list[Any], client: Connection | None) -> None:
+    def deliver(self, out: list[Any], client: Connection | None) -> None:
+        """Carry out what :meth:`Table.handle` (or :meth:`Table.drive`) returned."""
         for o in out:
             if isinstance(o, Reply):
                 if client is not None:
@@ -292,7 +292,7 @@ class TableRunner:
                 self._spawn(self.room.match_over(o))
             elif isinstance(o, InfoChanged):
                 self.room.table_changed(self)
-                self._maybe_evict()
+                self.maybe_evict()
 
     def _broadcast(self, event: TableEvent) -> None:
         cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
@@ -406,9 +406,9 @@ class TableRunner:
         self._send_all(Presence(table=table.id, seat=seat, online=False))
         if table.status == PLAYING:
             self.arm_grace(client.user_id)
-        self._maybe_evict()
+        self.maybe_evict()
 
-    def _maybe_evict(self) -> None:
+    def maybe_evict(self) -> None:
         """A table that is not being played and that no seated player watches is closed after
         a while (``finished_ttl`` after a match, ``open_ttl`` while waiting for players), so
         it leaves memory and is not resumed at the next start."""
@@ -506,11 +506,11 @@ class Room:
             runner = self._add(table, len(records), meta.status)
             if table.status != meta.status:
                 runner.stored_status = meta.status  # the next commit fixes the row
-            runner._deliver(table.drive(), None)
+            runner.deliver(table.drive(), None)
             for user in table.humans:
                 if table.status == PLAYING:
                     runner.arm_grace(user)
-            runner._maybe_evict()
+            runner.maybe_evict()
             count += 1
             logger.info(
                 "table=%s resumed records=%d status=%s", meta.id, len(records), table.status
@@ -849,4 +849,4 @@ class Room:
         return UserInfo(id=ident.user_id, name=ident.name, guest=ident.is_guest)
 
 
-__all__ = ["Connection", "Event", "Identity", "Room", "TableRunner"]
+__all__ = ["Connection", "Identity", "Room", "TableRunner"]
