@@ -162,3 +162,21 @@ async def test_logs_carry_no_token_and_no_hidden_card(
     assert "created" in text  # the server did log
     assert ana.token not in text
     assert not re.search(r"\b[A3RCS][OCEB]\b", text)
+
+
+async def test_quick_match_seats_four_waiting_players_together(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, quick_fill_wait=30)) as server:
+        players = await make_players(server, ["Ana", "Bea", "Carla", "Dani"])
+        for player in players[:3]:
+            assert (await player.command({"type": "quick_match"}))["type"] == "ack"
+        status = await players[0].next("queue", waiting=3)
+        assert status["fill_in"] > 0
+        await players[3].command({"type": "quick_match"})
+        seated = [await p.next("seated") for p in players]
+        assert len({s["table"] for s in seated}) == 1
+        assert sorted(s["seat"] for s in seated) == [0, 1, 2, 3]
+        sync = await players[3].next("sync")
+        assert not any(s["bot"] for s in sync["info"]["seats"])
+        assert sync["info"]["status"] == "playing"
+        for player in players:
+            await player.close()
