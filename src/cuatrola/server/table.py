@@ -933,6 +933,7 @@ class Table:
         assert summary is not None
         body = HandEnded(summary=summary, score=result.score_after, hands_played=match.hands_played)
         self._emit(TableEvent(seq=self._next_seq(), body=body))
+        self._out.append(InfoChanged())  # the lobby shows the score
         if match.winner is not None:
             self.status = FINISHED
             ended = MatchEnded(
