@@ -180,3 +180,16 @@ async def test_quick_match_seats_four_waiting_players_together(tmp_path: Path) -
         assert sync["info"]["status"] == "playing"
         for player in players:
             await player.close()
+
+
+async def test_without_the_web_client_the_root_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cuatrola.server.app.WEB_DIR", tmp_path / "no-web")
+    async with (
+        running_server(fast_settings(tmp_path)) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        page = await http.get("/")
+    assert page.status_code == 200
+    assert "not built" in page.text
