@@ -457,26 +457,14 @@ class Table:
         if cmd_id is not None and user is not None:
             done = self.accepted.get((user, cmd_id))
             if done is not None:
-                return [
-                    Reply(
-                        Ack(
-                            id=cmd_id,
-                            table=done.table,
-                            seat=done.seat,
-                            seq=done.seq,
-                            duplicate=True,
-                        )
-                    )
-                ]
+                return [Reply(msgspec.structs.replace(done, duplicate=True))]
         turn_before = self.turn
         pending_before = len(self._pending)
         try:
             self._dispatch(command)
         except Refused as exc:
-            if (
-                len(self._pending) != pending_before
-            ):  # pragma: no cover - a handler must refuse before recording
-                raise
+            # Handlers refuse before they record anything: the table has not changed.
+            assert len(self._pending) == pending_before
             return [Reply(Error(code=exc.code, message=str(exc), id=cmd_id))]
         if cmd_id is not None and user is not None:
             ack = Ack(id=cmd_id, table=self.id, seat=self.seat_of(user), seq=self.seq)
