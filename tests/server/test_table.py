@@ -360,3 +360,16 @@ def test_every_kept_event_can_still_be_projected_after_many_matches() -> None:
         for seat in (None, 0, 1, 2, 3):
             table.project(event, seat)
     assert len(table.hands) < table.hand_count
+
+
+def test_a_match_is_abandoned_only_when_every_owner_left_on_purpose() -> None:
+    table = make_table()
+    seat_all(table)
+    table.handle(OwnerGone("bea"))  # disconnected: a computer plays for her
+    for user in ("ana", "carla"):
+        table.handle(Leave(user, f"bye-{user}"))
+    assert table.status == PLAYING
+    table.handle(Leave("dani", "bye-dani"))
+    assert table.status == PLAYING  # Bea may come back
+    table.handle(Leave("bea", "bye-bea"))
+    assert table.status == "closed"

@@ -663,7 +663,9 @@ class Table:
         seat = self._owned_seat(cmd.user)
         if self.status == PLAYING:
             self._record({"r": "away", "seat": seat, "on": True, "left": True})
-            if all(s.user is None or s.away for s in self.seats):
+            # Only when every owner has left on purpose (not merely disconnected) is the
+            # match abandoned.
+            if all(s.user is None or s.left for s in self.seats):
                 self._record({"r": "close"})
         else:
             self._record({"r": "free", "seat": seat})
