@@ -201,6 +201,10 @@ export class TableScreen {
         this.view = body.view;
         if (this.timer && this.timer.seat === body.seat) this.timer = null;
         this.message = body.seat === this.seat ? null : this.message;
+        if (body.auto && body.seat === this.seat) {
+          // the turn timer ran out (or we were away): say what was done for us
+          this.message = { text: t("table.autoPlayed", { move: this.moveName(body.action) }), kind: "warn" };
+        }
         this.announce = this.describeAction(body.seat, body.action, body.auto);
         if (body.view.to_move === this.seat && this.seat !== null && this.seat !== undefined) {
           this.announce += `. ${t("table.yourTurn")}`;
@@ -302,6 +306,13 @@ export class TableScreen {
       return t("summary.resultTeam", { team: this.teamName(team), points });
     }
     return team === teamOf(this.seat) ? t("summary.resultWe", { points }) : t("summary.resultThey", { points });
+  }
+
+  moveName(action) {
+    if (BIDS.includes(action)) return t(`bid.${action}`);
+    if (action === "nocante") return t("table.noCante");
+    if (action.startsWith("cante:")) return suitName(action.slice(6));
+    return cardName(action);
   }
 
   describeAction(seat, action, auto) {
