@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -277,3 +278,53 @@ async def test_a_database_failure_is_a_json_500_without_details(
     assert body["message"] == "internal server error"
     assert "ratings" not in reply.text
     assert "REST GET /api/leaderboard failed" in caplog.text
+
+
+async def test_replies_match_their_published_schemas(
+    client: httpx.AsyncClient, services: ApiServices
+) -> None:
+    def check(reply: httpx.Response, kind: type[msgspec.Struct]) -> Any:
+        assert reply.is_success, reply.text
+        return msgspec.json.decode(reply.content, type=kind)  # strict: no unknown fields
+
+    guest = check(await client.post("/api/guest", json={"name": "Pepe"}), rest.SessionOut)
+    assert (
+        check(await client.get("/api/me", headers=bearer(guest.token)), rest.MeOut).rating is None
+    )
+    players = await _four_players(client)
+    for p in players:
+        msgspec.convert(p, rest.SessionOut)
+    await services.match_listeners[0](
+        finished("m-1", [(p["user"]["id"], p["user"]["name"]) for p in players])
+    )
+    token = players[0]["token"]
+    me = check(await client.get("/api/me", headers=bearer(token)), rest.MeOut)
+    assert me.rating is not None
+    assert me.rating.matches == 1
+    login = {"name": "Ana", "password": "correct horse"}
+    check(await client.post("/api/login", json=login), rest.SessionOut)
+    check(await client.get("/api/leaderboard"), rest.LeaderboardOut)
+    history = check(await client.get("/api/history", headers=bearer(token)), rest.HistoryOut)
+    assert [m.id for m in history.matches] == ["m-1"]
+    detail = check(await client.get("/api/matches/m-1"), rest.MatchDetailOut)
+    assert len(detail.hands) == detail.hand_count
+    error = await client.get("/api/matches/nope")
+    assert msgspec.json.decode(error.content, type=rest.ErrorOut).error == "not_found"
+
+    schema = (await client.get("/api/openapi.json")).json()
+    refs = {
+        ref.rsplit("/", 1)[1]
+        for ref in _refs(schema["paths"])
+        if ref.startswith("#/components/schemas/")
+    }
+    assert refs >= {"SessionOut", "MeOut", "LeaderboardOut", "HistoryOut", "MatchDetailOut"}
+    assert refs <= set(schema["components"]["schemas"])
+
+
+def _refs(node: object) -> list[str]:
+    if isinstance(node, dict):
+        found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+        return found + [r for value in node.values() for r in _refs(value)]
+    if isinstance(node, list):
+        return [r for value in node for r in _refs(value)]
+    return []

@@ -82,6 +82,122 @@ class CredentialsRequest(msgspec.Struct, forbid_unknown_fields=True):
     password: str
 
 
+# Response bodies (the OpenAPI schemas are generated from these) --------------------------
+
+
+class _Out(msgspec.Struct, forbid_unknown_fields=True):
+    """Base of the response bodies (strict, so tests can check replies against them)."""
+
+
+class UserOut(_Out):
+    """A user."""
+
+    id: str
+    name: str
+    is_guest: bool
+
+
+class SessionOut(_Out):
+    """A new session: its token and its user."""
+
+    token: str
+    user: UserOut
+
+
+class RatingOut(_Out):
+    """A registered player's rating (``rating`` = ``mu - 3 sigma``)."""
+
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+
+
+class MeOut(_Out):
+    """``GET /api/me``: the user, and the rating of a registered player (``null`` for guests)."""
+
+    id: str
+    name: str
+    is_guest: bool
+    created_at: float
+    rating: RatingOut | None
+
+
+class LeaderboardEntryOut(_Out):
+    """One leaderboard row."""
+
+    rank: int
+    user_id: str
+    name: str
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+
+
+class LeaderboardOut(_Out):
+    """``GET /api/leaderboard``."""
+
+    entries: list[LeaderboardEntryOut]
+
+
+class PlayerOut(_Out):
+    """A seat of a finished match (``user_id`` is ``null`` for a computer player)."""
+
+    seat: int
+    name: str
+    user_id: str | None
+    is_bot: bool
+    rating_before: float | None
+    rating_after: float | None
+
+
+class MatchOut(_Out):
+    """A finished match without its hands."""
+
+    id: str
+    rules: dict[str, Any]
+    started_at: float
+    finished_at: float
+    score: tuple[int, int]
+    winner: int
+    rated: bool
+    hand_count: int
+    players: list[PlayerOut]
+
+
+class HistoryOut(_Out):
+    """``GET /api/history``: a page of matches, newest first."""
+
+    matches: list[MatchOut]
+    next_before: float | None
+
+
+class MatchDetailOut(MatchOut):
+    """``GET /api/matches/{id}``: the match and every hand's ``cuatrola-hand/1`` record."""
+
+    hands: list[msgspec.Raw]
+
+
+class ErrorOut(_Out):
+    """Every error reply."""
+
+    error: str
+    message: str
+
+
+RESPONSE_TYPES: Final = (
+    SessionOut,
+    MeOut,
+    LeaderboardOut,
+    HistoryOut,
+    MatchDetailOut,
+    ErrorOut,
+)
+
+
 class ApiError(Exception):
     """An error reply: HTTP ``status``, a stable ``code`` and a human ``message``."""
 
@@ -160,15 +276,40 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
     return value
 
 
-def _user_json(identity: Identity) -> dict[str, Any]:
-    return {"id": identity.user_id, "name": identity.name, "is_guest": identity.is_guest}
+def _reply(body: _Out, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(body), status_code=status, media_type="application/json")
 
 
-def _summary_json(summary: MatchSummary) -> dict[str, Any]:
-    data = asdict(summary)
-    data["id"] = data.pop("match_id")
-    data["score"] = list(summary.score)
-    return data
+def _user(identity: Identity) -> UserOut:
+    return UserOut(id=identity.user_id, name=identity.name, is_guest=identity.is_guest)
+
+
+def _players(summary: MatchSummary) -> list[PlayerOut]:
+    return [
+        PlayerOut(
+            seat=p.seat,
+            name=p.name,
+            user_id=p.user_id,
+            is_bot=p.is_bot,
+            rating_before=p.rating_before,
+            rating_after=p.rating_after,
+        )
+        for p in summary.players
+    ]
+
+
+def _match(summary: MatchSummary) -> MatchOut:
+    return MatchOut(
+        id=summary.match_id,
+        rules=summary.rules,
+        started_at=summary.started_at,
+        finished_at=summary.finished_at,
+        score=summary.score,
+        winner=summary.winner,
+        rated=summary.rated,
+        hand_count=summary.hand_count,
+        players=_players(summary),
+    )
 
 
 class _Api:
@@ -225,13 +366,15 @@ class _Api:
             application/json:
               schema: {$ref: '#/components/schemas/GuestRequest'}
         responses:
-          201: {description: 'Created: {"token": ..., "user": {"id", "name", "is_guest"}}'}
+          201:
+            description: Created
+            content: {application/json: {schema: {$ref: '#/components/schemas/SessionOut'}}}
           400: {description: invalid_request or invalid_name}
           409: {description: name_taken (a registered player's name)}
         """
         body = await _body(request, GuestRequest)
         identity, token = await self.accounts.create_guest(body.name)
-        return JSONResponse({"token": token, "user": _user_json(identity)}, status_code=201)
+        return _reply(SessionOut(token=token, user=_user(identity)), 201)
 
     async def register(self, request: Request) -> Response:
         """Register a player (a guest token in Authorization turns that guest into the player).
@@ -242,7 +385,9 @@ class _Api:
             application/json:
               schema: {$ref: '#/components/schemas/CredentialsRequest'}
         responses:
-          201: {description: 'Created: {"token": ..., "user": {...}}'}
+          201:
+            description: Created
+            content: {application/json: {schema: {$ref: '#/components/schemas/SessionOut'}}}
           400: {description: invalid_request, invalid_name or invalid_password}
           401: {description: unauthorized (a bad token was given)}
           409: {description: name_taken}
@@ -252,7 +397,7 @@ class _Api:
         body = await _body(request, CredentialsRequest)
         await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.register(body.name, body.password, guest=guest)
-        return JSONResponse({"token": token, "user": _user_json(identity)}, status_code=201)
+        return _reply(SessionOut(token=token, user=_user(identity)), 201)
 
     async def login(self, request: Request) -> Response:
         """Log a registered player in; returns a new session token.
@@ -263,7 +408,9 @@ class _Api:
             application/json:
               schema: {$ref: '#/components/schemas/CredentialsRequest'}
         responses:
-          200: {description: 'OK: {"token": ..., "user": {...}}'}
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/SessionOut'}}}
           400: {description: invalid_request}
           401: {description: login_failed (unknown name or wrong password)}
           429: {description: rate_limited (too many password attempts)}
@@ -271,7 +418,7 @@ class _Api:
         body = await _body(request, CredentialsRequest)
         await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.login(body.name, body.password)
-        return JSONResponse({"token": token, "user": _user_json(identity)})
+        return _reply(SessionOut(token=token, user=_user(identity)))
 
     async def logout(self, request: Request) -> Response:
         """End the session of the token in Authorization; the token stops working at once.
@@ -293,7 +440,9 @@ class _Api:
         ---
         summary: The current user
         responses:
-          200: {description: '{"id", "name", "is_guest", "created_at", "rating"}'}
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/MeOut'}}}
           401: {description: unauthorized}
         """
         identity = await self._identity(request)
@@ -301,19 +450,25 @@ class _Api:
         info = await self.accounts.user(identity.user_id)
         if info is None:  # deleted while the session lived
             raise ApiError(401, "unauthorized", "the session token is unknown or expired")
-        data: dict[str, Any] = {**_user_json(identity), "created_at": info.created_at}
+        rating = None
         if not identity.is_guest:
             skill = await self.ratings.skill(identity.user_id)
-            data["rating"] = {
-                "rating": skill.rating,
-                "mu": skill.mu,
-                "sigma": skill.sigma,
-                "matches": skill.matches,
-                "wins": skill.wins,
-            }
-        else:
-            data["rating"] = None
-        return JSONResponse(data)
+            rating = RatingOut(
+                rating=skill.rating,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                matches=skill.matches,
+                wins=skill.wins,
+            )
+        return _reply(
+            MeOut(
+                id=identity.user_id,
+                name=identity.name,
+                is_guest=identity.is_guest,
+                created_at=info.created_at,
+                rating=rating,
+            )
+        )
 
     async def leaderboard(self, request: Request) -> Response:
         """The best-rated registered players (query: limit 1..100, default 50; offset).
@@ -323,13 +478,15 @@ class _Api:
           - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
           - {name: offset, in: query, schema: {type: integer, minimum: 0}}
         responses:
-          200: {description: '{"entries": [{"rank", "user_id", "name", "rating", ...}]}'}
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/LeaderboardOut'}}}
           400: {description: invalid_request}
         """
         limit = _int_param(request, "limit", 50, 1, LEADERBOARD_MAX)
         offset = _int_param(request, "offset", 0, 0, 1_000_000)
         entries = await self.ratings.leaderboard(limit, offset)
-        return JSONResponse({"entries": [asdict(e) for e in entries]})
+        return _reply(LeaderboardOut([LeaderboardEntryOut(**asdict(e)) for e in entries]))
 
     async def my_history(self, request: Request) -> Response:
         """The caller's finished matches, newest first (query: limit 1..100; before: a time).
@@ -339,7 +496,9 @@ class _Api:
           - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
           - {name: before, in: query, schema: {type: number}}
         responses:
-          200: {description: '{"matches": [...], "next_before": number or null}'}
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/HistoryOut'}}}
           400: {description: invalid_request}
           401: {description: unauthorized}
         """
@@ -359,9 +518,7 @@ class _Api:
                 )
         matches = await self.history.matches_of(identity.user_id, limit=limit, before=before)
         next_before = matches[-1].finished_at if len(matches) == limit else None
-        return JSONResponse(
-            {"matches": [_summary_json(m) for m in matches], "next_before": next_before}
-        )
+        return _reply(HistoryOut([_match(m) for m in matches], next_before))
 
     async def match(self, request: Request) -> Response:
         """A finished match with every hand's full record (all dealt cards): replay data.
@@ -370,7 +527,9 @@ class _Api:
         parameters:
           - {name: match_id, in: path, required: true, schema: {type: string}}
         responses:
-          200: {description: 'the match summary plus "hands": [cuatrola-hand/1 records]'}
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/MatchDetailOut'}}}
           404: {description: not_found}
         """
         match_id = request.path_params["match_id"]
@@ -378,9 +537,9 @@ class _Api:
         lines = await self.history.record_lines(match_id) if summary is not None else None
         if summary is None or lines is None:
             raise ApiError(404, "not_found", f"no finished match {match_id!r}")
-        data = _summary_json(summary)
-        data["hands"] = [msgspec.json.decode(line) for line in lines]
-        return JSONResponse(data)
+        base = _match(summary)
+        fields = {name: getattr(base, name) for name in base.__struct_fields__}
+        return _reply(MatchDetailOut(**fields, hands=[msgspec.Raw(line) for line in lines]))
 
     async def records(self, request: Request) -> Response:
         """A finished match's hands as cuatrola-hand/1 JSON Lines, one record per line.
@@ -406,7 +565,8 @@ class _Api:
 
 def _schema_components() -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        [GuestRequest, CredentialsRequest], ref_template="#/components/schemas/{name}"
+        [GuestRequest, CredentialsRequest, *RESPONSE_TYPES],
+        ref_template="#/components/schemas/{name}",
     )
     return components
 
