@@ -198,9 +198,13 @@ export class Connection {
     });
   }
 
-  /** Follow a table's events (as its seat's owner or as a spectator). */
-  subscribe(table) {
-    if (!this.tables.has(table)) this.tables.set(table, null);
+  /**
+   * Follow a table's events (as its seat's owner or as a spectator). With `fresh`, ask for a
+   * full snapshot even if this connection already follows the table: taking a seat subscribes
+   * us on the server's side, and that first snapshot may arrive before a screen listens.
+   */
+  subscribe(table, { fresh = false } = {}) {
+    if (fresh || !this.tables.has(table)) this.tables.set(table, null);
     return this.command("subscribe", { table, since: this.tables.get(table) ?? undefined });
   }
 

@@ -105,7 +105,7 @@ export class TableScreen {
     this.offLang = onLangChange(() => this.alive && this.render());
     this.alive = true;
     this.render();
-    conn.subscribe(tableId).catch((err) => this.fail(err));
+    conn.subscribe(tableId, { fresh: true }).catch((err) => this.fail(err));
   }
 
   destroy() {
@@ -369,8 +369,7 @@ export class TableScreen {
       .command("join", { table: this.id, seat })
       .then(() => {
         // subscribe again from scratch: the new snapshot is the seated player's
-        this.conn.tables.set(this.id, null);
-        return this.conn.command("subscribe", { table: this.id });
+        return this.conn.subscribe(this.id, { fresh: true });
       })
       .catch((err) => this.fail(err));
   }
