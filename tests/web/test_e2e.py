@@ -456,3 +456,22 @@ def test_a_watcher_picks_a_seat_and_computer_players_fill_the_rest(
     finally:
         host.close()
         other.close()
+
+
+def test_a_guest_turns_into_a_registered_player(browser: Any, server: str) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Kai")
+        assert "invitado" in page.get_by_test_id("user-name").inner_text()
+        form = page.get_by_test_id("upgrade-form")
+        assert form.get_by_test_id("upgrade-name").input_value() == "Kai"
+        form.get_by_test_id("upgrade-password").fill("kai-password-1")
+        form.get_by_test_id("upgrade-submit").click()
+        page.get_by_test_id("upgrade-form").wait_for(state="detached")
+        chip = page.get_by_test_id("user-name")
+        assert chip.locator("span").first.inner_text() == "Kai"
+        assert "invitado" not in chip.inner_text()
+        assert player.errors == []
+    finally:
+        player.close()

@@ -138,7 +138,10 @@ async function run(promise) {
   app.formError = "";
   try {
     const ack = await promise;
-    if (ack && ack.table) go(`#/t/${ack.table}`);
+    if (ack && ack.table) {
+      if (!app.myTables.includes(ack.table)) app.myTables = [...app.myTables, ack.table];
+      go(`#/t/${ack.table}`);
+    }
   } catch (err) {
     if (err.code === "already_seated" && app.myTables.length) {
       app.formError = t("error.already_seated");
@@ -437,6 +440,27 @@ function renderPlay() {
       h("button", { class: "btn", type: "submit", "data-testid": "join-submit", text: t("lobby.join") }),
     ),
   );
+  // a guest can keep everything (same user id, same history) by choosing a password
+  const upgrade = app.user?.guest
+    ? h(
+        "form",
+        {
+          class: "card-panel auth upgrade",
+          "data-testid": "upgrade-form",
+          onsubmit: (e) => {
+            e.preventDefault();
+            const f = e.target.elements;
+            authenticate("register", { name: f.name.value.trim(), password: f.password.value });
+          },
+        },
+        h("h3", { text: t("auth.upgradeTitle") }),
+        h("p", { class: "muted", text: t("auth.upgradeText") }),
+        field(t("auth.name"), h("input", { name: "name", maxlength: "20", required: true, value: app.user.name, autocomplete: "username", "data-testid": "upgrade-name" })),
+        field(t("auth.password"), h("input", { name: "password", type: "password", required: true, autocomplete: "new-password", "data-testid": "upgrade-password" })),
+        h("button", { class: "btn", type: "submit", "data-testid": "upgrade-submit", text: t("auth.register") }),
+        h("p", { class: "message error", role: "alert", "data-testid": "auth-error", hidden: !app.authError, text: app.authError }),
+      )
+    : null;
   const resume = app.myTables.length
     ? h(
         "div",
@@ -452,7 +476,7 @@ function renderPlay() {
     { class: "panel play", "aria-labelledby": "play-title" },
     h("h2", { id: "play-title", text: t("lobby.play") }),
     app.formError ? h("p", { class: "message error", role: "alert", "data-testid": "lobby-error", text: app.formError }) : null,
-    h("div", { class: "play-grid" }, resume, computer, quick, create, join),
+    h("div", { class: "play-grid" }, resume, computer, quick, create, join, upgrade),
   );
 }
 
@@ -726,7 +750,10 @@ function route() {
       }
       connect();
       app.screen = new TableScreen(root(), app.conn, r.id, {
-        onLeave: () => go("#/"),
+        onLeave: (left) => {
+          if (left) app.myTables = app.myTables.filter((id) => id !== r.id);
+          go("#/");
+        },
         toast,
       });
       return;

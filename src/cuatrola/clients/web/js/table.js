@@ -670,8 +670,10 @@ export class TableScreen {
       // free the seat (after the match this also declines the rematch), so the lobby can
       // start another table at once
       this.conn.command("leave", { table: this.id }).catch(() => null);
+      this.hooks.onLeave(true);
+      return;
     }
-    this.hooks.onLeave();
+    this.hooks.onLeave(false);
   }
 
   renderFelt() {
