@@ -749,7 +749,15 @@ export class TableScreen {
       h(
         "div",
         { class: "seat-head" },
-        h("span", { class: "seat-name", text: this.seatName(seat) }),
+        info.bot && !info.user && info.name
+          ? h(
+              "span",
+              { class: "seat-name" },
+              t("table.botShort", { n: seat + 1 }),
+              // the level is left out on narrow screens, where names must stay short
+              h("span", { class: "bot-level", text: ` · ${t(`level.${this.info?.options?.bot_level || "medium"}`)}` }),
+            )
+          : h("span", { class: "seat-name", text: this.seatName(seat) }),
         badges,
       ),
       !mine && count ? h("div", { class: "backs", "aria-hidden": "true" }, backs, h("span", { class: "count", "data-testid": `count-${pos}`, text: count })) : null,
@@ -959,6 +967,13 @@ export class TableScreen {
     if (this.selected >= hand.length) this.selected = Math.max(0, hand.length - 1);
     const legal = legalCards(v);
     const myTurnToPlay = v.phase === "play" && v.to_move === this.seat;
+    const turnKey = `${v.tricks.length}/${v.trick.length}`;
+    if (myTurnToPlay && this.turnKey !== turnKey) {
+      // a new turn starts on the first playable card (the arrows may still pick any)
+      this.turnKey = turnKey;
+      const first = hand.findIndex((code) => legal.includes(code));
+      if (first >= 0) this.selected = first;
+    }
     const out = v.sitting_out === this.seat;
     const cards = hand.map((code, i) => {
       const isLegal = legal.includes(code);
