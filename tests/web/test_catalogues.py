@@ -52,6 +52,7 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
         "level.": ("easy", "medium", "hard", "expert"),
         "lobby.status.": ("open", "playing", "finished", "closed"),
         "auth.tab.": ("guest", "login", "register"),
+        "help.": ("1", "2", "3", "4", "5", "6"),
         "phrase.": (
             "hello",
             "good_luck",
