@@ -741,6 +741,7 @@ export class TableScreen {
         class: `seat seat-${pos}${turn ? " turn" : ""}${out ? " out" : ""}${mine ? " mine" : ""} team-${teamOf(seat)}`,
         "data-testid": `seat-${pos}`,
         "data-seat": seat,
+        role: "group",
         "aria-label": t("table.seatLabel", {
           name: this.seatName(seat),
           count,
@@ -836,11 +837,18 @@ export class TableScreen {
             h("button", {
               class: "btn small",
               "data-testid": "copy-link",
-              onclick: () => {
-                navigator.clipboard?.writeText(link).then(
-                  () => this.hooks.toast(t("table.copied")),
-                  () => null,
-                );
+              onclick: (e) => {
+                const input = e.target.closest(".invite")?.querySelector("input");
+                const selectIt = () => {
+                  // no clipboard access (plain http): select the link for Ctrl+C instead
+                  input?.select();
+                  this.hooks.toast(t("table.copyByHand"));
+                };
+                if (!navigator.clipboard) {
+                  selectIt();
+                  return;
+                }
+                navigator.clipboard.writeText(link).then(() => this.hooks.toast(t("table.copied")), selectIt);
               },
               text: t("table.copy"),
             }),
