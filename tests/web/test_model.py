@@ -43,6 +43,7 @@ def test_the_replayer_agrees_with_the_rules_core_on_every_example(
                         contract: last.contract,
                         cantes: last.cantes.map((c) => [c.seat, 'OCEB'[c.suit], c.points]),
                         cardsLeft: last.hands.reduce((n, h) => n + h.length, 0),
+                        result: last.result,
                     };
                 });
             }""",
@@ -57,6 +58,10 @@ def test_the_replayer_agrees_with_the_rules_core_on_every_example(
             assert got["contract"] == expected["contract"], name
             cantes = [[c["seat"], c["suit"], c["points"]] for c in expected["cantes"]]
             assert got["cantes"] == cantes, name
+            assert got["result"] == {
+                "winner": expected["winner"],
+                "gamePoints": expected["game_points"],
+            }, name
             # only the dead hand of a contract is left at the end
             assert got["cardsLeft"] == (0 if expected["bidder"] is None else 5), name
     finally:

@@ -193,5 +193,30 @@ export function replaySteps(record) {
       snapshot({ kind: "card", seat, card }, { trick, tricks, teamTricks, teamPoints, cantes });
     }
   }
+  if (tricks.length === 5) {
+    steps[steps.length - 1].result = handResult(record, bidder, contract, teamPoints, teamTricks);
+  }
   return steps;
+}
+
+const CONTRACT_VALUE = [1, 2, 4, 5];
+
+/**
+ * Who wins a finished hand and how many game points (docs/rules.md section 6): the side with
+ * more hand points (a tie goes to the mano's team) in a plain hand or a solo; in a cuatrola
+ * the bidder needs 4 tricks (5 without the Quintola variant), in a quintola all 5.
+ */
+function handResult(record, bidder, contract, points, tricks) {
+  const manoTeam = teamOf((record.dealer + 1) % 4);
+  const value = CONTRACT_VALUE[contract];
+  if (contract <= 1) {
+    // plain hand or solo (the solo's sitting-out partner scores nothing, so team points
+    // are the bidder's own): more hand points wins, a tie goes to the mano's team
+    const winner = points[0] === points[1] ? manoTeam : points[0] > points[1] ? 0 : 1;
+    return { winner, gamePoints: value };
+  }
+  const quintolaOn = record.rules?.quintola ?? true;
+  const needed = contract === 2 && quintolaOn ? 4 : 5;
+  const made = tricks[teamOf(bidder)] >= needed;
+  return { winner: made ? teamOf(bidder) : 1 - teamOf(bidder), gamePoints: value };
 }

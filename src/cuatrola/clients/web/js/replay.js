@@ -226,6 +226,16 @@ export class ReplayScreen {
           svgBox("div", { class: "replay-trump", role: "img", "aria-label": t("table.shownTrump", { card: cardName(cardCode(s.trumpCard)) }) }, cardSvg(s.trumpCard)),
         ),
         h("p", { class: "replay-event", "data-testid": "replay-event", "aria-live": "polite", text: this.describe(s.event) }),
+        s.result
+          ? h("p", {
+              class: `replay-result ${s.result.winner === us ? "good" : "bad"}`,
+              "data-testid": "replay-result",
+              text:
+                s.result.winner === us
+                  ? t("summary.resultWe", { points: s.result.gamePoints })
+                  : t("summary.resultThey", { points: s.result.gamePoints }),
+            })
+          : null,
         h(
           "div",
           { class: "replay-controls" },
