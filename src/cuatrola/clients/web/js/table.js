@@ -617,8 +617,9 @@ export class TableScreen {
               "span",
               { class: "hand-score", "data-testid": "hand-score" },
               t("table.handPoints", {
-                us: v.card_points[myTeam],
-                them: v.card_points[1 - myTeam],
+                // card points of the tricks won plus the cantes sung (docs/rules.md 6)
+                us: v.card_points[myTeam] + canteSum(v, myTeam),
+                them: v.card_points[1 - myTeam] + canteSum(v, 1 - myTeam),
                 ut: v.tricks_won[myTeam],
                 tt: v.tricks_won[1 - myTeam],
               }),
@@ -1227,6 +1228,10 @@ export class TableScreen {
     );
     return h("div", { class: "overlay" }, box);
   }
+}
+
+function canteSum(v, team) {
+  return (v.cantes || []).filter((c) => teamOf(c.seat) === team).reduce((n, c) => n + c.points, 0);
 }
 
 /** A server error as text in the current language (known codes are in the catalogue). */
