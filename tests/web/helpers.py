@@ -138,3 +138,12 @@ def shot(page: Any, artifacts: Path, name: str) -> Path:
     path = artifacts / f"{name}.png"
     page.screenshot(path=str(path), animations="disabled")
     return path
+
+
+def tab_to(page: Any, test_id: str, *, limit: int = 80) -> None:
+    """Press Tab until the element with `test_id` has the focus, as a keyboard user would."""
+    for _ in range(limit):
+        if page.evaluate("document.activeElement?.dataset?.testid ?? null") == test_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{test_id!r} cannot be reached with Tab")

@@ -12,6 +12,7 @@ from tests.web.helpers import (
     shot,
     sign_in_as_guest,
     start_vs_computer,
+    tab_to,
     visible,
 )
 
@@ -271,12 +272,11 @@ def test_a_hand_is_played_with_the_keyboard_only(
     page = player.page
     keyboard = page.keyboard
     try:
-        page.get_by_test_id("guest-name").focus()
+        tab_to(page, "guest-name")
         keyboard.type("Fede")
         keyboard.press("Enter")
         page.get_by_test_id("play-computer").wait_for()
-        page.get_by_test_id("computer-rules").focus()
-        page.get_by_test_id("play-computer").focus()
+        tab_to(page, "play-computer")
         keyboard.press("Enter")
         page.get_by_test_id("table").wait_for()
         page.locator(".hand .card").first.wait_for()
@@ -327,8 +327,8 @@ def test_a_hand_is_played_with_the_keyboard_only(
         assert played, "no card was played with the keyboard"
         keyboard.press("Escape")
         page.get_by_test_id("hand-summary").wait_for(state="detached")
-        # the summary comes back from the bar's button, with Enter too
-        page.get_by_test_id("last-hand-btn").focus()
+        # the summary comes back from the bar's button, reached with Tab
+        tab_to(page, "last-hand-btn")
         keyboard.press("Enter")
         page.get_by_test_id("hand-summary").wait_for()
         shot(page, artifacts, "keyboard-hand-summary")
