@@ -98,7 +98,8 @@ class ExpertPlayer:
         """
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
-        deadline = None if budget is None else time.perf_counter() + 0.8 * budget
+        now = time.perf_counter()
+        deadline = None if budget is None else now + 0.8 * budget
         if view.phase is Phase.BIDDING:
             return self._bid(view, rng, deadline)
         if view.phase is Phase.CANTE:
@@ -106,30 +107,47 @@ class ExpertPlayer:
         cards = [a for a in view.legal_actions if is_card_action(a)]
         if len(cards) == 1:
             return cards[0]
-        worlds, weights = self.play_worlds(view, rng)
+        weigh_until = None if budget is None else now + 0.4 * budget
+        worlds, weights = self.play_worlds(view, rng, weigh_until)
         return best_card(card_scores(view, worlds, weights, deadline), view.trump)
 
     # Card play -----------------------------------------------------------------------------
 
     def play_worlds(
-        self, view: SeatView, rng: random.Random
+        self, view: SeatView, rng: random.Random, deadline: float | None = None
     ) -> tuple[list[World], list[float] | None]:
-        """The deals to solve and their weights (``None``: equal weights)."""
+        """The deals to solve and their weights (``None``: equal weights).
+
+        Past the ``deadline`` (a :func:`time.perf_counter` value) the remaining deals are
+        weighted with the cheap greedy part of the opponent model only.
+        """
         knowledge = Knowledge.from_view(view)
         count = knowledge.count()
         if count <= self.exhaustive:
             worlds = list(knowledge.worlds())
             if not self.weighting:
                 return worlds, None
-            weights = [self.likelihood(view, w) for w in worlds]
+            weights = self._weights(view, worlds, deadline)
             return (worlds, weights) if sum(weights) > 0 else (worlds, None)
         if not self.weighting:
             return [knowledge.sample(rng) for _ in range(self.samples)], None
         pool = [knowledge.sample(rng) for _ in range(self.samples * POOL_FACTOR)]
-        weights = [self.likelihood(view, w) for w in pool]
+        weights = self._weights(view, pool, deadline)
         return _resample(pool, weights, self.samples, rng), None
 
-    def likelihood(self, view: SeatView, world: World) -> float:
+    def _weights(
+        self, view: SeatView, worlds: Sequence[World], deadline: float | None
+    ) -> list[float]:
+        weights = []
+        for world in worlds:
+            if deadline is not None and time.perf_counter() > deadline:
+                # Out of time: weights of the two models are not comparable, so weigh
+                # every deal again with the cheap greedy part only.
+                return [self.likelihood(view, w, use_dd=False) for w in worlds]
+            weights.append(self.likelihood(view, world))
+        return weights
+
+    def likelihood(self, view: SeatView, world: World, use_dd: bool = True) -> float:
         """How likely the other seats' plays (and, in a contract hand, the bids) are in
         ``world`` under the opponent model; relative, not normalised.
 
@@ -154,7 +172,7 @@ class ExpertPlayer:
         if view.sitting_out is not None:
             hands[view.sitting_out] = 0
         eps = self.epsilon
-        mix = self.greedy_mix
+        mix = self.greedy_mix if use_dd else 1.0
         me = view.seat
         trump = view.trump
         points = [0, 0]
