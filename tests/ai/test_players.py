@@ -161,3 +161,17 @@ def test_expert_weights_the_true_deal_positively() -> None:
                     checked += 1
             state.apply(greedy.choose(view, rng), seat)
     assert checked > 10
+
+
+def test_expert_with_an_exhausted_budget_still_plays_legally() -> None:
+    # budget=0: the weighting falls back to the greedy model and one deal is solved.
+    rng = random.Random(4)
+    player = ExpertPlayer(samples=6, exhaustive=12, bid_samples=3)
+    for number in range(3):
+        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            action = player.choose(view_for(state, seat), rng, budget=0.0)
+            state.apply(action, seat)
+        assert state.result is not None
