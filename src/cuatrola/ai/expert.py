@@ -49,6 +49,10 @@ LIMITS = {
     "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48},
     "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10},
 }
+#: Default share of the greedy policy in the opponent model, by solver backend: the
+#: double-dummy part solves one position per earlier play and deal, which only the compiled
+#: solver makes cheap enough.
+GREEDY_MIX = {"c": 0.5, "python": 1.0}
 #: Sampled pool per solved world when resampling by likelihood.
 POOL_FACTOR = 4
 #: Success rate taken off a contract's double-dummy estimate (the bidder does not really
@@ -65,7 +69,8 @@ class ExpertPlayer:
             from the way cards are played).
         weighting: weight deals by the likelihood of the observed plays and bids.
         greedy_mix: share of the greedy policy in the opponent model (the rest is a
-            softmax over double-dummy values; 1: greedy only).
+            softmax over double-dummy values; 1: greedy only). Default: 0.5 with the
+            compiled solver, 1 with the pure-Python one.
     """
 
     name = "expert"
@@ -77,7 +82,7 @@ class ExpertPlayer:
         bid_samples: int | None = None,
         epsilon: float = 0.5,
         weighting: bool = True,
-        greedy_mix: float = 0.5,
+        greedy_mix: float | None = None,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -85,7 +90,7 @@ class ExpertPlayer:
         self.bid_samples = bid_samples or limits["bid_samples"]
         self.epsilon = epsilon
         self.weighting = weighting
-        self.greedy_mix = greedy_mix
+        self.greedy_mix = GREEDY_MIX[backend()] if greedy_mix is None else greedy_mix
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
