@@ -53,6 +53,10 @@ MAX_CONNECTIONS: Final = 10_000
 MAX_SECONDS: Final = 600.0
 STARTUP_TIMEOUT: Final = 60.0
 OPEN_CONCURRENCY: Final = 64
+# The server allows 20 commands per second per connection (burst 40); a client stays below,
+# as a real one would, instead of having commands refused.
+CLIENT_RATE: Final = 18.0
+CLIENT_BURST: Final = 30.0
 
 _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
@@ -257,6 +261,7 @@ class Stats:
     ack: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     matches: int = 0
+    paced: int = 0  # moves a client delayed to stay under the server's rate limit
 
 
 @dataclass
@@ -287,7 +292,29 @@ class Player:
         # The last view that offered us a move, to retry if the move is refused.
         self.last_view: tuple[dict[str, Any], int] | None = None
         self.retries = 0
+        self.tokens = CLIENT_BURST
+        self.stamp = time.monotonic()
+        self.waiting: asyncio.Task[None] | None = None  # a paced move, sent when due
+        self.paced_view: tuple[dict[str, Any], int] | None = None  # the view it will act on
         self.replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
+
+    def _take_token(self) -> float:
+        """Take a rate token; return 0, or the seconds to wait before one is available."""
+        now = time.monotonic()
+        self.tokens = min(CLIENT_BURST, self.tokens + (now - self.stamp) * CLIENT_RATE)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / CLIENT_RATE
+
+    async def _act_later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.waiting = None
+        latest, self.paced_view = self.paced_view, None
+        if latest is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._act(*latest)
 
     def _id(self) -> str:
         self.counter += 1
@@ -317,6 +344,15 @@ class Player:
             # Our previous act's ack has not arrived yet: act on this view right after it.
             self.deferred = (view, seq)
             return
+        if self.waiting is not None:
+            self.paced_view = (view, seq)  # a paced move is due: it will use the newest view
+            return
+        delay = self._take_token()
+        if delay > 0:
+            self.stats.paced += 1
+            self.paced_view = (view, seq)
+            self.waiting = asyncio.create_task(self._act_later(delay + 0.001))
+            return
         self.deferred = None
         if self.last_view is None or seq != self.last_view[1]:
             self.retries = 0  # a new state: its own retry budget
@@ -341,6 +377,12 @@ class Player:
                 kind = message.get("type")
                 if kind == "event":
                     await self._on_event(message, received)
+                elif kind == "error" and message.get("id") is None and self.pending:
+                    # Refused before its id was read (rate limit): the move did not happen.
+                    code = str(message.get("code"))
+                    stats.errors[code] = stats.errors.get(code, 0) + 1
+                    self.pending.clear()
+                    await self._retry()
                 elif kind == "ack" or kind == "error":
                     command_id = message.get("id")
                     sent = self.pending.pop(command_id, None) if command_id else None
@@ -395,6 +437,7 @@ class Player:
         elif kind == "match_end":
             if self.seat == 0 and self.stats.measuring:
                 self.stats.matches += 1
+            self._take_token()
             await self.ws.send(
                 _encode(
                     {"type": "rematch", "id": self._id(), "table": self.table_id, "accept": True}
@@ -490,6 +533,9 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _close_all(tables: list[Table], stop: asyncio.Event) -> None:
     stop.set()
+    for player in (p for t in tables for p in t.players):
+        if player.waiting is not None:
+            player.waiting.cancel()
     sockets = [p.ws for t in tables for p in t.players]
     await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
     tasks = [task for t in tables for task in t.tasks]
@@ -541,6 +587,7 @@ async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any
         "move_to_broadcast": _percentiles(stats.broadcast),
         "move_to_ack": _percentiles(stats.ack),
         "errors": stats.errors,
+        "paced_moves": stats.paced,
         "server_cpu_percent": round(100 * server_cpu / elapsed, 1),
         # CPU time per move: what a move costs the server, whatever else runs on the machine.
         "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 3)
