@@ -119,7 +119,7 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
         for player in players:
             await player.connect()
         ack = await players[0].command(
-            {"type": "create_table", "options": {"rules": "exact5", "turn_time": 0}, "seat": 0}
+            {"type": "create_table", "options": {"rules": "exact11", "turn_time": 0}, "seat": 0}
         )
         table = ack["table"]
         code = (await players[0].next("sync"))["info"]["code"]
@@ -135,6 +135,8 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
                     if body and body["kind"] == "action":
                         acked[frame["seq"]] = (body["seat"], body["action"])
 
+        # To 11 exact: at least three hands (5 + 5 + 1), far more moves than the crash loop
+        # makes, so the match is still on at every crash.
         for _crash in range(3):
             await drive(players, table, rng, 9)
             # One more move is sent and the server dies before (or after) it is committed:
@@ -156,6 +158,7 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             fresh = []
             for player in players:
                 again = Player(player.name, player.token, server.ws)
+                again.ids = player.ids  # new commands keep fresh ids (old ones are remembered)
                 welcome = await again.connect()
                 assert welcome["tables"] == [table]
                 last = player.seq[table]
@@ -171,11 +174,15 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             answer = await sender.next("ack", id=pending["id"])
             assert answer["table"] == table
             await asyncio.sleep(0.2)
-        while not any(
-            f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end"
-            for f in players[0].frames
-        ):
-            await drive(players, table, rng, 40, patience=2.0)
+        async with asyncio.timeout(120):
+            while not any(
+                f["type"] == "event" and f["body"] and f["body"]["kind"] == "match_end"
+                for f in players[0].frames
+            ):
+                await drive(players, table, rng, 40, patience=2.0)
+                # drive() returns at once when another player has seen the match end; yield
+                # so that every client's reader gets to run (else this loop spins forever).
+                await asyncio.sleep(0.01)
         remember()
         # A late watcher replays the whole table from event 1: every acknowledged move is
         # there, at the same number.
