@@ -336,3 +336,14 @@ async def test_per_connection_rate_limit(tmp_path: Path) -> None:
         pongs = [f for f in ana.frames if f["type"] == "pong"]
         assert len(pongs) <= 5
         await ana.close()
+
+
+async def test_a_rate_limited_command_is_refused_by_its_id(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, rate=1.0, burst=2)) as server:
+        (ana,) = await make_players(server, ["Ana"])
+        for n in range(4):
+            await ana.send({"type": "subscribe", "table": "t-none", "id": f"flood-{n}"})
+        await wait_for(lambda: any(f.get("code") == "rate_limited" for f in ana.frames))
+        refused = [f for f in ana.frames if f.get("code") == "rate_limited"]
+        assert refused and all(f["id"].startswith("flood-") for f in refused)
+        await ana.close()

@@ -258,15 +258,25 @@ async def _serve_socket(websocket: WebSocket, room: Room, settings: Settings) ->
             data = await _receive(websocket)
             if data is None:
                 break
-            if not bucket.take(time.monotonic()):
-                room.services.metrics.errors_total += 1
-                conn.send(Error(code="rate_limited", message="too many messages; slow down"))
-                continue
+            # Decode before rate limiting (frames are small and msgspec is fast) so that a
+            # refused command is named by its id and the client knows which one to resend.
             try:
                 msg = decode_client(data, settings.max_frame)
             except ProtocolError as exc:
+                msg = None
+                refusal = exc.to_message()
+            if not bucket.take(time.monotonic()):
                 room.services.metrics.errors_total += 1
-                conn.send(exc.to_message())
+                command_id = getattr(msg, "id", None) if msg is not None else None
+                conn.send(
+                    Error(
+                        code="rate_limited", message="too many messages; slow down", id=command_id
+                    )
+                )
+                continue
+            if msg is None:
+                room.services.metrics.errors_total += 1
+                conn.send(refusal)
                 continue
             if isinstance(msg, PingMsg):
                 conn.send(Pong(nonce=msg.nonce))
