@@ -17,9 +17,13 @@ QUICK = "--quick" in sys.argv[1:]
 
 RUNS = [
     ["engine", "--seconds", "2" if QUICK else "10", "--json"],
-    ["solver", "--json"],
-    ["ai", "--level", "expert", "--json"],
-    ["server", "--json"],
+    ["solver", "--positions", "100" if QUICK else "1000", "--json"],
+    ["ai", "--level", "expert", "--hands", "3" if QUICK else "30", "--json"],
+    (
+        ["server", "--tables", "4", "--seconds", "3", "--connections", "100", "--json"]
+        if QUICK
+        else ["server", "--tables", "50", "--seconds", "30", "--connections", "2000", "--json"]
+    ),
 ]
 
 
