@@ -17,6 +17,7 @@ import logging
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 NAME = "serve"
@@ -197,5 +198,16 @@ def run(args: argparse.Namespace) -> int:
     # was installed before it: a no-op one makes a graceful stop exit with status 0.
     signal.signal(signal.SIGTERM, lambda signum, frame: None)
     print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
-    asyncio.run(server.serve(sockets=[sock]))
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        runner.run(server.serve(sockets=[sock]))
     return 0
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when it is installed (it comes with ``uvicorn[standard]``): the
+    server spends much of each move in socket and selector work, which uvloop does in C."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvloop is a dependency; plain asyncio still works
+        return None
+    return uvloop.new_event_loop
