@@ -485,6 +485,9 @@ export class TableScreen {
       this.showSummary = false;
     }
     const active = document.activeElement;
+    // Every update re-mounts the screen: remember which control had the focus so that a
+    // keyboard user does not lose their place each time an event arrives.
+    const activeTestId = active?.dataset?.testid || null;
     const idle = !active || active === document.body || active.id === "app";
     const focusedInHand = Boolean(active?.closest?.(".hand")) || (idle && this.myTurn("play"));
     const chatDraft = this.root.querySelector("[data-testid=chat-input]")?.value || "";
@@ -502,6 +505,10 @@ export class TableScreen {
     if (dialogButton && !chatFocused && this.dialogShown !== dialogButton.dataset.testid) {
       dialogButton.focus();
     } else if (focusedInHand && !dialogButton) this.focusSelected();
+    else if (activeTestId && !chatFocused) {
+      const again = this.root.querySelector(`[data-testid="${CSS.escape(activeTestId)}"]`);
+      if (again && !again.disabled && document.activeElement !== again) again.focus();
+    }
     this.dialogShown = dialogButton?.dataset?.testid || null;
     this.renderStatus();
     this.renderTimer();
