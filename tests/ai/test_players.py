@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -9,7 +10,7 @@ import pytest
 
 from cuatrola.ai import make_player
 from cuatrola.ai.base import Player, available_players
-from cuatrola.ai.expert import ExpertPlayer, _utility
+from cuatrola.ai.expert import ExpertPlayer, PlayEvidence, _utility, evidence_likelihood
 from cuatrola.ai.greedy import GreedyPlayer, bid_strength
 from cuatrola.ai.levels import EasyPlayer
 from cuatrola.ai.pimc import PimcPlayer
@@ -99,9 +100,10 @@ def test_expert_passes_a_hopeless_hand() -> None:
 def test_match_utility_values_the_target() -> None:
     state = HandState.deal(Rules(), dealer=0, rng=random.Random(1), score_before=(9, 10))
     view = view_for(state, 0)  # team 0 at 9, team 1 at 10
-    assert _utility(view, winner=0, value=2) == 22.0  # a made solo wins the match
-    assert _utility(view, winner=1, value=2) == -22.0  # a failed one loses it
-    assert _utility(view, winner=0, value=1) == 0.0  # 10-10: play on
+    assert _utility(view, winner=0, value=2) == 1.0  # a made solo wins the match
+    assert _utility(view, winner=1, value=2) == 0.0  # a failed one loses it
+    assert _utility(view, winner=0, value=1) == pytest.approx(0.5)  # 10-10: a coin toss
+    assert _utility(view, winner=1, value=1) == 0.0  # 9-11: lost
 
 
 def test_greedy_bid_thresholds() -> None:
@@ -175,3 +177,33 @@ def test_expert_with_an_exhausted_budget_still_plays_legally() -> None:
             action = player.choose(view_for(state, seat), rng, budget=0.0)
             state.apply(action, seat)
         assert state.result is not None
+
+
+def test_opponent_model_mixes_kinds_per_seat() -> None:
+    """A seat that always played the greedy card is read sharply as greedy; one stray card
+    moves it to the kind whose plays tell nothing, instead of ruling the deal out."""
+    greedy_plays = [PlayEvidence(seat=1, legal=3, greedy=True, regret=None, values=None)] * 3
+    stray = [
+        *greedy_plays[:2],
+        PlayEvidence(seat=1, legal=3, greedy=False, regret=None, values=None),
+    ]
+    uniform = (1 / 3) ** 3
+    sharp = evidence_likelihood(greedy_plays, me=0, epsilon=0.2, mix=0.5)
+    assert sharp == pytest.approx(0.5 * (0.8 + 0.2 / 3) ** 3 + 0.5 * uniform)
+    strayed = evidence_likelihood(stray, me=0, epsilon=0.2, mix=0.5)
+    assert uniform / 2 < strayed < sharp / 2
+    # The seat's own plays never count, and greedy-only mixing is the plain greedy model.
+    mine = [PlayEvidence(seat=0, legal=3, greedy=False, regret=None, values=None)]
+    assert evidence_likelihood(mine, me=0, epsilon=0.2, mix=0.5) == 1.0
+    assert evidence_likelihood(stray, me=0, epsilon=0.2, mix=1.0) == pytest.approx(
+        (0.8 + 0.2 / 3) ** 2 * (0.2 / 3)
+    )
+
+
+def test_double_dummy_kind_prefers_the_better_card() -> None:
+    best = PlayEvidence(seat=3, legal=2, greedy=False, regret=0.0, values=(0.0, -20.0))
+    worse = PlayEvidence(seat=3, legal=2, greedy=False, regret=20.0, values=(0.0, -20.0))
+    high = evidence_likelihood([best], me=0, epsilon=1.0, mix=0.0, temperature=10.0)
+    low = evidence_likelihood([worse], me=0, epsilon=1.0, mix=0.0, temperature=10.0)
+    assert high == pytest.approx(1 / (1 + math.exp(-2)))
+    assert high + low == pytest.approx(1.0)

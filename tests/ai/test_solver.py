@@ -327,3 +327,37 @@ def test_a_non_position_raises_value_error() -> None:
 
 def test_backend_names_the_solver_in_use() -> None:
     assert solver.backend() in ("c", "python")
+
+
+@pytest.mark.parametrize("kind", list(BIDDINGS))
+def test_play_card_follows_the_engine(kind: str) -> None:
+    """Playing a card on a position gives the position of the engine's hand after it."""
+    rng = random.Random(f"play-card:{kind}")
+    for _ in range(60):
+        state = play_to(rng, BIDDINGS[kind], rng.randrange(5), rng.randrange(3))
+        while not state.is_finished:
+            pos = position_from_state(state)
+            legal = list(state.legal_actions())
+            assert sum(1 << a for a in legal) == solver.legal_moves(pos)
+            card = rng.choice(legal)
+            state.apply(card)
+            after = solver.play_card(pos, card)
+            if state.is_finished:
+                assert after.tricks_played == 5
+                assert solver.final_value(after) == final_value(state)
+            else:
+                assert after == position_from_state(state)
+
+
+def test_solve_is_the_best_value_over_play_card() -> None:
+    """The solver's value is the mover's best over the positions one card later."""
+    for state in small_positions("plain", 60, seed=77) + small_positions("solo", 60, seed=78):
+        pos = position_from_state(state)
+        children = []
+        for card in range(20):
+            if solver.legal_moves(pos) >> card & 1:
+                child = solver.play_card(pos, card)
+                done = child.tricks_played == 5
+                children.append(solver.final_value(child) if done else solve(child))
+        best = max(children) if pos.to_move & 1 == maximizing_team(pos) else min(children)
+        assert solve(pos) == best

@@ -12,13 +12,12 @@ Card play (weighted perfect-information Monte Carlo):
 * every deal is solved exactly by the double-dummy solver, so the last tricks, where all
   deals are enumerated, are played exactly against every consistent deal.
 
-Bidding: for each legal bid, the expected utility over sampled deals of playing that
-contract (solo: more hand points than the two defenders; cuatrola/quintola: 4/5 tricks),
-each deal solved double dummy with the partner's cards dead, the success rate reduced by a
-margin for double-dummy optimism; against the status quo (a plain hand, or the contract
-already bid). The utility is aware of the match: reaching the target wins, and a failed
-contract that hands the opponents the target loses the match (for example at 10-9 under the
-exact-11 rule).
+Bidding (:mod:`cuatrola.ai.bidding`): for each legal bid, the chance of making it, from its
+double-dummy share over sampled deals (the partner's cards dead) calibrated by self-play;
+against the status quo (a plain hand, or the contract already bid). Each outcome is valued
+by the chance to win the match from the score it leaves: reaching the target wins, and a
+failed contract that hands the opponents the target loses the match (for example at 10-9
+under the exact-11 rule).
 
 Cantes: always sung (a cante only adds points to its team).
 """
@@ -29,16 +28,19 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cuatrola.ai.base import register_player
+from cuatrola.ai.bidding import DDRates, calibrated, dd_rates, highest_bid, match_value
+from cuatrola.ai.endgame import consistent_scores
 from cuatrola.ai.greedy import bid_strength, choose_cante, greedy_card
 from cuatrola.ai.pimc import best_card
 from cuatrola.ai.search import card_scores
-from cuatrola.ai.solver import Position, backend, mover_scores, solve, solve_moves
+from cuatrola.ai.solver import Position, backend, mover_scores, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
 from cuatrola.core.actions import action_contract, bid_action, is_card_action
 from cuatrola.core.cards import CARD_SUIT, points_of
-from cuatrola.core.hand import Phase, partner_of, team_of
+from cuatrola.core.hand import Phase, team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.tricks import legal_mask, winning_card
 from cuatrola.core.views import SeatView
@@ -46,18 +48,11 @@ from cuatrola.core.views import SeatView
 #: Work limits per decision, by solver backend: worlds solved when sampling, the most
 #: worlds enumerated exhaustively, and worlds per bidding decision.
 LIMITS = {
-    "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48},
-    "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10},
+    "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48, "consistent": 60},
+    "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12},
 }
-#: Default share of the greedy policy in the opponent model, by solver backend: the
-#: double-dummy part solves one position per earlier play and deal, which only the compiled
-#: solver makes cheap enough.
-GREEDY_MIX = {"c": 0.5, "python": 1.0}
 #: Sampled pool per solved world when resampling by likelihood.
 POOL_FACTOR = 4
-#: Success rate taken off a contract's double-dummy estimate (the bidder does not really
-#: see the dead hand nor the defenders' cards).
-DD_OPTIMISM = 0.10
 
 
 class ExpertPlayer:
@@ -65,12 +60,16 @@ class ExpertPlayer:
 
     Args:
         samples, exhaustive, bid_samples: work limits (default: by solver backend).
-        epsilon: how far the opponent model is from the greedy policy (1: no inference
-            from the way cards are played).
+        epsilon: how far the greedy kind of the opponent model strays from the greedy
+            policy (1: no inference from the way cards are played).
         weighting: weight deals by the likelihood of the observed plays and bids.
-        greedy_mix: share of the greedy policy in the opponent model (the rest is a
-            softmax over double-dummy values; 1: greedy only). Default: 0.5 with the
-            compiled solver, 1 with the pure-Python one.
+        greedy_mix: prior that another seat is a greedy player rather than one whose
+            plays tell nothing (or, with a temperature, a good player; 1: greedy only).
+        points_temperature, trick_temperature: when given, the other kind is a good
+            player whose choices follow a softmax over the double-dummy values of the legal
+            cards, at these temperatures in hand points (plain hands and solos) and in
+            tricks (cuatrola and quintola). ``None`` (the default, fitted by
+            ``benchmarks/fit_opponent_model.py``): any legal card, equally likely.
     """
 
     name = "expert"
@@ -80,9 +79,13 @@ class ExpertPlayer:
         samples: int | None = None,
         exhaustive: int | None = None,
         bid_samples: int | None = None,
-        epsilon: float = 0.5,
+        epsilon: float = 0.2,
         weighting: bool = True,
-        greedy_mix: float | None = None,
+        greedy_mix: float = 0.5,
+        points_temperature: float | None = None,
+        trick_temperature: float | None = None,
+        consistent_from: int | None = None,
+        consistent_worlds: int | None = None,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -90,7 +93,11 @@ class ExpertPlayer:
         self.bid_samples = bid_samples or limits["bid_samples"]
         self.epsilon = epsilon
         self.weighting = weighting
-        self.greedy_mix = GREEDY_MIX[backend()] if greedy_mix is None else greedy_mix
+        self.greedy_mix = greedy_mix
+        self.points_temperature = points_temperature
+        self.consistent_from = consistent_from
+        self.consistent_worlds = consistent_worlds or limits["consistent"]
+        self.trick_temperature = trick_temperature
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
@@ -114,6 +121,20 @@ class ExpertPlayer:
             return cards[0]
         weigh_until = None if budget is None else now + 0.4 * budget
         worlds, weights = self.play_worlds(view, rng, weigh_until)
+        # With two cards left or fewer there is no later choice to keep consistent.
+        if (
+            self.consistent_from is not None
+            and len(view.tricks) >= self.consistent_from
+            and len(view.hand) >= 3
+        ):
+            if len(worlds) > self.consistent_worlds:
+                worlds = _resample(
+                    worlds, weights or [1.0] * len(worlds), self.consistent_worlds, rng
+                )
+                weights = None
+            scores = consistent_scores(view, worlds, weights, deadline)
+            if scores is not None:
+                return best_card(scores, view.trump)
         return best_card(card_scores(view, worlds, weights, deadline), view.trump)
 
     # Card play -----------------------------------------------------------------------------
@@ -146,8 +167,8 @@ class ExpertPlayer:
         weights = []
         for world in worlds:
             if deadline is not None and time.perf_counter() > deadline:
-                # Out of time: weights of the two models are not comparable, so weigh
-                # every deal again with the cheap greedy part only.
+                # Out of time: weights with and without the double-dummy model are not
+                # comparable, so weigh every deal again without it (cheap).
                 return [self.likelihood(view, w, use_dd=False) for w in worlds]
             weights.append(self.likelihood(view, world))
         return weights
@@ -156,78 +177,31 @@ class ExpertPlayer:
         """How likely the other seats' plays (and, in a contract hand, the bids) are in
         ``world`` under the opponent model; relative, not normalised.
 
-        Each play of another seat is explained by a mixture: with weight ``greedy_mix`` the
-        softened greedy policy, otherwise a softmax over the double-dummy values of the
-        legal cards in ``world`` at that moment (a good player's choice tends to be the
-        right one for the real cards).
+        Each other seat is one of two kinds of player, and its plays so far are explained
+        by a mixture of the two (prior ``greedy_mix``): a softened greedy player (the
+        greedy card with probability ``1 - epsilon``), or a player whose plays tell
+        nothing (any legal card) or, with a temperature, a good player whose choices
+        follow a softmax over the double-dummy values of the legal cards in ``world`` at
+        that moment. Mixing per seat rather than per play lets the evidence pick the
+        kind: a seat whose plays are all greedy in ``world`` is read sharply as greedy,
+        one that strays is read as the other kind. ``use_dd=False`` leaves out the
+        double-dummy model (any legal card instead).
         """
-        dealt = list(world)
-        groups: list[list[tuple[int, int]]] = [
-            list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
-        ]
-        if view.trick:
-            groups.append([(s, int(c)) for s, c in view.trick])
-        for group in groups:
-            for seat, card in group:
-                dealt[seat] |= 1 << card
+        temperature = self.temperature(view) if use_dd else None
+        evidence = play_evidence(view, world, with_dd=temperature is not None)
         weight = 1.0
         if view.contract is not Contract.PASS:
-            weight = bid_likelihood(view, dealt)
-        hands = list(dealt)
-        if view.sitting_out is not None:
-            hands[view.sitting_out] = 0
-        eps = self.epsilon
-        mix = self.greedy_mix if use_dd else 1.0
-        me = view.seat
-        trump = view.trump
-        points = [0, 0]
-        tricks_won = [0, 0]
-        sung = 0
-        tricks_mode = view.rules.tricks_needed(view.contract) is not None
-        temperature = 0.7 if tricks_mode else 10.0
-        for number, group in enumerate(groups):
-            table = 0
-            led = CARD_SUIT[group[0][1]]
-            for index, (seat, card) in enumerate(group):
-                if seat != me:
-                    legal = legal_mask(hands[seat], table, led, trump)
-                    n = legal.bit_count()
-                    if n > 1:
-                        expected = greedy_card(legal, group[:index], seat, trump)
-                        p_greedy = (1 - eps + eps / n) if expected == card else eps / n
-                        p_dd = 0.0
-                        if mix < 1:
-                            pos = Position(
-                                hands=(hands[0], hands[1], hands[2], hands[3]),
-                                trump=trump,
-                                to_move=seat,
-                                trick=tuple(c for _, c in group[:index]),
-                                trick_seats=tuple(s for s, _ in group[:index]),
-                                sitting_out=view.sitting_out,
-                                contract=view.contract,
-                                bidder=view.bidder,
-                                points=(points[0], points[1]),
-                                tricks_won=(tricks_won[0], tricks_won[1]),
-                                tricks_played=number,
-                                sung=sung,
-                            )
-                            scores = mover_scores(pos, solve_moves(pos))
-                            top = max(scores.values())
-                            exps = {c: math.exp((v - top) / temperature) for c, v in scores.items()}
-                            p_dd = exps[card] / sum(exps.values())
-                        weight *= mix * p_greedy + (1 - mix) * p_dd
-                hands[seat] ^= 1 << card
-                table |= 1 << card
-            if len(group) == (3 if view.sitting_out is not None else 4):
-                best = winning_card(table, led, trump)
-                team = next(s for s, c in group if c == best) & 1
-                points[team] += points_of(table)
-                tricks_won[team] += 1
-                for cante in view.cantes:
-                    if cante.trick == number:
-                        points[cante.seat & 1] += cante.points
-                        sung |= 1 << cante.suit
-        return weight
+            weight = bid_likelihood(view, _dealt(view, world))
+        return weight * evidence_likelihood(
+            evidence, view.seat, self.epsilon, self.greedy_mix, temperature
+        )
+
+    def temperature(self, view: SeatView) -> float | None:
+        """The softmax temperature of the double-dummy model in the hand's own units
+        (``None``: no such model)."""
+        if view.rules.tricks_needed(view.contract) is not None:
+            return self.trick_temperature
+        return self.points_temperature
 
     # Bidding -------------------------------------------------------------------------------
 
@@ -238,38 +212,34 @@ class ExpertPlayer:
         knowledge = Knowledge.from_view(view)
         worlds = [knowledge.sample(rng) for _ in range(self.bid_samples)]
         weights = [bid_likelihood(view, list(w)) for w in worlds] if self.weighting else None
-        holder, highest = _highest_bid(view)
-        me = view.seat
-        totals = dict.fromkeys(options, 0.0)
-        mass = 0.0
-        for index, world in enumerate(worlds):
-            if deadline is not None and index and time.perf_counter() > deadline:
-                break
-            weight = 1.0 if weights is None else weights[index]
-            if weight <= 0:
-                continue
-            mass += weight
-            for contract in options:
-                if contract is Contract.PASS:
-                    if holder is None:
-                        winner = _plain_winner(view, world)
-                        value = 1
-                    else:
-                        made = _contract_made(view, world, holder, highest)
-                        winner = team_of(holder) if made else 1 - team_of(holder)
-                        value = CONTRACTS[highest].value
-                    totals[contract] += weight * _utility(view, winner, value)
-                else:
-                    made = _contract_made(view, world, me, contract)
-                    p = max(0.0, float(made) - DD_OPTIMISM)
-                    spec_value = CONTRACTS[contract].value
-                    win = _utility(view, team_of(me), spec_value)
-                    lose = _utility(view, 1 - team_of(me), spec_value)
-                    totals[contract] += weight * (p * win + (1 - p) * lose)
-        if mass <= 0:
+        rates = dd_rates(view, worlds, weights, deadline)
+        if not rates.deals:
             return bid_action(Contract.PASS)
-        best = max(options, key=lambda c: (round(totals[c] / mass, 9), -int(c)))
+        values = {
+            contract: bid_value(view, contract, rates)
+            for contract in [Contract.PASS, *rates.contracts]
+        }
+        best = max(values, key=lambda c: (round(values[c], 9), -int(c)))
         return bid_action(best)
+
+
+def bid_value(view: SeatView, contract: Contract, rates: DDRates) -> float:
+    """The expected match value (:func:`~cuatrola.ai.bidding.match_value`) for the seat's
+    team of bidding ``contract`` (``PASS``: of leaving things as they stand)."""
+    mine = team_of(view.seat)
+    if contract is Contract.PASS:
+        holder, highest = highest_bid(view)
+        if holder is None:
+            win, value = rates.status_quo, 1
+        else:
+            made = calibrated(highest, rates.status_quo)
+            bidder_team = team_of(holder)
+            win = made if bidder_team == mine else 1 - made
+            value = CONTRACTS[highest].value
+    else:
+        win = calibrated(contract, rates.contracts[contract])
+        value = CONTRACTS[contract].value
+    return win * _utility(view, mine, value) + (1 - win) * _utility(view, 1 - mine, value)
 
 
 def _resample(
@@ -322,75 +292,141 @@ def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
     return weight
 
 
-def _highest_bid(view: SeatView) -> tuple[int | None, Contract]:
-    holder: int | None = None
-    highest = Contract.PASS
-    for index, bid in enumerate(view.bids):
-        if bid > highest:
-            highest = bid
-            holder = (view.mano + index) % 4
-    return holder, highest
-
-
-def _start_position(
-    view: SeatView, world: World, bidder: int | None, contract: Contract
-) -> Position:
-    hands = list(world)
-    sitting_out = None if bidder is None else partner_of(bidder)
-    if sitting_out is not None:
-        hands[sitting_out] = 0
-    leader = view.mano
-    if leader == sitting_out:
-        leader = (leader + 1) % 4
-    return Position(
-        hands=(hands[0], hands[1], hands[2], hands[3]),
-        trump=view.trump,
-        to_move=leader,
-        trick=(),
-        trick_seats=(),
-        sitting_out=sitting_out,
-        contract=contract,
-        bidder=bidder,
-        points=(0, 0),
-        tricks_won=(0, 0),
-        tricks_played=0,
-        sung=0,
-    )
-
-
-def _points_winner(view: SeatView, margin0: int) -> int:
-    if margin0 == 0:
-        return team_of(view.mano)
-    return 0 if margin0 > 0 else 1
-
-
-def _plain_winner(view: SeatView, world: World) -> int:
-    return _points_winner(view, solve(_start_position(view, world, None, Contract.PASS)))
-
-
-def _contract_made(view: SeatView, world: World, bidder: int, contract: Contract) -> bool:
-    value = solve(_start_position(view, world, bidder, contract))
-    needed = view.rules.tricks_needed(contract)
-    if needed is None:
-        return _points_winner(view, value) == team_of(bidder)
-    return value >= needed
-
-
 def _utility(view: SeatView, winner: int, value: int) -> float:
-    """The observer's utility of ``winner`` taking ``value`` game points: the game-point
-    difference, with reaching the target worth a whole match (a target-based match)."""
-    mine = team_of(view.seat)
+    """The observer's match value (:func:`~cuatrola.ai.bidding.match_value`) after
+    ``winner`` takes ``value`` game points."""
     score = list(view.score_before)
     score[winner] += value
-    target = view.rules.target
-    if target is not None:
-        if score[mine] >= target:
-            return float(2 * target)
-        if score[1 - mine] >= target:
-            return float(-2 * target)
-    return float(score[mine] - score[1 - mine])
+    return match_value(view.rules, score, team_of(view.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvidence:
+    """One earlier play of another seat, as the opponent model sees it in one deal.
+
+    Attributes:
+        seat: who played.
+        legal: how many legal cards the seat had.
+        greedy: whether the card was the greedy choice.
+        regret: how much worse the card was than the best legal card, double dummy, in the
+            hand's units (0 for the best card; ``None`` when not computed).
+        values: the double-dummy values of every legal card minus the best (``None`` when
+            not computed), for the softmax.
+    """
+
+    seat: int
+    legal: int
+    greedy: bool
+    regret: float | None
+    values: tuple[float, ...] | None
+
+
+def _dealt(view: SeatView, world: World) -> list[int]:
+    """The hands as dealt in ``world``: the cards still held plus the cards played."""
+    dealt = list(world)
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            dealt[seat] |= 1 << int(card)
+    for seat, card in view.trick:
+        dealt[seat] |= 1 << int(card)
+    return dealt
+
+
+def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[PlayEvidence]:
+    """Every real choice (more than one legal card) that another seat made so far, replayed
+    in ``world``; ``with_dd`` also solves each of those positions double dummy."""
+    groups: list[list[tuple[int, int]]] = [
+        list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
+    ]
+    if view.trick:
+        groups.append([(s, int(c)) for s, c in view.trick])
+    hands = _dealt(view, world)
+    if view.sitting_out is not None:
+        hands[view.sitting_out] = 0
+    me = view.seat
+    trump = view.trump
+    points = [0, 0]
+    tricks_won = [0, 0]
+    sung = 0
+    out: list[PlayEvidence] = []
+    for number, group in enumerate(groups):
+        table = 0
+        led = CARD_SUIT[group[0][1]]
+        for index, (seat, card) in enumerate(group):
+            if seat != me:
+                legal = legal_mask(hands[seat], table, led, trump)
+                n = legal.bit_count()
+                if n > 1:
+                    greedy = greedy_card(legal, group[:index], seat, trump) == card
+                    regret: float | None = None
+                    values: tuple[float, ...] | None = None
+                    if with_dd:
+                        pos = Position(
+                            hands=(hands[0], hands[1], hands[2], hands[3]),
+                            trump=trump,
+                            to_move=seat,
+                            trick=tuple(c for _, c in group[:index]),
+                            trick_seats=tuple(s for s, _ in group[:index]),
+                            sitting_out=view.sitting_out,
+                            contract=view.contract,
+                            bidder=view.bidder,
+                            points=(points[0], points[1]),
+                            tricks_won=(tricks_won[0], tricks_won[1]),
+                            tricks_played=number,
+                            sung=sung,
+                        )
+                        scores = mover_scores(pos, solve_moves(pos))
+                        top = max(scores.values())
+                        regret = top - scores[card]
+                        values = tuple(v - top for v in scores.values())
+                    out.append(PlayEvidence(seat, n, greedy, regret, values))
+            hands[seat] ^= 1 << card
+            table |= 1 << card
+        if len(group) == (3 if view.sitting_out is not None else 4):
+            best = winning_card(table, led, trump)
+            team = next(s for s, c in group if c == best) & 1
+            points[team] += points_of(table)
+            tricks_won[team] += 1
+            for cante in view.cantes:
+                if cante.trick == number:
+                    points[cante.seat & 1] += cante.points
+                    sung |= 1 << cante.suit
+    return out
+
+
+def evidence_likelihood(
+    evidence: Sequence[PlayEvidence],
+    me: int,
+    epsilon: float,
+    mix: float,
+    temperature: float | None = None,
+) -> float:
+    """The likelihood of ``evidence`` under the per-seat mixture of
+    :meth:`ExpertPlayer.likelihood` (``mix``: prior of the greedy kind; ``temperature``:
+    of the double-dummy softmax kind, ``None`` for a kind that plays any legal card)."""
+    greedy = [1.0, 1.0, 1.0, 1.0]
+    other = [1.0, 1.0, 1.0, 1.0]
+    for item in evidence:
+        n = item.legal
+        greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
+        if temperature is not None and item.values is not None and item.regret is not None:
+            total = sum(math.exp(v / temperature) for v in item.values)
+            other[item.seat] *= math.exp(-item.regret / temperature) / total
+        else:
+            other[item.seat] /= n
+    weight = 1.0
+    for seat in range(4):
+        if seat != me:
+            weight *= mix * greedy[seat] + (1 - mix) * other[seat]
+    return weight
 
 
 register_player("expert", ExpertPlayer)
 register_player("expert-uniform", lambda: ExpertPlayer(weighting=False))
-register_player("expert-greedymodel", lambda: ExpertPlayer(greedy_mix=1.0))
+register_player("expert-greedymodel", lambda: ExpertPlayer(epsilon=0.5, greedy_mix=1.0))
+register_player(
+    "expert-ddmodel",
+    lambda: ExpertPlayer(epsilon=0.5, points_temperature=10.0, trick_temperature=0.7),
+)
+register_player("expert-c1", lambda: ExpertPlayer(consistent_from=1))
+register_player("expert-c0", lambda: ExpertPlayer(consistent_from=0, consistent_worlds=40))

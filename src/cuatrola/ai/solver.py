@@ -62,7 +62,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Final
 
@@ -77,15 +77,18 @@ from cuatrola.core.cards import (
 )
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract
-from cuatrola.core.tricks import legal_mask
+from cuatrola.core.tricks import legal_mask, winning_card
 
 __all__ = [
     "Position",
     "at_least",
     "at_least_python",
     "backend",
+    "final_value",
+    "legal_moves",
     "maximizing_team",
     "mover_scores",
+    "play_card",
     "position_from_state",
     "solve",
     "solve_moves",
@@ -181,6 +184,73 @@ def maximizing_team(pos: Position) -> int:
     if pos.contract in _TRICK_CONTRACTS and pos.bidder is not None:
         return pos.bidder & 1
     return 0
+
+
+def legal_moves(pos: Position) -> int:
+    """The cards the side to move may play, as a bitmask (section 4.1)."""
+    table = 0
+    for card in pos.trick:
+        table |= 1 << card
+    led = CARD_SUIT[pos.trick[0]] if pos.trick else -1
+    return legal_mask(pos.hands[pos.to_move], table, led, pos.trump)
+
+
+def play_card(pos: Position, card: int) -> Position:
+    """The position after the side to move plays ``card`` (assumed legal): the trick is
+    scored when it completes, with the cantes sung as the solver models them and the
+    winner to lead; otherwise the next active seat is to move."""
+    seat = pos.to_move
+    hands = list(pos.hands)
+    hands[seat] &= ~(1 << card)
+    trick = (*pos.trick, card)
+    seats = (*pos.trick_seats, seat)
+    if len(trick) < (4 if pos.sitting_out is None else 3):
+        nxt = (seat + 1) & 3
+        if nxt == pos.sitting_out:
+            nxt = (nxt + 1) & 3
+        return replace(
+            pos,
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            to_move=nxt,
+            trick=trick,
+            trick_seats=seats,
+        )
+    table = 0
+    for played in trick:
+        table |= 1 << played
+    best = winning_card(table, CARD_SUIT[trick[0]], pos.trump)
+    winner = seats[trick.index(best)]
+    team = winner & 1
+    done = pos.tricks_played + 1
+    gain = points_of(table)
+    sung = pos.sung
+    if done == _NUM_TRICKS:
+        gain += _LAST_TRICK_BONUS
+    elif pos.cantes and done <= 3 and pos.contract not in _TRICK_CONTRACTS:
+        extra, sung = _auto_cante(hands, team, sung, pos.trump)
+        gain += extra
+    points = list(pos.points)
+    points[team] += gain
+    tricks = list(pos.tricks_won)
+    tricks[team] += 1
+    return replace(
+        pos,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        to_move=winner,
+        trick=(),
+        trick_seats=(),
+        points=(points[0], points[1]),
+        tricks_won=(tricks[0], tricks[1]),
+        tricks_played=done,
+        sung=sung,
+    )
+
+
+def final_value(pos: Position) -> int:
+    """The value (as :func:`solve` gives it) of a position whose five tricks are played."""
+    if pos.contract in _TRICK_CONTRACTS and pos.bidder is not None:
+        return pos.tricks_won[pos.bidder & 1]
+    return pos.points[0] - pos.points[1]
 
 
 def mover_scores(pos: Position, values: dict[int, int]) -> dict[int, int]:

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Fit the expert's opponent model (``epsilon``, ``greedy_mix``, ``points_temperature``).
+
+Plays seeded card-play hands (bidding forced to pass) with the expert in seats 0 and 2 and
+an opponent in seats 1 and 3. At the expert's decisions from the second trick on, where the
+consistent deals are few enough to enumerate, every deal is replayed through the model's
+evidence (:func:`cuatrola.ai.expert.play_evidence`). For each setting of the parameters the
+score is the mean log posterior probability of the true deal (higher: sharper and right
+inference), against the uniform posterior of an expert that draws no inference:
+
+    .venv/bin/python benchmarks/fit_opponent_model.py --hands 60 --opponents greedy pimc expert
+
+Slow (minutes), so it is not part of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import pickle
+import random
+import sys
+
+from cuatrola.ai import make_player
+from cuatrola.ai.expert import PlayEvidence, evidence_likelihood, play_evidence
+from cuatrola.ai.worlds import Knowledge
+from cuatrola.core.actions import bid_action
+from cuatrola.core.hand import HandState, Phase
+from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import view_for
+
+Position = tuple[int, list[list[PlayEvidence]], int]  # seat, evidence per deal, true index
+
+EPSILONS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7)
+MIXES = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0)
+#: ``None``: the other kind plays any legal card (no double-dummy model).
+TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
+
+
+def collect(opponent: str, hands: int, seed: int, max_deals: int) -> list[Position]:
+    """The evidence of every deal at the expert's decisions in ``hands`` seeded hands."""
+    rules = Rules()
+    positions: list[Position] = []
+    for index in range(hands):
+        rng = random.Random(f"fit:{seed}:{index}")
+        state = HandState.deal(rules, rng.randrange(4), rng)
+        names = ["expert", opponent, "expert", opponent]
+        players = [make_player(n) for n in names]
+        rngs = [random.Random(f"fit:{seed}:{index}:{s}") for s in range(4)]
+        for _ in range(4):
+            state.apply(bid_action(Contract.PASS))
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            if seat in (0, 2) and view.phase is Phase.PLAY and view.tricks:
+                knowledge = Knowledge.from_view(view)
+                if 1 < knowledge.count() <= max_deals:
+                    truth = tuple(state.hands)
+                    worlds = list(knowledge.worlds())
+                    evidence = [play_evidence(view, w) for w in worlds]
+                    if any(evidence):
+                        positions.append((seat, evidence, worlds.index(truth)))
+            state.apply(players[seat].choose(view, rngs[seat]))
+        print(f"{opponent}: {index + 1} hands, {len(positions)} positions", file=sys.stderr)
+    return positions
+
+
+def score(positions: list[Position], eps: float, mix: float, temperature: float | None) -> float:
+    """Mean log posterior of the true deal."""
+    total = 0.0
+    for seat, evidence, truth in positions:
+        weights = [evidence_likelihood(e, seat, eps, mix, temperature) for e in evidence]
+        mass = sum(weights)
+        total += math.log(max(weights[truth], 1e-300) / mass) if mass > 0 else 0.0
+    return total / len(positions)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-deals", type=int, default=1500)
+    parser.add_argument("--opponents", nargs="+", default=["greedy", "pimc", "expert"])
+    parser.add_argument("--save", metavar="FILE", help="keep the collected evidence (pickle)")
+    parser.add_argument("--load", metavar="FILE", help="score evidence saved by --save")
+    args = parser.parse_args()
+    if args.load:
+        with open(args.load, "rb") as fh:
+            data = pickle.load(fh)
+    else:
+        data = {o: collect(o, args.hands, args.seed, args.max_deals) for o in args.opponents}
+    if args.save:
+        with open(args.save, "wb") as fh:
+            pickle.dump(data, fh)
+    grid = list(itertools.product(EPSILONS, MIXES, TEMPERATURES))
+    results = []
+    for eps, mix, temperature in grid:
+        per = {o: score(p, eps, mix, temperature) for o, p in data.items()}
+        results.append((sum(per.values()) / len(per), eps, mix, temperature, per))
+    uniform = {o: sum(-math.log(len(e)) for _, e, _ in p) / len(p) for o, p in data.items()}
+    print("uniform (no inference):", {o: round(v, 3) for o, v in uniform.items()})
+    results.sort(key=lambda row: row[0], reverse=True)
+    for mean, eps, mix, temperature, per in results[:15]:
+        cells = " ".join(f"{o}={v:.3f}" for o, v in per.items())
+        print(f"eps={eps} mix={mix} T={temperature}: mean {mean:.3f}  {cells}")
+    for mean, eps, mix, temperature, per in results:
+        if (eps, mix, temperature) == (0.2, 0.5, None):
+            cells = " ".join(f"{o}={v:.3f}" for o, v in per.items())
+            print(f"the expert's default eps=0.2 mix=0.5 T=None: mean {mean:.3f}  {cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
