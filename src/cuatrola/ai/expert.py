@@ -428,5 +428,4 @@ register_player(
     "expert-ddmodel",
     lambda: ExpertPlayer(epsilon=0.5, points_temperature=10.0, trick_temperature=0.7),
 )
-register_player("expert-c1", lambda: ExpertPlayer(consistent_from=1))
-register_player("expert-c0", lambda: ExpertPlayer(consistent_from=0, consistent_worlds=40))
+register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
