@@ -25,9 +25,11 @@ class _SpyPlayer:
 
     name = "spy"
     seen: list[object] = []  # noqa: RUF012 - shared on purpose: the harness builds instances
+    budgets: list[float | None] = []  # noqa: RUF012
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         _SpyPlayer.seen.append(view)
+        _SpyPlayer.budgets.append(budget)
         return view.legal_actions[0]
 
 
@@ -113,6 +115,24 @@ def test_duel_summary_counts_and_changes_with_seed() -> None:
     assert "margin of a" in format_summary(s1)
 
 
+def test_duel_passes_the_time_budget_to_every_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _SpyPlayer.budgets.clear()
+    run_duel("test-spy", "greedy", deals=1, seed=5, track="play")
+    assert _SpyPlayer.budgets and set(_SpyPlayer.budgets) == {None}
+    _SpyPlayer.budgets.clear()
+    run_duel("test-spy", "greedy", deals=1, seed=5, track="play", budget=0.25)
+    assert _SpyPlayer.budgets and set(_SpyPlayer.budgets) == {0.25}
+    _SpyPlayer.budgets.clear()
+    argv = ["duel", "--a", "test-spy", "--b", "expert", "--deals", "1", "--budget", "0.05"]
+    assert main([*argv, "--json"]) == 0
+    assert set(_SpyPlayer.budgets) == {0.05}
+    assert json.loads(capsys.readouterr().out)["hands"] == 2
+    with pytest.raises(DuelError, match="time budget"):
+        run_duel("greedy", "random", deals=1, seed=1, track="play", budget=-1)
+
+
 def test_duel_rejects_an_illegal_action() -> None:
     with pytest.raises(DuelError, match="illegal action"):
         run_duel("test-cheat", "random", deals=1, seed=1, track="play")
@@ -143,6 +163,8 @@ def test_cli_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ["duel", "--a", "greedy", "--b", "random", "--seed", "x"],
         ["duel", "--b", "random"],
         ["duel", "--a", "greedy", "--b", "random", "--records", "/nonexistent/dir/x.jsonl"],
+        ["duel", "--a", "greedy", "--b", "random", "--budget", "0"],
+        ["duel", "--a", "greedy", "--b", "random", "--budget", "soon"],
     ],
 )
 def test_cli_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -196,10 +196,12 @@ class _Table:
         summary: DuelSummary,
         records: RecordSink | None,
         factories: dict[str, PlayerFactory],
+        budget: float | None = None,
     ) -> None:
         self.summary = summary
         self.records = records
         self.factories = factories
+        self.budget = budget
 
     def play_hand(
         self,
@@ -222,7 +224,7 @@ class _Table:
             assert seat is not None
             view = view_for(state, seat)
             start = clock()
-            action = players[seat].choose(view, rngs[seat])
+            action = players[seat].choose(view, rngs[seat], self.budget)
             self.summary.stats[keys[seat]].decision_seconds.append(clock() - start)
             if action not in view.legal_actions:
                 raise DuelError(
@@ -269,6 +271,7 @@ def run_duel(
     *,
     records: RecordSink | None = None,
     progress: ProgressHook | None = None,
+    budget: float | None = None,
 ) -> DuelSummary:
     """Play a duplicate duel of ``deals`` deal pairs (matches on the match track).
 
@@ -280,6 +283,9 @@ def run_duel(
         records: called with each hand's ``cuatrola-hand/1`` record (with ``players`` and
             ``deal`` keys), in playing order.
         progress: called with the number of deal pairs finished after each one.
+        budget: seconds each decision may take, passed to every player (``None``: the
+            players' fixed work limits, which keeps the duel reproducible from ``seed``;
+            with a budget, results depend on the machine's speed).
 
     Raises:
         DuelError: on bad arguments or an illegal action from a player.
@@ -296,7 +302,9 @@ def run_duel(
             raise DuelError(str(exc)) from None
     summary = DuelSummary(a=a, b=b, track=track, seed=seed)
     summary.stats = {"a": AgentStats(), "b": AgentStats()}
-    table = _Table(summary, records, factories)
+    if budget is not None and not (isinstance(budget, int | float) and budget > 0):
+        raise DuelError(f"expected a positive time budget in seconds, got {budget!r}")
+    table = _Table(summary, records, factories, budget)
     rules = Rules()
     started = time.perf_counter()
     for index in range(deals):

@@ -32,6 +32,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
 
 
+def _budget(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0.001 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected 0.001..60 seconds, got {text!r}")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument("--a", required=True, metavar="NAME", help="first agent (e.g. expert)")
@@ -45,6 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("play", "hands", "match"),
         default="play",
         help="play: card play only; hands: with bidding; match: whole matches to 11",
+    )
+    parser.add_argument(
+        "--budget",
+        type=_budget,
+        metavar="SECONDS",
+        help="time budget per decision, as the server gives (default: none, so that the "
+        "duel is reproducible from its seed)",
     )
     parser.add_argument("--records", metavar="FILE", help="write every hand as JSON Lines")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -90,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
                     args.track,
                     records=write if handle else None,
                     progress=lambda done: bar.update(task, completed=done),
+                    budget=args.budget,
                 )
         else:
             summary = run_duel(
@@ -99,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
                 args.seed,
                 args.track,
                 records=write if handle else None,
+                budget=args.budget,
             )
     except DuelError as exc:
         print(f"cuatrola duel: {exc}", file=sys.stderr)
