@@ -29,14 +29,16 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cuatrola.ai.base import register_player
 from cuatrola.ai.bidding import DDRates, calibrated, dd_rates, highest_bid, match_value
 from cuatrola.ai.endgame import consistent_scores
+from cuatrola.ai.exploit import greedy_posterior, model_moves
 from cuatrola.ai.greedy import bid_strength, choose_cante, greedy_card
 from cuatrola.ai.pimc import best_card
-from cuatrola.ai.search import card_scores
-from cuatrola.ai.solver import Position, backend, mover_scores, solve_moves
+from cuatrola.ai.search import card_scores, position_for
+from cuatrola.ai.solver import Position, backend, maximizing_team, mover_scores, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
 from cuatrola.core.actions import action_contract, bid_action, is_card_action
 from cuatrola.core.cards import CARD_SUIT, points_of
@@ -51,8 +53,12 @@ LIMITS = {
     "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48, "consistent": 60},
     "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12},
 }
+T = TypeVar("T")
+
 #: Sampled pool per solved world when resampling by likelihood.
 POOL_FACTOR = 4
+#: Below this belief that the opponents follow the greedy rules, no search against them.
+EXPLOIT_MIN_BELIEF = 0.05
 
 
 class ExpertPlayer:
@@ -86,6 +92,7 @@ class ExpertPlayer:
         trick_temperature: float | None = None,
         consistent_from: int | None = None,
         consistent_worlds: int | None = None,
+        exploit_worlds: int = 0,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -97,6 +104,7 @@ class ExpertPlayer:
         self.points_temperature = points_temperature
         self.consistent_from = consistent_from
         self.consistent_worlds = consistent_worlds or limits["consistent"]
+        self.exploit_worlds = exploit_worlds
         self.trick_temperature = trick_temperature
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
@@ -135,7 +143,60 @@ class ExpertPlayer:
             scores = consistent_scores(view, worlds, weights, deadline)
             if scores is not None:
                 return best_card(scores, view.trump)
-        return best_card(card_scores(view, worlds, weights, deadline), view.trump)
+        scores = card_scores(view, worlds, weights, deadline)
+        if self.exploit_worlds:
+            self._exploit(view, worlds, weights, scores, rng, deadline)
+        return best_card(scores, view.trump)
+
+    def _exploit(
+        self,
+        view: SeatView,
+        worlds: Sequence[World],
+        weights: Sequence[float] | None,
+        scores: dict[int, float],
+        rng: random.Random,
+        deadline: float | None,
+    ) -> None:
+        """Add to ``scores`` what each card gains if the opponents are rule followers, in
+        proportion to the belief that they are (see :mod:`cuatrola.ai.exploit`).
+
+        The correction is estimated on ``exploit_worlds`` deals drawn in proportion to
+        weight x belief, scaled to the whole weighted set.
+        """
+        me = view.seat
+        team = me & 1
+        opponents = [s for s in range(4) if s & 1 != team and s != view.sitting_out]
+        w = [1.0] * len(worlds) if weights is None else list(weights)
+        beliefs = []
+        for world in worlds:
+            greedy, other = seat_likelihoods(
+                play_evidence(view, world, with_dd=False), self.epsilon
+            )
+            beliefs.append(
+                greedy_posterior(
+                    [greedy[s] for s in opponents], [other[s] for s in opponents], self.greedy_mix
+                )
+            )
+        mass = [wi * b for wi, b in zip(w, beliefs, strict=True)]
+        total = sum(w)
+        believed = sum(mass)
+        if total <= 0 or believed / total < EXPLOIT_MIN_BELIEF:
+            return
+        picks = _resample(list(range(len(worlds))), mass, self.exploit_worlds, rng)
+        gains = dict.fromkeys(scores, 0.0)
+        done = 0
+        for index in picks:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            pos = position_for(view, worlds[index])
+            sign = 1 if maximizing_team(pos) == team else -1
+            exact = solve_moves(pos)
+            for card, value in model_moves(pos, 1 - team).items():
+                gains[card] += sign * (value - exact[card])
+            done += 1
+        if done:
+            for card in scores:
+                scores[card] += believed / done * gains[card]
 
     # Card play -----------------------------------------------------------------------------
 
@@ -242,9 +303,7 @@ def bid_value(view: SeatView, contract: Contract, rates: DDRates) -> float:
     return win * _utility(view, mine, value) + (1 - win) * _utility(view, 1 - mine, value)
 
 
-def _resample(
-    pool: Sequence[World], weights: Sequence[float], n: int, rng: random.Random
-) -> list[World]:
+def _resample(pool: Sequence[T], weights: Sequence[float], n: int, rng: random.Random) -> list[T]:
     """``n`` worlds drawn from ``pool`` in proportion to ``weights`` (systematic
     resampling: low variance, each world at most about ``n * w / sum`` times)."""
     total = sum(weights)
@@ -252,7 +311,7 @@ def _resample(
         return list(pool[:n])
     step = total / n
     point = rng.random() * step
-    out: list[World] = []
+    out: list[T] = []
     acc = 0.0
     index = 0
     for _ in range(n):
@@ -394,16 +453,12 @@ def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[Pl
     return out
 
 
-def evidence_likelihood(
-    evidence: Sequence[PlayEvidence],
-    me: int,
-    epsilon: float,
-    mix: float,
-    temperature: float | None = None,
-) -> float:
-    """The likelihood of ``evidence`` under the per-seat mixture of
-    :meth:`ExpertPlayer.likelihood` (``mix``: prior of the greedy kind; ``temperature``:
-    of the double-dummy softmax kind, ``None`` for a kind that plays any legal card)."""
+def seat_likelihoods(
+    evidence: Sequence[PlayEvidence], epsilon: float, temperature: float | None = None
+) -> tuple[list[float], list[float]]:
+    """Per seat, the likelihood of its plays in ``evidence`` under the greedy kind and under
+    the other kind of :meth:`ExpertPlayer.likelihood` (any legal card, or with a
+    ``temperature`` the double-dummy softmax)."""
     greedy = [1.0, 1.0, 1.0, 1.0]
     other = [1.0, 1.0, 1.0, 1.0]
     for item in evidence:
@@ -414,6 +469,20 @@ def evidence_likelihood(
             other[item.seat] *= math.exp(-item.regret / temperature) / total
         else:
             other[item.seat] /= n
+    return greedy, other
+
+
+def evidence_likelihood(
+    evidence: Sequence[PlayEvidence],
+    me: int,
+    epsilon: float,
+    mix: float,
+    temperature: float | None = None,
+) -> float:
+    """The likelihood of ``evidence`` under the per-seat mixture of
+    :meth:`ExpertPlayer.likelihood` (``mix``: prior of the greedy kind; ``temperature``:
+    of the double-dummy softmax kind, ``None`` for a kind that plays any legal card)."""
+    greedy, other = seat_likelihoods(evidence, epsilon, temperature)
     weight = 1.0
     for seat in range(4):
         if seat != me:
@@ -429,3 +498,4 @@ register_player(
     lambda: ExpertPlayer(epsilon=0.5, points_temperature=10.0, trick_temperature=0.7),
 )
 register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
+register_player("expert-exploit", lambda: ExpertPlayer(exploit_worlds=24))
