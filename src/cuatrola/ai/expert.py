@@ -6,11 +6,15 @@ Card play (weighted perfect-information Monte Carlo):
   the second or third trick on), each weighted by how likely the plays seen so far are under
   an opponent model; otherwise a pool of uniformly sampled deals is resampled in proportion
   to that likelihood;
-* the opponent model is a softened greedy policy (:func:`~cuatrola.ai.greedy.greedy_card`):
-  a player is assumed to make the greedy play with probability ``1 - epsilon`` and any legal
-  card otherwise. In a contract hand the bids count too (a bid says the hand is strong);
+* the opponent model mixes two kinds of player per seat: a rule follower who makes the
+  greedy play (:func:`~cuatrola.ai.greedy.greedy_card`) with probability ``1 - epsilon``,
+  and a player whose plays tell nothing. In a contract hand the bids count too (a bid says
+  the hand is strong);
 * every deal is solved exactly by the double-dummy solver, so the last tricks, where all
-  deals are enumerated, are played exactly against every consistent deal.
+  deals are enumerated, are played exactly against every consistent deal;
+* when the model believes the opponents are rule followers, each card's value also counts
+  what it gains against opponents who keep following the rules (:mod:`cuatrola.ai.exploit`),
+  in proportion to that belief.
 
 Bidding (:mod:`cuatrola.ai.bidding`): for each legal bid, the chance of making it, from its
 double-dummy share over sampled deals (the partner's cards dead) calibrated by self-play;
@@ -50,8 +54,8 @@ from cuatrola.core.views import SeatView
 #: Work limits per decision, by solver backend: worlds solved when sampling, the most
 #: worlds enumerated exhaustively, and worlds per bidding decision.
 LIMITS = {
-    "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48, "consistent": 60},
-    "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12},
+    "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48, "consistent": 60, "exploit": 24},
+    "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12, "exploit": 8},
 }
 T = TypeVar("T")
 
@@ -92,7 +96,7 @@ class ExpertPlayer:
         trick_temperature: float | None = None,
         consistent_from: int | None = None,
         consistent_worlds: int | None = None,
-        exploit_worlds: int = 0,
+        exploit_worlds: int | None = None,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -104,7 +108,7 @@ class ExpertPlayer:
         self.points_temperature = points_temperature
         self.consistent_from = consistent_from
         self.consistent_worlds = consistent_worlds or limits["consistent"]
-        self.exploit_worlds = exploit_worlds
+        self.exploit_worlds = limits["exploit"] if exploit_worlds is None else exploit_worlds
         self.trick_temperature = trick_temperature
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
@@ -163,6 +167,8 @@ class ExpertPlayer:
         The correction is estimated on ``exploit_worlds`` deals drawn in proportion to
         weight x belief, scaled to the whole weighted set.
         """
+        if deadline is not None and time.perf_counter() > deadline:
+            return
         me = view.seat
         team = me & 1
         opponents = [s for s in range(4) if s & 1 != team and s != view.sitting_out]
@@ -498,4 +504,4 @@ register_player(
     lambda: ExpertPlayer(epsilon=0.5, points_temperature=10.0, trick_temperature=0.7),
 )
 register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
-register_player("expert-exploit", lambda: ExpertPlayer(exploit_worlds=24))
+register_player("expert-noexploit", lambda: ExpertPlayer(exploit_worlds=0))
