@@ -24,7 +24,8 @@ import sys
 from collections.abc import Iterable
 
 from cuatrola.ai.bidding import dd_rates
-from cuatrola.ai.expert import ExpertPlayer, bid_likelihood
+from cuatrola.ai.expert import ExpertPlayer
+from cuatrola.ai.opponent_model import bid_likelihood
 from cuatrola.ai.worlds import Knowledge
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState, team_of
@@ -157,7 +158,10 @@ def main() -> int:
         samples: list[Sample] = []
         for path in args.fit:
             with open(path, encoding="utf-8") as fh:
-                samples += [tuple(json.loads(line)) for line in fh if line.strip()]  # type: ignore[misc]
+                for line in fh:
+                    if line.strip():
+                        label, share, made = json.loads(line)
+                        samples.append((str(label), float(share), int(made)))
     else:
         samples = collect(args.deals, args.seed, args.min_share, args.out)
     report(samples)

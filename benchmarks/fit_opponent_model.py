@@ -4,9 +4,10 @@
 Plays seeded card-play hands (bidding forced to pass) with the expert in seats 0 and 2 and
 an opponent in seats 1 and 3. At the expert's decisions from the second trick on, where the
 consistent deals are few enough to enumerate, every deal is replayed through the model's
-evidence (:func:`cuatrola.ai.expert.play_evidence`). For each setting of the parameters the
-score is the mean log posterior probability of the true deal (higher: sharper and right
-inference), against the uniform posterior of an expert that draws no inference:
+evidence (:func:`cuatrola.ai.opponent_model.play_evidence`). For each setting of the
+parameters the score is the mean log posterior probability of the true deal (higher:
+sharper and right inference), against the uniform posterior of an expert that draws no
+inference:
 
     .venv/bin/python benchmarks/fit_opponent_model.py --hands 60 --opponents greedy pimc expert
 
@@ -23,7 +24,7 @@ import random
 import sys
 
 from cuatrola.ai import make_player
-from cuatrola.ai.expert import PlayEvidence, evidence_likelihood, play_evidence
+from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood, play_evidence
 from cuatrola.ai.worlds import Knowledge
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState, Phase

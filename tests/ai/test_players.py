@@ -10,9 +10,10 @@ import pytest
 
 from cuatrola.ai import make_player
 from cuatrola.ai.base import Player, available_players
-from cuatrola.ai.expert import ExpertPlayer, PlayEvidence, _utility, evidence_likelihood
+from cuatrola.ai.expert import ExpertPlayer, _utility
 from cuatrola.ai.greedy import GreedyPlayer, bid_strength
 from cuatrola.ai.levels import EasyPlayer
+from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood
 from cuatrola.ai.pimc import PimcPlayer
 from cuatrola.ai.worlds import Knowledge
 from cuatrola.core.actions import format_action, parse_action

@@ -28,31 +28,35 @@ Cantes: always sung (a cante only adds points to its team).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from cuatrola.ai.base import register_player
 from cuatrola.ai.bidding import DDRates, calibrated, dd_rates, highest_bid, match_value
 from cuatrola.ai.endgame import consistent_scores
 from cuatrola.ai.exploit import greedy_posterior, model_moves
-from cuatrola.ai.greedy import bid_strength, choose_cante, greedy_card
+from cuatrola.ai.greedy import choose_cante
+from cuatrola.ai.opponent_model import (
+    bid_likelihood,
+    dealt_hands,
+    evidence_likelihood,
+    play_evidence,
+    seat_likelihoods,
+)
 from cuatrola.ai.pimc import best_card
 from cuatrola.ai.search import card_scores, position_for
-from cuatrola.ai.solver import Position, backend, maximizing_team, mover_scores, solve_moves
+from cuatrola.ai.solver import backend, maximizing_team, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
 from cuatrola.core.actions import action_contract, bid_action, is_card_action
-from cuatrola.core.cards import CARD_SUIT, points_of
 from cuatrola.core.hand import Phase, team_of
-from cuatrola.core.rules import CONTRACTS, Contract, Rules
-from cuatrola.core.tricks import legal_mask, winning_card
+from cuatrola.core.rules import CONTRACTS, Contract
 from cuatrola.core.views import SeatView
 
 #: Work limits per decision, by solver backend: worlds solved when sampling, the most
-#: worlds enumerated exhaustively, and worlds per bidding decision.
+#: worlds enumerated exhaustively, worlds per bidding decision, worlds for the
+#: consistent-decision search (when on) and for the search against rule followers.
 LIMITS = {
     "c": {"samples": 120, "exhaustive": 400, "bid_samples": 48, "consistent": 60, "exploit": 24},
     "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12, "exploit": 8},
@@ -80,6 +84,11 @@ class ExpertPlayer:
             cards, at these temperatures in hand points (plain hands and solos) and in
             tricks (cuatrola and quintola). ``None`` (the default, fitted by
             ``benchmarks/fit_opponent_model.py``): any legal card, equally likely.
+        consistent_from: from this trick (0-based count of tricks played) on, choose cards
+            with :func:`~cuatrola.ai.endgame.consistent_scores` over ``consistent_worlds``
+            deals (default: off; it measured no better than plain PIMC).
+        exploit_worlds: deals on which the gain against rule-following opponents is
+            estimated (:mod:`cuatrola.ai.exploit`); 0 turns it off. Default: by backend.
     """
 
     name = "expert"
@@ -258,7 +267,7 @@ class ExpertPlayer:
         evidence = play_evidence(view, world, with_dd=temperature is not None)
         weight = 1.0
         if view.contract is not Contract.PASS:
-            weight = bid_likelihood(view, _dealt(view, world))
+            weight = bid_likelihood(view, dealt_hands(view, world))
         return weight * evidence_likelihood(
             evidence, view.seat, self.epsilon, self.greedy_mix, temperature
         )
@@ -329,171 +338,12 @@ def _resample(pool: Sequence[T], weights: Sequence[float], n: int, rng: random.R
     return out
 
 
-def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
-    """How likely the other seats' bids are given their dealt hands, under a softened
-    greedy bidding model (the greedy bid with probability 0.7)."""
-    rules: Rules = view.rules
-    cap = rules.bid_cap
-    weight = 1.0
-    highest = Contract.PASS
-    for index, bid in enumerate(view.bids):
-        seat = (view.mano + index) % 4
-        allowed = [
-            c
-            for c in rules.contracts()
-            if c is Contract.PASS
-            or (
-                c > highest
-                and (cap is None or view.score_before[team_of(seat)] + CONTRACTS[c].value <= cap)
-            )
-        ]
-        if seat != view.seat and len(allowed) > 1:
-            strength = bid_strength(dealt[seat], view.trump)
-            fitting = [c for c in allowed if c <= strength]
-            predicted = max(fitting) if fitting else Contract.PASS
-            weight *= 0.7 if bid == predicted else 0.3 / (len(allowed) - 1)
-        if bid > highest:
-            highest = bid
-    return weight
-
-
 def _utility(view: SeatView, winner: int, value: int) -> float:
     """The observer's match value (:func:`~cuatrola.ai.bidding.match_value`) after
     ``winner`` takes ``value`` game points."""
     score = list(view.score_before)
     score[winner] += value
     return match_value(view.rules, score, team_of(view.seat))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayEvidence:
-    """One earlier play of another seat, as the opponent model sees it in one deal.
-
-    Attributes:
-        seat: who played.
-        legal: how many legal cards the seat had.
-        greedy: whether the card was the greedy choice.
-        regret: how much worse the card was than the best legal card, double dummy, in the
-            hand's units (0 for the best card; ``None`` when not computed).
-        values: the double-dummy values of every legal card minus the best (``None`` when
-            not computed), for the softmax.
-    """
-
-    seat: int
-    legal: int
-    greedy: bool
-    regret: float | None
-    values: tuple[float, ...] | None
-
-
-def _dealt(view: SeatView, world: World) -> list[int]:
-    """The hands as dealt in ``world``: the cards still held plus the cards played."""
-    dealt = list(world)
-    for trick in view.tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            dealt[seat] |= 1 << int(card)
-    for seat, card in view.trick:
-        dealt[seat] |= 1 << int(card)
-    return dealt
-
-
-def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[PlayEvidence]:
-    """Every real choice (more than one legal card) that another seat made so far, replayed
-    in ``world``; ``with_dd`` also solves each of those positions double dummy."""
-    groups: list[list[tuple[int, int]]] = [
-        list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
-    ]
-    if view.trick:
-        groups.append([(s, int(c)) for s, c in view.trick])
-    hands = _dealt(view, world)
-    if view.sitting_out is not None:
-        hands[view.sitting_out] = 0
-    me = view.seat
-    trump = view.trump
-    points = [0, 0]
-    tricks_won = [0, 0]
-    sung = 0
-    out: list[PlayEvidence] = []
-    for number, group in enumerate(groups):
-        table = 0
-        led = CARD_SUIT[group[0][1]]
-        for index, (seat, card) in enumerate(group):
-            if seat != me:
-                legal = legal_mask(hands[seat], table, led, trump)
-                n = legal.bit_count()
-                if n > 1:
-                    greedy = greedy_card(legal, group[:index], seat, trump) == card
-                    regret: float | None = None
-                    values: tuple[float, ...] | None = None
-                    if with_dd:
-                        pos = Position(
-                            hands=(hands[0], hands[1], hands[2], hands[3]),
-                            trump=trump,
-                            to_move=seat,
-                            trick=tuple(c for _, c in group[:index]),
-                            trick_seats=tuple(s for s, _ in group[:index]),
-                            sitting_out=view.sitting_out,
-                            contract=view.contract,
-                            bidder=view.bidder,
-                            points=(points[0], points[1]),
-                            tricks_won=(tricks_won[0], tricks_won[1]),
-                            tricks_played=number,
-                            sung=sung,
-                        )
-                        scores = mover_scores(pos, solve_moves(pos))
-                        top = max(scores.values())
-                        regret = top - scores[card]
-                        values = tuple(v - top for v in scores.values())
-                    out.append(PlayEvidence(seat, n, greedy, regret, values))
-            hands[seat] ^= 1 << card
-            table |= 1 << card
-        if len(group) == (3 if view.sitting_out is not None else 4):
-            best = winning_card(table, led, trump)
-            team = next(s for s, c in group if c == best) & 1
-            points[team] += points_of(table)
-            tricks_won[team] += 1
-            for cante in view.cantes:
-                if cante.trick == number:
-                    points[cante.seat & 1] += cante.points
-                    sung |= 1 << cante.suit
-    return out
-
-
-def seat_likelihoods(
-    evidence: Sequence[PlayEvidence], epsilon: float, temperature: float | None = None
-) -> tuple[list[float], list[float]]:
-    """Per seat, the likelihood of its plays in ``evidence`` under the greedy kind and under
-    the other kind of :meth:`ExpertPlayer.likelihood` (any legal card, or with a
-    ``temperature`` the double-dummy softmax)."""
-    greedy = [1.0, 1.0, 1.0, 1.0]
-    other = [1.0, 1.0, 1.0, 1.0]
-    for item in evidence:
-        n = item.legal
-        greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
-        if temperature is not None and item.values is not None and item.regret is not None:
-            total = sum(math.exp(v / temperature) for v in item.values)
-            other[item.seat] *= math.exp(-item.regret / temperature) / total
-        else:
-            other[item.seat] /= n
-    return greedy, other
-
-
-def evidence_likelihood(
-    evidence: Sequence[PlayEvidence],
-    me: int,
-    epsilon: float,
-    mix: float,
-    temperature: float | None = None,
-) -> float:
-    """The likelihood of ``evidence`` under the per-seat mixture of
-    :meth:`ExpertPlayer.likelihood` (``mix``: prior of the greedy kind; ``temperature``:
-    of the double-dummy softmax kind, ``None`` for a kind that plays any legal card)."""
-    greedy, other = seat_likelihoods(evidence, epsilon, temperature)
-    weight = 1.0
-    for seat in range(4):
-        if seat != me:
-            weight *= mix * greedy[seat] + (1 - mix) * other[seat]
-    return weight
 
 
 register_player("expert", ExpertPlayer)

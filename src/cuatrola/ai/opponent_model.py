@@ -1,0 +1,192 @@
+"""The expert's opponent model: how likely the plays and bids seen so far are in a deal.
+
+The expert weighs every deal consistent with its view by the likelihood of what the other
+seats did in it (:meth:`cuatrola.ai.expert.ExpertPlayer.likelihood`):
+
+* :func:`play_evidence` replays the card play in one deal and records, for every real
+  choice another seat made, how many legal cards it had, whether its card was the greedy
+  one (:func:`~cuatrola.ai.greedy.greedy_card`) and, when asked, the double-dummy values of
+  its legal cards at that moment;
+* :func:`seat_likelihoods` turns that into each seat's likelihood under two kinds of
+  player: a rule follower (the greedy card with probability ``1 - epsilon``) and a player
+  whose plays tell nothing (or, with a temperature, a good player whose choices follow a
+  softmax over double-dummy values); :func:`evidence_likelihood` mixes the kinds per seat;
+* :func:`bid_likelihood` does the same for the bids, with a softened greedy bidding model.
+
+``benchmarks/fit_opponent_model.py`` chose the kinds and their parameters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cuatrola.ai.greedy import bid_strength, greedy_card
+from cuatrola.ai.solver import Position, mover_scores, solve_moves
+from cuatrola.ai.worlds import World
+from cuatrola.core.cards import CARD_SUIT, points_of
+from cuatrola.core.hand import team_of
+from cuatrola.core.rules import CONTRACTS, Contract, Rules
+from cuatrola.core.tricks import legal_mask, winning_card
+from cuatrola.core.views import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvidence:
+    """One earlier play of another seat, as the opponent model sees it in one deal.
+
+    Attributes:
+        seat: who played.
+        legal: how many legal cards the seat had.
+        greedy: whether the card was the greedy choice.
+        regret: how much worse the card was than the best legal card, double dummy, in the
+            hand's units (0 for the best card; ``None`` when not computed).
+        values: the double-dummy values of every legal card minus the best (``None`` when
+            not computed), for the softmax.
+    """
+
+    seat: int
+    legal: int
+    greedy: bool
+    regret: float | None
+    values: tuple[float, ...] | None
+
+
+def dealt_hands(view: SeatView, world: World) -> list[int]:
+    """The hands as dealt in ``world``: the cards still held plus the cards played."""
+    dealt = list(world)
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            dealt[seat] |= 1 << int(card)
+    for seat, card in view.trick:
+        dealt[seat] |= 1 << int(card)
+    return dealt
+
+
+def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[PlayEvidence]:
+    """Every real choice (more than one legal card) that another seat made so far, replayed
+    in ``world``; ``with_dd`` also solves each of those positions double dummy."""
+    groups: list[list[tuple[int, int]]] = [
+        list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
+    ]
+    if view.trick:
+        groups.append([(s, int(c)) for s, c in view.trick])
+    hands = dealt_hands(view, world)
+    if view.sitting_out is not None:
+        hands[view.sitting_out] = 0
+    me = view.seat
+    trump = view.trump
+    points = [0, 0]
+    tricks_won = [0, 0]
+    sung = 0
+    out: list[PlayEvidence] = []
+    for number, group in enumerate(groups):
+        table = 0
+        led = CARD_SUIT[group[0][1]]
+        for index, (seat, card) in enumerate(group):
+            if seat != me:
+                legal = legal_mask(hands[seat], table, led, trump)
+                n = legal.bit_count()
+                if n > 1:
+                    greedy = greedy_card(legal, group[:index], seat, trump) == card
+                    regret: float | None = None
+                    values: tuple[float, ...] | None = None
+                    if with_dd:
+                        pos = Position(
+                            hands=(hands[0], hands[1], hands[2], hands[3]),
+                            trump=trump,
+                            to_move=seat,
+                            trick=tuple(c for _, c in group[:index]),
+                            trick_seats=tuple(s for s, _ in group[:index]),
+                            sitting_out=view.sitting_out,
+                            contract=view.contract,
+                            bidder=view.bidder,
+                            points=(points[0], points[1]),
+                            tricks_won=(tricks_won[0], tricks_won[1]),
+                            tricks_played=number,
+                            sung=sung,
+                        )
+                        scores = mover_scores(pos, solve_moves(pos))
+                        top = max(scores.values())
+                        regret = top - scores[card]
+                        values = tuple(v - top for v in scores.values())
+                    out.append(PlayEvidence(seat, n, greedy, regret, values))
+            hands[seat] ^= 1 << card
+            table |= 1 << card
+        if len(group) == (3 if view.sitting_out is not None else 4):
+            best = winning_card(table, led, trump)
+            team = next(s for s, c in group if c == best) & 1
+            points[team] += points_of(table)
+            tricks_won[team] += 1
+            for cante in view.cantes:
+                if cante.trick == number:
+                    points[cante.seat & 1] += cante.points
+                    sung |= 1 << cante.suit
+    return out
+
+
+def seat_likelihoods(
+    evidence: Sequence[PlayEvidence], epsilon: float, temperature: float | None = None
+) -> tuple[list[float], list[float]]:
+    """Per seat, the likelihood of its plays in ``evidence`` under the greedy kind and under
+    the other kind of :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood` (any legal card, or with a
+    ``temperature`` the double-dummy softmax)."""
+    greedy = [1.0, 1.0, 1.0, 1.0]
+    other = [1.0, 1.0, 1.0, 1.0]
+    for item in evidence:
+        n = item.legal
+        greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
+        if temperature is not None and item.values is not None and item.regret is not None:
+            total = sum(math.exp(v / temperature) for v in item.values)
+            other[item.seat] *= math.exp(-item.regret / temperature) / total
+        else:
+            other[item.seat] /= n
+    return greedy, other
+
+
+def evidence_likelihood(
+    evidence: Sequence[PlayEvidence],
+    me: int,
+    epsilon: float,
+    mix: float,
+    temperature: float | None = None,
+) -> float:
+    """The likelihood of ``evidence`` under the per-seat mixture of
+    :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood` (``mix``: prior of the greedy
+    kind; ``temperature``: of the double-dummy softmax kind, ``None`` for a kind that plays
+    any legal card)."""
+    greedy, other = seat_likelihoods(evidence, epsilon, temperature)
+    weight = 1.0
+    for seat in range(4):
+        if seat != me:
+            weight *= mix * greedy[seat] + (1 - mix) * other[seat]
+    return weight
+
+
+def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
+    """How likely the other seats' bids are given their dealt hands, under a softened
+    greedy bidding model (the greedy bid with probability 0.7)."""
+    rules: Rules = view.rules
+    cap = rules.bid_cap
+    weight = 1.0
+    highest = Contract.PASS
+    for index, bid in enumerate(view.bids):
+        seat = (view.mano + index) % 4
+        allowed = [
+            c
+            for c in rules.contracts()
+            if c is Contract.PASS
+            or (
+                c > highest
+                and (cap is None or view.score_before[team_of(seat)] + CONTRACTS[c].value <= cap)
+            )
+        ]
+        if seat != view.seat and len(allowed) > 1:
+            strength = bid_strength(dealt[seat], view.trump)
+            fitting = [c for c in allowed if c <= strength]
+            predicted = max(fitting) if fitting else Contract.PASS
+            weight *= 0.7 if bid == predicted else 0.3 / (len(allowed) - 1)
+        if bid > highest:
+            highest = bid
+    return weight
