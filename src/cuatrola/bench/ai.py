@@ -17,6 +17,7 @@ import time
 from cuatrola.ai.base import available_players, player_factory
 from cuatrola.ai.duel import decision_percentiles_ms
 from cuatrola.ai.solver import backend
+from cuatrola.argtypes import bounded_int
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import view_for
@@ -25,20 +26,10 @@ NAME = "ai"
 HELP = "decision-time percentiles of a computer player (a level or any registered player)"
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(f"expected 1..100000, got {text!r}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the benchmark's arguments."""
     parser.add_argument("--level", default="expert", help="easy, medium, hard, expert, ...")
-    parser.add_argument("--hands", type=_positive_int, default=40, help="hands to play")
+    parser.add_argument("--hands", type=bounded_int(1, 100_000), default=40, help="hands to play")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from cuatrola.ai import solver
 from cuatrola.ai.solver import Position, position_from_state
+from cuatrola.argtypes import bounded_int
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
 
@@ -37,7 +38,10 @@ _BIDDINGS = {
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the benchmark's arguments."""
     parser.add_argument(
-        "--positions", type=_count, default=200, help="positions to solve (default 200)"
+        "--positions",
+        type=bounded_int(1, 100_000),
+        default=200,
+        help="positions to solve (default 200)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     parser.add_argument(
@@ -51,7 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--kind", choices=sorted(_BIDDINGS), default="mix", help="hands to solve (default mix)"
     )
     parser.add_argument(
-        "--repeat", type=_count, default=3, help="timings per position, median kept (default 3)"
+        "--repeat",
+        type=bounded_int(1, 100_000),
+        default=3,
+        help="timings per position, median kept (default 3)",
     )
     parser.add_argument(
         "--moves",
@@ -59,16 +66,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="time solve_moves (every legal card of the side to move) instead of solve",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(f"expected 1..100000, got {text!r}")
-    return value
 
 
 def positions(count: int, seed: int, trick: int = 0, kind: str = "mix") -> list[Position]:

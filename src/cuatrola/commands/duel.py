@@ -11,18 +11,10 @@ import json
 import sys
 from typing import IO, Any
 
+from cuatrola.argtypes import bounded_float, bounded_int
+
 NAME = "duel"
 HELP = "duplicate duel between two computer players (every deal twice, seats swapped)"
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"expected 1..1000000, got {text!r}")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -32,22 +24,15 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
 
 
-def _budget(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 0.001 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected 0.001..60 seconds, got {text!r}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
     parser.add_argument("--a", required=True, metavar="NAME", help="first agent (e.g. expert)")
     parser.add_argument("--b", required=True, metavar="NAME", help="second agent (e.g. greedy)")
     parser.add_argument(
-        "--deals", type=_positive_int, default=100, help="deal pairs (matches on track match)"
+        "--deals",
+        type=bounded_int(1, 1_000_000),
+        default=100,
+        help="deal pairs (matches on track match)",
     )
     parser.add_argument("--seed", type=_seed, default=1, help="seed of the deals (default 1)")
     parser.add_argument(
@@ -58,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=_budget,
+        type=bounded_float(0.001, 60, "seconds"),
         metavar="SECONDS",
         help="time budget per decision, as the server gives (default: none, so that the "
         "duel is reproducible from its seed)",
