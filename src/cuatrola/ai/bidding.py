@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from cuatrola.ai.solver import Position, solve
 from cuatrola.ai.worlds import World
+from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import partner_of, team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.views import SeatView
@@ -124,7 +125,7 @@ def dd_rates(
 
 
 def _may_bid(view: SeatView, contract: Contract) -> bool:
-    return any(a == 20 + int(contract) for a in view.legal_actions)
+    return bid_action(contract) in view.legal_actions
 
 
 def highest_bid(view: SeatView) -> tuple[int | None, Contract]:

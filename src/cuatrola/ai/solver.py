@@ -95,6 +95,7 @@ __all__ = [
     "solve_moves_python",
     "solve_python",
     "validate_position",
+    "value_so_far",
 ]
 
 _INF: Final = 10_000
@@ -248,9 +249,9 @@ def play_card(pos: Position, card: int) -> Position:
 
 def final_value(pos: Position) -> int:
     """The value (as :func:`solve` gives it) of a position whose five tricks are played."""
-    if pos.contract in _TRICK_CONTRACTS and pos.bidder is not None:
-        return pos.tricks_won[pos.bidder & 1]
-    return pos.points[0] - pos.points[1]
+    if pos.tricks_played != _NUM_TRICKS:
+        raise ValueError(f"expected a finished position, got {pos.tricks_played} tricks played")
+    return value_so_far(pos)
 
 
 def mover_scores(pos: Position, values: dict[int, int]) -> dict[int, int]:
@@ -650,8 +651,10 @@ def _root_args(pos: Position) -> tuple[int, int, int, int, int, int, int]:
     )
 
 
-def _already(pos: Position) -> int:
-    # What is already won, in the value's convention (see the module docstring).
+def value_so_far(pos: Position) -> int:
+    """What is already won, in the value's convention (see the module docstring): the
+    rest of the hand adds to it, and for a position whose five tricks are played it is the
+    value."""
     if pos.contract in _TRICK_CONTRACTS:
         assert pos.bidder is not None
         return pos.tricks_won[pos.bidder & 1]
@@ -697,7 +700,7 @@ def _search_root(pos: Position, alpha: int, beta: int, keep_table: bool) -> int:
     validate_position(pos)
     searcher = _Searcher(pos, _table_for(pos, keep_table))
     leader, count, mask, points, best, best_seat, led = _root_args(pos)
-    already = _already(pos)
+    already = value_so_far(pos)
     rest = searcher.play(
         pos.to_move,
         leader,
@@ -750,7 +753,7 @@ def solve_moves_python(pos: Position, *, keep_table: bool = False) -> dict[int, 
     table = sum(1 << card for card in pos.trick)
     legal = legal_mask(hand, table, CARD_SUIT[pos.trick[0]], pos.trump) if pos.trick else hand
     hands = list(pos.hands)
-    already = _already(pos)
+    already = value_so_far(pos)
     result: dict[int, int] = {}
     for card in (c for c in range(NUM_CARDS) if legal >> c & 1):
         hands[seat] = hand ^ (1 << card)
