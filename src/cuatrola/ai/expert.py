@@ -39,6 +39,7 @@ from cuatrola.ai.endgame import consistent_scores
 from cuatrola.ai.exploit import greedy_posterior, model_moves
 from cuatrola.ai.greedy import choose_cante
 from cuatrola.ai.opponent_model import (
+    EvidenceCache,
     bid_likelihood,
     dealt_hands,
     evidence_likelihood,
@@ -141,7 +142,8 @@ class ExpertPlayer:
         if len(cards) == 1:
             return cards[0]
         weigh_until = None if budget is None else now + 0.4 * budget
-        worlds, weights = self.play_worlds(view, rng, weigh_until)
+        evidence = EvidenceCache(view)
+        worlds, weights = self.play_worlds(view, rng, weigh_until, evidence)
         # With two cards left or fewer there is no later choice to keep consistent.
         if (
             self.consistent_from is not None
@@ -158,7 +160,7 @@ class ExpertPlayer:
                 return best_card(scores, view.trump)
         scores = card_scores(view, worlds, weights, deadline)
         if self.exploit_worlds:
-            self._exploit(view, worlds, weights, scores, rng, deadline)
+            self._exploit(view, worlds, weights, scores, rng, deadline, evidence)
         return best_card(scores, view.trump)
 
     def _exploit(
@@ -169,6 +171,7 @@ class ExpertPlayer:
         scores: dict[int, float],
         rng: random.Random,
         deadline: float | None,
+        evidence: EvidenceCache,
     ) -> None:
         """Add to ``scores`` what each card gains if the opponents are rule followers, in
         proportion to the belief that they are (see :mod:`cuatrola.ai.exploit`).
@@ -184,9 +187,7 @@ class ExpertPlayer:
         w = [1.0] * len(worlds) if weights is None else list(weights)
         beliefs = []
         for world in worlds:
-            greedy, other = seat_likelihoods(
-                play_evidence(view, world, with_dd=False), self.epsilon
-            )
+            greedy, other = seat_likelihoods(evidence.of(world, with_dd=False), self.epsilon)
             beliefs.append(
                 greedy_posterior(
                     [greedy[s] for s in opponents], [other[s] for s in opponents], self.greedy_mix
@@ -216,40 +217,56 @@ class ExpertPlayer:
     # Card play -----------------------------------------------------------------------------
 
     def play_worlds(
-        self, view: SeatView, rng: random.Random, deadline: float | None = None
+        self,
+        view: SeatView,
+        rng: random.Random,
+        deadline: float | None = None,
+        evidence: EvidenceCache | None = None,
     ) -> tuple[list[World], list[float] | None]:
         """The deals to solve and their weights (``None``: equal weights).
 
         Past the ``deadline`` (a :func:`time.perf_counter` value) the remaining deals are
-        weighted with the cheap greedy part of the opponent model only.
+        weighted with the cheap greedy part of the opponent model only. ``evidence`` keeps
+        each deal's replayed plays for later use in the same decision.
         """
+        evidence = evidence or EvidenceCache(view)
         knowledge = Knowledge.from_view(view)
         count = knowledge.count()
         if count <= self.exhaustive:
             worlds = list(knowledge.worlds())
             if not self.weighting:
                 return worlds, None
-            weights = self._weights(view, worlds, deadline)
+            weights = self._weights(view, worlds, deadline, evidence)
             return (worlds, weights) if sum(weights) > 0 else (worlds, None)
         if not self.weighting:
             return [knowledge.sample(rng) for _ in range(self.samples)], None
         pool = [knowledge.sample(rng) for _ in range(self.samples * POOL_FACTOR)]
-        weights = self._weights(view, pool, deadline)
+        weights = self._weights(view, pool, deadline, evidence)
         return _resample(pool, weights, self.samples, rng), None
 
     def _weights(
-        self, view: SeatView, worlds: Sequence[World], deadline: float | None
+        self,
+        view: SeatView,
+        worlds: Sequence[World],
+        deadline: float | None,
+        evidence: EvidenceCache,
     ) -> list[float]:
         weights = []
         for world in worlds:
             if deadline is not None and time.perf_counter() > deadline:
                 # Out of time: weights with and without the double-dummy model are not
                 # comparable, so weigh every deal again without it (cheap).
-                return [self.likelihood(view, w, use_dd=False) for w in worlds]
-            weights.append(self.likelihood(view, world))
+                return [self.likelihood(view, w, use_dd=False, evidence=evidence) for w in worlds]
+            weights.append(self.likelihood(view, world, evidence=evidence))
         return weights
 
-    def likelihood(self, view: SeatView, world: World, use_dd: bool = True) -> float:
+    def likelihood(
+        self,
+        view: SeatView,
+        world: World,
+        use_dd: bool = True,
+        evidence: EvidenceCache | None = None,
+    ) -> float:
         """How likely the other seats' plays (and, in a contract hand, the bids) are in
         ``world`` under the opponent model; relative, not normalised.
 
@@ -261,15 +278,17 @@ class ExpertPlayer:
         that moment. Mixing per seat rather than per play lets the evidence pick the
         kind: a seat whose plays are all greedy in ``world`` is read sharply as greedy,
         one that strays is read as the other kind. ``use_dd=False`` leaves out the
-        double-dummy model (any legal card instead).
+        double-dummy model (any legal card instead). ``evidence``: a cache of the replayed
+        plays, shared within one decision.
         """
         temperature = self.temperature(view) if use_dd else None
-        evidence = play_evidence(view, world, with_dd=temperature is not None)
+        with_dd = temperature is not None
+        plays = evidence.of(world, with_dd) if evidence else play_evidence(view, world, with_dd)
         weight = 1.0
         if view.contract is not Contract.PASS:
             weight = bid_likelihood(view, dealt_hands(view, world))
         return weight * evidence_likelihood(
-            evidence, view.seat, self.epsilon, self.greedy_mix, temperature
+            plays, view.seat, self.epsilon, self.greedy_mix, temperature
         )
 
     def temperature(self, view: SeatView) -> float | None:

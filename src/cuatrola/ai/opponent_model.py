@@ -190,3 +190,23 @@ def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
         if bid > highest:
             highest = bid
     return weight
+
+
+class EvidenceCache:
+    """The evidence of each deal for one view, replayed once per decision: the deal
+    weights and the belief in rule-following opponents both read it."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self._found: dict[tuple[World, bool], list[PlayEvidence]] = {}
+
+    def of(self, world: World, with_dd: bool) -> list[PlayEvidence]:
+        """:func:`play_evidence` of ``world``, computed at most once (evidence with the
+        double-dummy values also serves a request without them)."""
+        found = self._found.get((world, with_dd))
+        if found is None and not with_dd:
+            found = self._found.get((world, True))
+        if found is None:
+            found = play_evidence(self.view, world, with_dd)
+            self._found[(world, with_dd)] = found
+        return found
