@@ -16,26 +16,7 @@ from cuatrola.core.actions import is_card_action
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView, view_for
-
-AUTO = Rules(auto_cante=True)
-BIDS = {"plain": ("pass",) * 4, "solo": ("pass", "solo", "pass", "pass")}
-
-
-def positions(kind: str, seed: int, count: int, tricks: tuple[int, ...]) -> list[HandState]:
-    """Seeded hands of ``kind`` played at random into one of ``tricks`` (completed tricks),
-    stopped at a card decision with more than one legal card."""
-    rng = random.Random(seed)
-    out: list[HandState] = []
-    while len(out) < count:
-        state = HandState.deal(AUTO, rng.randrange(4), rng)
-        for bid in BIDS[kind]:
-            state.apply(bid)
-        stop = (rng.choice(tricks), rng.randrange(3))
-        while not state.is_finished and (len(state.tricks), len(state.trick_cards)) < stop:
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.is_finished and len(state.legal_actions()) > 1:
-            out.append(state)
-    return out
+from tests.ai.positions import BIDS, positions
 
 
 def worlds_of(view: SeatView, limit: int, rng: random.Random) -> list[World]:
@@ -114,7 +95,7 @@ def reference_scores(state: HandState, worlds: list[World]) -> dict[int, float]:
 @pytest.mark.parametrize("kind", list(BIDS))
 def test_matches_a_plain_reference_search(kind: str) -> None:
     rng = random.Random(5)
-    for state in positions(kind, seed=len(kind), count=25, tricks=(2, 3)):
+    for state in positions(kind, seed=len(kind), count=25, tricks=(2, 3), choice=True):
         view = view_for(state, state.to_move)  # type: ignore[arg-type]
         worlds = [w for w in worlds_of(view, 6, rng) if replays_as_seen(state, w)]
         scores = consistent_scores(view, worlds)
@@ -124,7 +105,7 @@ def test_matches_a_plain_reference_search(kind: str) -> None:
 def test_equals_pimc_without_a_later_choice_and_never_exceeds_it() -> None:
     rng = random.Random(9)
     lower_somewhere = False
-    for state in positions("plain", seed=3, count=80, tricks=(0, 1, 2, 3)):
+    for state in positions("plain", seed=3, count=80, tricks=(0, 1, 2, 3), choice=True):
         view = view_for(state, state.to_move)  # type: ignore[arg-type]
         worlds = worlds_of(view, 12, rng)
         consistent = consistent_scores(view, worlds)
@@ -141,7 +122,7 @@ def test_equals_pimc_without_a_later_choice_and_never_exceeds_it() -> None:
 
 
 def test_weights_scale_the_totals() -> None:
-    state = positions("plain", seed=11, count=1, tricks=(1,))[0]
+    state = positions("plain", seed=11, count=1, tricks=(1,), choice=True)[0]
     view = view_for(state, state.to_move)  # type: ignore[arg-type]
     worlds = worlds_of(view, 8, random.Random(1))
     plain = consistent_scores(view, worlds)
@@ -151,7 +132,7 @@ def test_weights_scale_the_totals() -> None:
 
 
 def test_a_passed_deadline_gives_up() -> None:
-    state = positions("plain", seed=12, count=1, tricks=(1,))[0]
+    state = positions("plain", seed=12, count=1, tricks=(1,), choice=True)[0]
     view = view_for(state, state.to_move)  # type: ignore[arg-type]
     worlds = worlds_of(view, 8, random.Random(1))
     assert consistent_scores(view, worlds, deadline=time.perf_counter() - 1) is None
