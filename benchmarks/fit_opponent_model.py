@@ -37,9 +37,13 @@ EPSILONS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7)
 MIXES = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0)
 #: ``None``: the other kind plays any legal card (no double-dummy model).
 TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
+#: ``True``: the other kind follows :mod:`cuatrola.ai.play_model` (then no temperature).
+MODELLED = (False, True)
 
 
-def collect(opponent: str, hands: int, seed: int, max_deals: int) -> list[Position]:
+def collect(
+    opponent: str, hands: int, seed: int, max_deals: int, with_dd: bool = True
+) -> list[Position]:
     """The evidence of every deal at the expert's decisions in ``hands`` seeded hands."""
     rules = Rules()
     positions: list[Position] = []
@@ -58,9 +62,9 @@ def collect(opponent: str, hands: int, seed: int, max_deals: int) -> list[Positi
             if seat in (0, 2) and view.phase is Phase.PLAY and view.tricks:
                 knowledge = Knowledge.from_view(view)
                 if 1 < knowledge.count() <= max_deals:
-                    truth = tuple(state.hands)
+                    truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
                     worlds = list(knowledge.worlds())
-                    evidence = [play_evidence(view, w) for w in worlds]
+                    evidence = [play_evidence(view, w, with_dd) for w in worlds]
                     if any(evidence):
                         positions.append((seat, evidence, worlds.index(truth)))
             state.apply(players[seat].choose(view, rngs[seat]))
@@ -68,11 +72,17 @@ def collect(opponent: str, hands: int, seed: int, max_deals: int) -> list[Positi
     return positions
 
 
-def score(positions: list[Position], eps: float, mix: float, temperature: float | None) -> float:
+def score(
+    positions: list[Position],
+    eps: float,
+    mix: float,
+    temperature: float | None,
+    modelled: bool = False,
+) -> float:
     """Mean log posterior of the true deal."""
     total = 0.0
     for seat, evidence, truth in positions:
-        weights = [evidence_likelihood(e, seat, eps, mix, temperature) for e in evidence]
+        weights = [evidence_likelihood(e, seat, eps, mix, temperature, modelled) for e in evidence]
         mass = sum(weights)
         total += math.log(max(weights[truth], 1e-300) / mass) if mass > 0 else 0.0
     return total / len(positions)
@@ -84,6 +94,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-deals", type=int, default=1500)
     parser.add_argument("--opponents", nargs="+", default=["greedy", "pimc", "expert"])
+    parser.add_argument(
+        "--no-dd", action="store_true", help="skip the double-dummy kind (much faster)"
+    )
     parser.add_argument("--save", metavar="FILE", help="keep the collected evidence (pickle)")
     parser.add_argument("--load", metavar="FILE", help="score evidence saved by --save")
     args = parser.parse_args()
@@ -91,23 +104,31 @@ def main() -> int:
         with open(args.load, "rb") as fh:
             data = pickle.load(fh)
     else:
-        data = {o: collect(o, args.hands, args.seed, args.max_deals) for o in args.opponents}
+        data = {
+            o: collect(o, args.hands, args.seed, args.max_deals, not args.no_dd)
+            for o in args.opponents
+        }
     if args.save:
         with open(args.save, "wb") as fh:
             pickle.dump(data, fh)
-    grid = list(itertools.product(EPSILONS, MIXES, TEMPERATURES))
+    temperatures = (None,) if args.no_dd else TEMPERATURES
+    grid = [
+        *itertools.product(EPSILONS, MIXES, temperatures, [False]),
+        *itertools.product(EPSILONS, MIXES, [None], [True]),
+    ]
     results = []
-    for eps, mix, temperature in grid:
-        per = {o: score(p, eps, mix, temperature) for o, p in data.items()}
-        results.append((sum(per.values()) / len(per), eps, mix, temperature, per))
+    for eps, mix, temperature, modelled in grid:
+        per = {o: score(p, eps, mix, temperature, modelled) for o, p in data.items()}
+        kind = "play model" if modelled else f"T={temperature}"
+        results.append((sum(per.values()) / len(per), eps, mix, kind, per))
     uniform = {o: sum(-math.log(len(e)) for _, e, _ in p) / len(p) for o, p in data.items()}
     print("uniform (no inference):", {o: round(v, 3) for o, v in uniform.items()})
     results.sort(key=lambda row: row[0], reverse=True)
-    for mean, eps, mix, temperature, per in results[:15]:
+    for mean, eps, mix, kind, per in results[:15]:
         cells = " ".join(f"{o}={v:.3f}" for o, v in per.items())
-        print(f"eps={eps} mix={mix} T={temperature}: mean {mean:.3f}  {cells}")
-    for mean, eps, mix, temperature, per in results:
-        if (eps, mix, temperature) == (0.2, 0.5, None):
+        print(f"eps={eps} mix={mix} {kind}: mean {mean:.3f}  {cells}")
+    for mean, eps, mix, kind, per in results:
+        if (eps, mix, kind) == (0.2, 0.5, "T=None"):
             cells = " ".join(f"{o}={v:.3f}" for o, v in per.items())
             print(f"the expert's default eps=0.2 mix=0.5 T=None: mean {mean:.3f}  {cells}")
     return 0

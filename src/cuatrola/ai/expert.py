@@ -107,6 +107,7 @@ class ExpertPlayer:
         consistent_from: int | None = None,
         consistent_worlds: int | None = None,
         exploit_worlds: int | None = None,
+        play_model: bool = False,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -120,6 +121,7 @@ class ExpertPlayer:
         self.consistent_worlds = consistent_worlds or limits["consistent"]
         self.exploit_worlds = limits["exploit"] if exploit_worlds is None else exploit_worlds
         self.trick_temperature = trick_temperature
+        self.play_model = play_model
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
@@ -187,7 +189,9 @@ class ExpertPlayer:
         w = [1.0] * len(worlds) if weights is None else list(weights)
         beliefs = []
         for world in worlds:
-            greedy, other = seat_likelihoods(evidence.of(world, with_dd=False), self.epsilon)
+            greedy, other = seat_likelihoods(
+                evidence.of(world, with_dd=False), self.epsilon, modelled=self.play_model
+            )
             beliefs.append(
                 greedy_posterior(
                     [greedy[s] for s in opponents], [other[s] for s in opponents], self.greedy_mix
@@ -288,7 +292,7 @@ class ExpertPlayer:
         if view.contract is not Contract.PASS:
             weight = bid_likelihood(view, dealt_hands(view, world))
         return weight * evidence_likelihood(
-            plays, view.seat, self.epsilon, self.greedy_mix, temperature
+            plays, view.seat, self.epsilon, self.greedy_mix, temperature, self.play_model
         )
 
     def temperature(self, view: SeatView) -> float | None:
@@ -374,3 +378,4 @@ register_player(
 )
 register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
 register_player("expert-noexploit", lambda: ExpertPlayer(exploit_worlds=0))
+register_player("expert-playmodel", lambda: ExpertPlayer(play_model=True, greedy_mix=0.25))

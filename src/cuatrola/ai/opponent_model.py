@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.greedy import bid_strength, greedy_card
+from cuatrola.ai.play_model import choice_probabilities, shown_void
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
 from cuatrola.ai.worlds import World
 from cuatrola.core.cards import CARD_SUIT, points_of
@@ -44,6 +45,8 @@ class PlayEvidence:
             hand's units (0 for the best card; ``None`` when not computed).
         values: the double-dummy values of every legal card minus the best (``None`` when
             not computed), for the softmax.
+        modelled: the chance of the card under the model of a good player's choices
+            (:mod:`cuatrola.ai.play_model`; ``None`` when not computed).
     """
 
     seat: int
@@ -51,6 +54,7 @@ class PlayEvidence:
     greedy: bool
     regret: float | None
     values: tuple[float, ...] | None
+    modelled: float | None = None
 
 
 def dealt_hands(view: SeatView, world: World) -> list[int]:
@@ -64,9 +68,18 @@ def dealt_hands(view: SeatView, world: World) -> list[int]:
     return dealt
 
 
-def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[PlayEvidence]:
+#: Remembered chances of the play model, keyed by (trick number, place in the trick, the
+#: player's hand then): many deals give a seat the same hand.
+ModelMemo = dict[tuple[int, int, int], float]
+
+
+def play_evidence(
+    view: SeatView, world: World, with_dd: bool = True, memo: ModelMemo | None = None
+) -> list[PlayEvidence]:
     """Every real choice (more than one legal card) that another seat made so far, replayed
-    in ``world``; ``with_dd`` also solves each of those positions double dummy."""
+    in ``world``; ``with_dd`` also solves each of those positions double dummy. Each choice
+    also gets its chance under :mod:`cuatrola.ai.play_model`, remembered in ``memo``
+    (for one view) when given."""
     groups: list[list[tuple[int, int]]] = [
         list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
     ]
@@ -80,6 +93,8 @@ def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[Pl
     points = [0, 0]
     tricks_won = [0, 0]
     sung = 0
+    played = voids = 0
+    memo = {} if memo is None else memo
     out: list[PlayEvidence] = []
     for number, group in enumerate(groups):
         table = 0
@@ -111,9 +126,18 @@ def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[Pl
                         top = max(scores.values())
                         regret = top - scores[card]
                         values = tuple(v - top for v in scores.values())
-                    out.append(PlayEvidence(seat, n, greedy, regret, values))
+                    key = (number, index, hands[seat])
+                    modelled = memo.get(key)
+                    if modelled is None:
+                        modelled = choice_probabilities(
+                            hands[seat], legal, group[:index], seat, trump, played, voids
+                        )[card]
+                        memo[key] = modelled
+                    out.append(PlayEvidence(seat, n, greedy, regret, values, modelled))
             hands[seat] ^= 1 << card
             table |= 1 << card
+            voids |= shown_void(seat, card, led)
+        played |= table
         if len(group) == (3 if view.sitting_out is not None else 4):
             best = winning_card(table, led, trump)
             team = next(s for s, c in group if c == best) & 1
@@ -127,17 +151,23 @@ def play_evidence(view: SeatView, world: World, with_dd: bool = True) -> list[Pl
 
 
 def seat_likelihoods(
-    evidence: Sequence[PlayEvidence], epsilon: float, temperature: float | None = None
+    evidence: Sequence[PlayEvidence],
+    epsilon: float,
+    temperature: float | None = None,
+    modelled: bool = False,
 ) -> tuple[list[float], list[float]]:
     """Per seat, the likelihood of its plays in ``evidence`` under the greedy kind and under
-    the other kind of :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood` (any legal card, or with a
-    ``temperature`` the double-dummy softmax)."""
+    the other kind of :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood`: any legal card;
+    with ``modelled``, the chances of :mod:`cuatrola.ai.play_model`; with a
+    ``temperature``, the double-dummy softmax."""
     greedy = [1.0, 1.0, 1.0, 1.0]
     other = [1.0, 1.0, 1.0, 1.0]
     for item in evidence:
         n = item.legal
         greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
-        if temperature is not None and item.values is not None and item.regret is not None:
+        if modelled and item.modelled is not None:
+            other[item.seat] *= item.modelled
+        elif temperature is not None and item.values is not None and item.regret is not None:
             total = sum(math.exp(v / temperature) for v in item.values)
             other[item.seat] *= math.exp(-item.regret / temperature) / total
         else:
@@ -151,12 +181,13 @@ def evidence_likelihood(
     epsilon: float,
     mix: float,
     temperature: float | None = None,
+    modelled: bool = False,
 ) -> float:
     """The likelihood of ``evidence`` under the per-seat mixture of
     :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood` (``mix``: prior of the greedy
     kind; ``temperature``: of the double-dummy softmax kind, ``None`` for a kind that plays
     any legal card)."""
-    greedy, other = seat_likelihoods(evidence, epsilon, temperature)
+    greedy, other = seat_likelihoods(evidence, epsilon, temperature, modelled)
     weight = 1.0
     for seat in range(4):
         if seat != me:
@@ -199,6 +230,7 @@ class EvidenceCache:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self._found: dict[tuple[World, bool], list[PlayEvidence]] = {}
+        self._memo: ModelMemo = {}
 
     def of(self, world: World, with_dd: bool) -> list[PlayEvidence]:
         """:func:`play_evidence` of ``world``, computed at most once (evidence with the
@@ -207,6 +239,6 @@ class EvidenceCache:
         if found is None and not with_dd:
             found = self._found.get((world, True))
         if found is None:
-            found = play_evidence(self.view, world, with_dd)
+            found = play_evidence(self.view, world, with_dd, self._memo)
             self._found[(world, with_dd)] = found
         return found
