@@ -31,9 +31,9 @@ import sys
 
 from cuatrola.ai import make_player
 from cuatrola.ai.greedy import greedy_card
-from cuatrola.ai.play_model import FEATURE_NAMES, choice_features, shown_void
+from cuatrola.ai.play_model import FEATURE_NAMES, choice_features
 from cuatrola.core.actions import bid_action, is_card_action
-from cuatrola.core.cards import CARD_SUIT, iter_bits
+from cuatrola.core.cards import iter_bits
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import view_for
@@ -59,16 +59,10 @@ def collect(players: list[str], hands: int, seed: int, out: str) -> None:
                 action = agents[seat].choose(view, rngs[seat])
                 legal = [a for a in view.legal_actions if is_card_action(a)]
                 if view.phase is Phase.PLAY and len(legal) > 1:
-                    played = voids = 0
+                    played = 0
                     for trick in view.tricks:
-                        led = CARD_SUIT[int(trick.cards[0])]
-                        for s, card in zip(trick.seats, trick.cards, strict=True):
+                        for card in trick.cards:
                             played |= 1 << int(card)
-                            voids |= shown_void(s, int(card), led)
-                    if view.trick:
-                        led = CARD_SUIT[int(view.trick[0][1])]
-                        for s, card in view.trick:
-                            voids |= shown_void(s, int(card), led)
                     record = {
                         "player": names[seat],
                         "seat": seat,
@@ -76,7 +70,6 @@ def collect(players: list[str], hands: int, seed: int, out: str) -> None:
                         "legal": sum(1 << a for a in legal),
                         "trick": [[s, int(c)] for s, c in view.trick],
                         "played": played,
-                        "voids": voids,
                         "trump": int(view.trump),
                         "chosen": action,
                     }
@@ -106,7 +99,6 @@ def load(paths: list[str]) -> list[Choice]:
                     r["seat"],
                     r["trump"],
                     r["played"],
-                    r.get("voids", 0),
                 )
                 feats = [list(f) for _, f in features]
                 greedy = cards.index(greedy_card(r["legal"], trick, r["seat"], r["trump"]))

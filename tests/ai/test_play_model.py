@@ -17,7 +17,6 @@ from cuatrola.ai.play_model import (
     WEIGHTS,
     choice_features,
     choice_probabilities,
-    shown_void,
 )
 from cuatrola.ai.worlds import Knowledge
 from cuatrola.core.actions import bid_action
@@ -82,12 +81,6 @@ def test_model_reads_a_good_player(
     assert chances[parse_card_id(likelier)] > chances[parse_card_id(rarer)], case
 
 
-def test_shown_void() -> None:
-    """Not following the suit led shows a void in it, and only that."""
-    assert shown_void(2, parse_card_id("AO"), Suit.COPAS) == 1 << (2 * 4 + Suit.COPAS)
-    assert shown_void(2, parse_card_id("SC"), Suit.COPAS) == 0
-
-
 def test_model_kind_replaces_any_legal_card() -> None:
     """With the play model on, the other kind's likelihood is the model's chance of each
     play instead of one over the number of legal cards."""
@@ -138,11 +131,7 @@ def test_evidence_carries_the_model_chance() -> None:
         table = sum(1 << c for _, c in plays[:index])
         legal = legal_mask(hands[s], table, plays[0][1] // 5, view.trump)
         if s != seat and legal.bit_count() > 1:
-            led = plays[0][1] // 5
-            voids = 0
-            for earlier, played in plays[:index]:
-                voids |= shown_void(earlier, played, led)
-            expected = choice_probabilities(hands[s], legal, plays[:index], s, view.trump, 0, voids)
+            expected = choice_probabilities(hands[s], legal, plays[:index], s, view.trump, 0)
             item = next(e for e in cache.of(truth, with_dd=False) if e.seat == s)
             assert item.modelled == pytest.approx(expected[card])
             assert item.greedy == (greedy_card(legal, plays[:index], s, view.trump) == card)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.greedy import bid_strength, greedy_card
-from cuatrola.ai.play_model import choice_probabilities, shown_void
+from cuatrola.ai.play_model import choice_probabilities
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
 from cuatrola.ai.worlds import World
 from cuatrola.core.cards import CARD_SUIT, points_of
@@ -93,7 +93,7 @@ def play_evidence(
     points = [0, 0]
     tricks_won = [0, 0]
     sung = 0
-    played = voids = 0
+    played = 0
     memo = {} if memo is None else memo
     out: list[PlayEvidence] = []
     for number, group in enumerate(groups):
@@ -130,13 +130,12 @@ def play_evidence(
                     modelled = memo.get(key)
                     if modelled is None:
                         modelled = choice_probabilities(
-                            hands[seat], legal, group[:index], seat, trump, played, voids
+                            hands[seat], legal, group[:index], seat, trump, played
                         )[card]
                         memo[key] = modelled
                     out.append(PlayEvidence(seat, n, greedy, regret, values, modelled))
             hands[seat] ^= 1 << card
             table |= 1 << card
-            voids |= shown_void(seat, card, led)
         played |= table
         if len(group) == (3 if view.sitting_out is not None else 4):
             best = winning_card(table, led, trump)

@@ -36,8 +36,6 @@ FEATURE_NAMES = (
     "lead: a singleton",
     "lead: a trump, by the trumps still out",
     "lead: a trump, by the trumps in hand",
-    "lead: a side suit an opponent has shown out of",
-    "lead: a side suit the partner has shown out of",
     "follow: wins the trick, by its points",
     "follow: partner winning, by its points",
     "follow: partner winning, a trump",
@@ -64,8 +62,6 @@ WEIGHTS: tuple[float, ...] = (
     -0.277,  # lead: a singleton
     1.716,  # lead: a trump, by the trumps still out
     0.742,  # lead: a trump, by the trumps in hand
-    0.0,  # lead: a side suit an opponent has shown out of
-    0.0,  # lead: a side suit the partner has shown out of
     -0.051,  # follow: wins the trick, by its points
     -0.151,  # follow: partner winning, by its points
     -0.356,  # follow: partner winning, a trump
@@ -89,7 +85,6 @@ def choice_features(
     seat: int,
     trump: int,
     played: int,
-    voids: int = 0,
 ) -> list[tuple[int, tuple[float, ...]]]:
     """The features (:data:`FEATURE_NAMES`) of each legal card, in card order.
 
@@ -100,8 +95,6 @@ def choice_features(
         seat: the seat to play.
         trump: the trump suit.
         played: the cards played in earlier tricks (bitmask).
-        voids: the suits each seat has shown out of, bit ``seat * 4 + suit``
-            (:func:`shown_void`).
     """
     greedy = greedy_card(legal, trick, seat, trump)
     cards = [c for c in range(20) if legal >> c & 1]
@@ -122,9 +115,6 @@ def choice_features(
         opponent_winning = not partner_winning
     trumps_out = (unseen & SUIT_MASKS[trump]).bit_count() / 5
     trumps_held = (hand & SUIT_MASKS[trump]).bit_count() / 5
-    partner = (seat + 2) % 4
-    partner_voids = voids >> (partner * 4) & 15
-    opponent_voids = (voids >> ((seat + 1) % 4 * 4) | voids >> ((seat + 3) % 4 * 4)) & 15
     out: list[tuple[int, tuple[float, ...]]] = []
     for c in cards:
         suit = CARD_SUIT[c]
@@ -149,12 +139,10 @@ def choice_features(
                 float(in_suit.bit_count() == 1),
                 is_trump * trumps_out,
                 is_trump * trumps_held,
-                float(suit != trump and bool(opponent_voids >> suit & 1)),
-                float(suit != trump and bool(partner_voids >> suit & 1)),
             )
             follow_features = (0.0,) * 6
         else:
-            lead_features = (0.0,) * 10
+            lead_features = (0.0,) * 8
             # Whether the card wins is left out: the duty to beat the trick makes it the
             # same for every legal card.
             follow_features = (
@@ -192,21 +180,14 @@ def choice_probabilities(
     seat: int,
     trump: int,
     played: int,
-    voids: int = 0,
     weights: Sequence[float] = WEIGHTS,
 ) -> dict[int, float]:
     """The chance of each legal card under the model (arguments as for
     :func:`choice_features`), with :data:`FLOOR` of it spread evenly."""
-    features = choice_features(hand, legal, trick, seat, trump, played, voids)
+    features = choice_features(hand, legal, trick, seat, trump, played)
     scores = [sum(w * f for w, f in zip(weights, fs, strict=True)) for _, fs in features]
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     total = sum(exps)
     even = FLOOR / len(features)
     return {c: (1 - FLOOR) * e / total + even for (c, _), e in zip(features, exps, strict=True)}
-
-
-def shown_void(seat: int, card: int, led: int) -> int:
-    """The ``voids`` bit (see :func:`choice_features`) that a play shows: a seat that does
-    not follow the suit led has none of it (0 when it followed)."""
-    return 0 if CARD_SUIT[card] == led else 1 << (seat * 4 + led)
