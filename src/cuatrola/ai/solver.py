@@ -62,7 +62,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Final
 
@@ -209,12 +209,22 @@ def play_card(pos: Position, card: int) -> Position:
         nxt = (seat + 1) & 3
         if nxt == pos.sitting_out:
             nxt = (nxt + 1) & 3
-        return replace(
-            pos,
-            hands=(hands[0], hands[1], hands[2], hands[3]),
-            to_move=nxt,
-            trick=trick,
-            trick_seats=seats,
+        # Built field by field: dataclasses.replace inspects the fields on every call, which
+        # took about half the time of the search against rule followers (py-spy).
+        return Position(
+            (hands[0], hands[1], hands[2], hands[3]),
+            pos.trump,
+            nxt,
+            trick,
+            seats,
+            pos.sitting_out,
+            pos.contract,
+            pos.bidder,
+            pos.points,
+            pos.tricks_won,
+            pos.tricks_played,
+            pos.sung,
+            pos.cantes,
         )
     table = 0
     for played in trick:
@@ -234,16 +244,20 @@ def play_card(pos: Position, card: int) -> Position:
     points[team] += gain
     tricks = list(pos.tricks_won)
     tricks[team] += 1
-    return replace(
-        pos,
-        hands=(hands[0], hands[1], hands[2], hands[3]),
-        to_move=winner,
-        trick=(),
-        trick_seats=(),
-        points=(points[0], points[1]),
-        tricks_won=(tricks[0], tricks[1]),
-        tricks_played=done,
-        sung=sung,
+    return Position(
+        (hands[0], hands[1], hands[2], hands[3]),
+        pos.trump,
+        winner,
+        (),
+        (),
+        pos.sitting_out,
+        pos.contract,
+        pos.bidder,
+        (points[0], points[1]),
+        (tricks[0], tricks[1]),
+        done,
+        sung,
+        pos.cantes,
     )
 
 

@@ -148,14 +148,7 @@ class Knowledge:
 
     def _groups(self) -> tuple[tuple[int, int], ...]:
         """The unknown cards grouped as ``(allowed seat bits, cards mask)``."""
-        groups: dict[int, int] = {}
-        for card in iter_bits(self.unknown):
-            allowed = 0
-            for index, seat in enumerate(self.seats):
-                if not self.forbidden[seat] >> card & 1:
-                    allowed |= 1 << index
-            groups[allowed] = groups.get(allowed, 0) | 1 << card
-        return tuple(sorted(groups.items()))
+        return _grouped(self.unknown, self.forbidden, self.seat)
 
     def _needs(self) -> tuple[int, ...]:
         return tuple(self.need[s] for s in self.seats)
@@ -188,16 +181,8 @@ class Knowledge:
         if _count(sizes, needs) == 0:
             raise ValueError("no deal is consistent with this view")
         choice: list[tuple[int, ...]] = []
-        for index, (allowed, mask) in enumerate(groups):
-            rest = sizes[index + 1 :]
-            options = []
-            weights = []
-            for split in _group_splits(allowed, mask.bit_count(), needs):
-                left = tuple(n - k for n, k in zip(needs, split, strict=True))
-                weight = _multinomial(split) * _count(rest, left)
-                if weight:
-                    options.append((split, left))
-                    weights.append(weight)
+        for index, (_, mask) in enumerate(groups):
+            options, weights = _split_options(sizes[index:], needs)
             pick = rng.random() * sum(weights)
             at = 0
             while at < len(weights) - 1 and pick >= weights[at]:
@@ -251,6 +236,40 @@ def _group_splits(allowed: int, size: int, needs: tuple[int, ...]) -> Iterator[t
                 yield (k, *rest)
 
     return rec(0, size)
+
+
+@lru_cache(maxsize=4096)
+def _grouped(unknown: int, forbidden: World, observer: int) -> tuple[tuple[int, int], ...]:
+    """:meth:`Knowledge._groups`, remembered: every deal sampled for one decision asks for
+    the same grouping."""
+    seats = [s for s in range(4) if s != observer]
+    groups: dict[int, int] = {}
+    for card in iter_bits(unknown):
+        allowed = 0
+        for index, seat in enumerate(seats):
+            if not forbidden[seat] >> card & 1:
+                allowed |= 1 << index
+        groups[allowed] = groups.get(allowed, 0) | 1 << card
+    return tuple(sorted(groups.items()))
+
+
+@lru_cache(maxsize=65536)
+def _split_options(
+    sizes: tuple[tuple[int, int], ...], needs: tuple[int, ...]
+) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...]]:
+    """The ways to split the first group of ``sizes`` among the seats that still ``need``
+    cards, with what each leaves them, and how many consistent deals each allows (only the
+    ways that allow some). Remembered: sampling draws the same splits many times."""
+    allowed, size = sizes[0]
+    options = []
+    weights = []
+    for split in _group_splits(allowed, size, needs):
+        left = tuple(n - k for n, k in zip(needs, split, strict=True))
+        weight = _multinomial(split) * _count(sizes[1:], left)
+        if weight:
+            options.append((split, left))
+            weights.append(weight)
+    return tuple(options), tuple(weights)
 
 
 def _multinomial(parts: tuple[int, ...]) -> int:
