@@ -9,8 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cuatrola.ai.expert import ExpertPlayer
 from cuatrola.ai.greedy import greedy_card
-from cuatrola.ai.opponent_model import EvidenceCache, PlayEvidence, evidence_likelihood
+from cuatrola.ai.opponent_model import (
+    EvidenceCache,
+    PlayEvidence,
+    evidence_likelihood,
+    play_evidence,
+)
 from cuatrola.ai.play_model import (
     FEATURE_NAMES,
     FLOOR,
@@ -109,7 +115,7 @@ def test_evidence_carries_the_model_chance() -> None:
     seat = state.to_move
     assert seat is not None
     view = view_for(state, seat)
-    cache = EvidenceCache(view)
+    cache = EvidenceCache(view, with_model=True)
     worlds = list(Knowledge.from_view(view).worlds())[:30]
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     checked = 0
@@ -138,3 +144,12 @@ def test_evidence_carries_the_model_chance() -> None:
             compared = True
             break
     assert compared
+    # The expert with the play model weighs the deal by exactly that evidence.
+    expert = ExpertPlayer(play_model=True, greedy_mix=0.25)
+    evidence = play_evidence(view, truth, with_dd=False)
+    assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
+        evidence_likelihood(evidence, view.seat, 0.2, 0.25, modelled=True)
+    )
+    assert expert.likelihood(view, truth, use_dd=False) != pytest.approx(
+        evidence_likelihood(evidence, view.seat, 0.2, 0.25)
+    )

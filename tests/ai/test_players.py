@@ -30,6 +30,9 @@ SMALL: dict[str, Callable[[], Player]] = {
     "pimc": lambda: PimcPlayer(3),
     "expert": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3),
     "expert-uniform": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3, weighting=False),
+    "expert-playmodel": lambda: ExpertPlayer(
+        samples=4, exhaustive=8, bid_samples=3, play_model=True, greedy_mix=0.25
+    ),
 }
 
 

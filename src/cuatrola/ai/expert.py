@@ -90,6 +90,9 @@ class ExpertPlayer:
             deals (default: off; it measured no better than plain PIMC).
         exploit_worlds: deals on which the gain against rule-following opponents is
             estimated (:mod:`cuatrola.ai.exploit`); 0 turns it off. Default: by backend.
+        play_model: the kind other than the rule follower chooses its cards as
+            :mod:`cuatrola.ai.play_model` predicts, instead of any legal card (the
+            ``expert-playmodel`` variant; it measured no stronger, so it is off).
     """
 
     name = "expert"
@@ -144,7 +147,7 @@ class ExpertPlayer:
         if len(cards) == 1:
             return cards[0]
         weigh_until = None if budget is None else now + 0.4 * budget
-        evidence = EvidenceCache(view)
+        evidence = EvidenceCache(view, self.play_model)
         worlds, weights = self.play_worlds(view, rng, weigh_until, evidence)
         # With two cards left or fewer there is no later choice to keep consistent.
         if (
@@ -233,7 +236,7 @@ class ExpertPlayer:
         weighted with the cheap greedy part of the opponent model only. ``evidence`` keeps
         each deal's replayed plays for later use in the same decision.
         """
-        evidence = evidence or EvidenceCache(view)
+        evidence = evidence or EvidenceCache(view, self.play_model)
         knowledge = Knowledge.from_view(view)
         count = knowledge.count()
         if count <= self.exhaustive:

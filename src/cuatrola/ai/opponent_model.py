@@ -74,12 +74,16 @@ ModelMemo = dict[tuple[int, int, int], float]
 
 
 def play_evidence(
-    view: SeatView, world: World, with_dd: bool = True, memo: ModelMemo | None = None
+    view: SeatView,
+    world: World,
+    with_dd: bool = True,
+    memo: ModelMemo | None = None,
+    with_model: bool = True,
 ) -> list[PlayEvidence]:
     """Every real choice (more than one legal card) that another seat made so far, replayed
-    in ``world``; ``with_dd`` also solves each of those positions double dummy. Each choice
-    also gets its chance under :mod:`cuatrola.ai.play_model`, remembered in ``memo``
-    (for one view) when given."""
+    in ``world``; ``with_dd`` also solves each of those positions double dummy. With
+    ``with_model`` each choice also gets its chance under :mod:`cuatrola.ai.play_model`,
+    remembered in ``memo`` (for one view) when given."""
     groups: list[list[tuple[int, int]]] = [
         list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
     ]
@@ -126,13 +130,15 @@ def play_evidence(
                         top = max(scores.values())
                         regret = top - scores[card]
                         values = tuple(v - top for v in scores.values())
-                    key = (number, index, hands[seat])
-                    modelled = memo.get(key)
-                    if modelled is None:
-                        modelled = choice_probabilities(
-                            hands[seat], legal, group[:index], seat, trump, played
-                        )[card]
-                        memo[key] = modelled
+                    modelled: float | None = None
+                    if with_model:
+                        key = (number, index, hands[seat])
+                        modelled = memo.get(key)
+                        if modelled is None:
+                            modelled = choice_probabilities(
+                                hands[seat], legal, group[:index], seat, trump, played
+                            )[card]
+                            memo[key] = modelled
                     out.append(PlayEvidence(seat, n, greedy, regret, values, modelled))
             hands[seat] ^= 1 << card
             table |= 1 << card
@@ -224,10 +230,12 @@ def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
 
 class EvidenceCache:
     """The evidence of each deal for one view, replayed once per decision: the deal
-    weights and the belief in rule-following opponents both read it."""
+    weights and the belief in rule-following opponents both read it. ``with_model``: give
+    each play its chance under :mod:`cuatrola.ai.play_model` too."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, with_model: bool = False) -> None:
         self.view = view
+        self.with_model = with_model
         self._found: dict[tuple[World, bool], list[PlayEvidence]] = {}
         self._memo: ModelMemo = {}
 
@@ -238,6 +246,6 @@ class EvidenceCache:
         if found is None and not with_dd:
             found = self._found.get((world, True))
         if found is None:
-            found = play_evidence(self.view, world, with_dd, self._memo)
+            found = play_evidence(self.view, world, with_dd, self._memo, self.with_model)
             self._found[(world, with_dd)] = found
         return found
