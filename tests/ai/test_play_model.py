@@ -52,7 +52,7 @@ def test_chances_cover_the_legal_cards(rng: random.Random, trump: int, table_siz
     table = sum(1 << c for _, c in trick)
     led = trick[0][1] // 5 if trick else 0
     legal = legal_mask(hand, table, led, trump)
-    chances = choice_probabilities(hand, legal, trick, 0, trump, played)
+    chances = choice_probabilities(choice_features(hand, legal, trick, 0, trump, played))
     assert sorted(chances) == list(iter_bits(legal))
     assert sum(chances.values()) == pytest.approx(1.0)
     assert min(chances.values()) >= FLOOR / len(chances) - 1e-12
@@ -83,7 +83,7 @@ def test_model_reads_a_good_player(
     trump = Suit.OROS
     led = table[0][1] // 5 if table else 0
     legal = legal_mask(held, sum(1 << c for _, c in table), led, trump)
-    chances = choice_probabilities(held, legal, table, 0, trump, 0)
+    chances = choice_probabilities(choice_features(held, legal, table, 0, trump, 0))
     assert chances[parse_card_id(likelier)] > chances[parse_card_id(rarer)], case
 
 
@@ -137,7 +137,9 @@ def test_evidence_carries_the_model_chance() -> None:
         table = sum(1 << c for _, c in plays[:index])
         legal = legal_mask(hands[s], table, plays[0][1] // 5, view.trump)
         if s != seat and legal.bit_count() > 1:
-            expected = choice_probabilities(hands[s], legal, plays[:index], s, view.trump, 0)
+            expected = choice_probabilities(
+                choice_features(hands[s], legal, plays[:index], s, view.trump, 0)
+            )
             item = next(e for e in cache.of(truth, with_dd=False) if e.seat == s)
             assert item.modelled == pytest.approx(expected[card])
             assert item.greedy == (greedy_card(legal, plays[:index], s, view.trump) == card)

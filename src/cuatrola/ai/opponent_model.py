@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.greedy import bid_strength, greedy_card
-from cuatrola.ai.play_model import choice_probabilities
+from cuatrola.ai.play_model import choice_features, choice_probabilities
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
 from cuatrola.ai.worlds import World
 from cuatrola.core.cards import CARD_SUIT, points_of
@@ -98,7 +98,8 @@ def play_evidence(
     tricks_won = [0, 0]
     sung = 0
     played = 0
-    memo = {} if memo is None else memo
+    if memo is None:
+        memo = {}
     out: list[PlayEvidence] = []
     for number, group in enumerate(groups):
         table = 0
@@ -135,9 +136,10 @@ def play_evidence(
                         key = (number, index, hands[seat])
                         modelled = memo.get(key)
                         if modelled is None:
-                            modelled = choice_probabilities(
+                            features = choice_features(
                                 hands[seat], legal, group[:index], seat, trump, played
-                            )[card]
+                            )
+                            modelled = choice_probabilities(features)[card]
                             memo[key] = modelled
                     out.append(PlayEvidence(seat, n, greedy, regret, values, modelled))
             hands[seat] ^= 1 << card

@@ -174,17 +174,10 @@ def choice_features(
 
 
 def choice_probabilities(
-    hand: int,
-    legal: int,
-    trick: Sequence[tuple[int, int]],
-    seat: int,
-    trump: int,
-    played: int,
-    weights: Sequence[float] = WEIGHTS,
+    features: Sequence[tuple[int, tuple[float, ...]]], weights: Sequence[float] = WEIGHTS
 ) -> dict[int, float]:
-    """The chance of each legal card under the model (arguments as for
-    :func:`choice_features`), with :data:`FLOOR` of it spread evenly."""
-    features = choice_features(hand, legal, trick, seat, trump, played)
+    """The chance of each legal card under the model, from its :func:`choice_features`,
+    with :data:`FLOOR` of it spread evenly."""
     scores = [sum(w * f for w, f in zip(weights, fs, strict=True)) for _, fs in features]
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
