@@ -20,16 +20,13 @@ import argparse
 import itertools
 import math
 import pickle
-import random
 import sys
 
-from cuatrola.ai import make_player
+from selfplay import card_play_decisions
+
 from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood, play_evidence
 from cuatrola.ai.worlds import Knowledge
-from cuatrola.core.actions import bid_action
-from cuatrola.core.hand import HandState, Phase
-from cuatrola.core.rules import Contract, Rules
-from cuatrola.core.views import view_for
+from cuatrola.core.hand import Phase
 
 Position = tuple[int, list[list[PlayEvidence]], int]  # seat, evidence per deal, true index
 
@@ -45,20 +42,11 @@ def collect(
     opponent: str, hands: int, seed: int, max_deals: int, with_dd: bool = True
 ) -> list[Position]:
     """The evidence of every deal at the expert's decisions in ``hands`` seeded hands."""
-    rules = Rules()
     positions: list[Position] = []
     for index in range(hands):
-        rng = random.Random(f"fit:{seed}:{index}")
-        state = HandState.deal(rules, rng.randrange(4), rng)
         names = ["expert", opponent, "expert", opponent]
-        players = [make_player(n) for n in names]
-        rngs = [random.Random(f"fit:{seed}:{index}:{s}") for s in range(4)]
-        for _ in range(4):
-            state.apply(bid_action(Contract.PASS))
-        while not state.is_finished:
-            seat = state.to_move
-            assert seat is not None
-            view = view_for(state, seat)
+        for state, view, _ in card_play_decisions(names, f"fit:{seed}:{index}"):
+            seat = view.seat
             if seat in (0, 2) and view.phase is Phase.PLAY and view.tricks:
                 knowledge = Knowledge.from_view(view)
                 if 1 < knowledge.count() <= max_deals:
@@ -67,7 +55,6 @@ def collect(
                     evidence = [play_evidence(view, w, with_dd) for w in worlds]
                     if any(evidence):
                         positions.append((seat, evidence, worlds.index(truth)))
-            state.apply(players[seat].choose(view, rngs[seat]))
         print(f"{opponent}: {index + 1} hands, {len(positions)} positions", file=sys.stderr)
     return positions
 

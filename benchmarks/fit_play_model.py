@@ -29,34 +29,22 @@ import math
 import random
 import sys
 
-from cuatrola.ai import make_player
+from selfplay import card_play_decisions
+
 from cuatrola.ai.greedy import greedy_card
 from cuatrola.ai.play_model import FEATURE_NAMES, choice_features
-from cuatrola.core.actions import bid_action, is_card_action
+from cuatrola.core.actions import is_card_action
 from cuatrola.core.cards import iter_bits
-from cuatrola.core.hand import HandState, Phase
-from cuatrola.core.rules import Contract, Rules
-from cuatrola.core.views import view_for
+from cuatrola.core.hand import Phase
 
 
 def collect(players: list[str], hands: int, seed: int, out: str) -> None:
     """Write every real card choice of ``hands`` seeded hands to ``out`` (JSON lines)."""
-    rules = Rules()
     count = 0
     with open(out, "w", encoding="utf-8") as fh:
         for index in range(hands):
-            rng = random.Random(f"playmodel:{seed}:{index}")
-            state = HandState.deal(rules, rng.randrange(4), rng)
             names = [players[s % len(players)] for s in range(4)]
-            agents = [make_player(n) for n in names]
-            rngs = [random.Random(f"playmodel:{seed}:{index}:{s}") for s in range(4)]
-            for _ in range(4):
-                state.apply(bid_action(Contract.PASS))
-            while not state.is_finished:
-                seat = state.to_move
-                assert seat is not None
-                view = view_for(state, seat)
-                action = agents[seat].choose(view, rngs[seat])
+            for _, view, action in card_play_decisions(names, f"playmodel:{seed}:{index}"):
                 legal = [a for a in view.legal_actions if is_card_action(a)]
                 if view.phase is Phase.PLAY and len(legal) > 1:
                     played = 0
@@ -64,8 +52,8 @@ def collect(players: list[str], hands: int, seed: int, out: str) -> None:
                         for card in trick.cards:
                             played |= 1 << int(card)
                     record = {
-                        "player": names[seat],
-                        "seat": seat,
+                        "player": names[view.seat],
+                        "seat": view.seat,
                         "hand": sum(1 << int(c) for c in view.hand),
                         "legal": sum(1 << a for a in legal),
                         "trick": [[s, int(c)] for s, c in view.trick],
@@ -75,7 +63,6 @@ def collect(players: list[str], hands: int, seed: int, out: str) -> None:
                     }
                     fh.write(json.dumps(record) + "\n")
                     count += 1
-                state.apply(action)
             if (index + 1) % 50 == 0:
                 print(f"{index + 1} hands, {count} choices", file=sys.stderr, flush=True)
 
