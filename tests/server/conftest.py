@@ -8,24 +8,19 @@ server is unreachable, and fail instead when ``CUATROLA_REQUIRE_SERVICES=1`` (CI
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager
 
 import pytest
 from argon2 import PasswordHasher
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
 from cuatrola.server.accounts import Accounts
 from cuatrola.server.auth import Authenticator
 from cuatrola.server.history import History
 from cuatrola.server.ratings import Ratings
-from cuatrola.storage.isolated import (
-    ServiceUnavailableError,
-    postgres_schema,
-    services_required,
-    sqlite_database,
-)
+from cuatrola.storage.isolated import postgres_schema, sqlite_database
 from cuatrola.storage.schema import metadata
+from tests.services import service
 
 SECRET = "test-secret-0123456789abcdef"
 
@@ -33,28 +28,15 @@ SECRET = "test-secret-0123456789abcdef"
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
 
 
-async def open_database(kind: str) -> tuple[AbstractAsyncContextManager[AsyncEngine], AsyncEngine]:
-    """Enter a fresh database of ``kind`` ("sqlite" or "postgresql"), skipping if unreachable."""
-    manager = sqlite_database(metadata) if kind == "sqlite" else postgres_schema(metadata=metadata)
-    try:
-        engine = await manager.__aenter__()
-    except ServiceUnavailableError as exc:
-        if services_required():
-            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
-        pytest.skip(str(exc))
-    return manager, engine
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def factory(
     request: pytest.FixtureRequest,
 ) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
     """A session factory on an empty database with every table created."""
-    manager, engine = await open_database(request.param)
-    try:
+    kind = request.param
+    manager = sqlite_database(metadata) if kind == "sqlite" else postgres_schema(metadata=metadata)
+    async with service(manager) as engine:
         yield async_sessionmaker(engine, expire_on_commit=False)
-    finally:
-        await manager.__aexit__(None, None, None)
 
 
 class Clock:

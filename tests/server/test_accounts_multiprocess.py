@@ -15,23 +15,15 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from cuatrola.storage.isolated import ServiceUnavailableError, postgres_database, services_required
+from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, fast_settings, running_server
+from tests.services import service
 
 
 @pytest.fixture
 async def pg_url() -> AsyncIterator[str]:
-    manager = postgres_database()
-    try:
-        url = await manager.__aenter__()
-    except ServiceUnavailableError as exc:
-        if services_required():
-            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
-        pytest.skip(str(exc))
-    try:
+    async with service(postgres_database()) as url:
         yield url
-    finally:
-        await manager.__aexit__(None, None, None)
 
 
 async def test_a_session_from_one_server_works_on_the_other_until_logout(

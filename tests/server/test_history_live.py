@@ -13,8 +13,9 @@ import httpx
 import pytest
 
 from cuatrola.core.records import replay_record
-from cuatrola.storage.isolated import ServiceUnavailableError, postgres_database, services_required
+from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, fast_settings, running_server
+from tests.services import service
 
 
 async def _register(http: httpx.AsyncClient, name: str) -> str:
@@ -42,17 +43,8 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
         return
-    manager = postgres_database()
-    try:
-        url = await manager.__aenter__()
-    except ServiceUnavailableError as exc:
-        if services_required():
-            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
-        pytest.skip(str(exc))
-    try:
+    async with service(postgres_database()) as url:
         yield url
-    finally:
-        await manager.__aexit__(None, None, None)
 
 
 async def test_a_match_of_four_registered_players_is_rated_and_exported(

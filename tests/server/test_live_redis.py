@@ -5,21 +5,18 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
 from cuatrola.server.scaleout import check_redis
-from cuatrola.storage.isolated import redis_url, services_required
+from cuatrola.storage.isolated import redis_url
 from tests.server.live import fast_settings, make_players, running_server
+from tests.services import unavailable
 
 
 async def redis_or_skip() -> str:
     url = redis_url()
     try:
         await check_redis(url)
-    except ConnectionError:
-        if services_required():
-            raise
-        pytest.skip(f"Redis is not reachable at {url}")
+    except ConnectionError as exc:
+        unavailable(f"Redis is not reachable at {url} ({exc})")
     return url
 
 

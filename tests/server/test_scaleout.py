@@ -28,7 +28,8 @@ from cuatrola.server.scaleout import (
     check_redis,
     create_backends,
 )
-from cuatrola.storage.isolated import redis_url, services_required
+from cuatrola.storage.isolated import redis_url
+from tests.services import unavailable
 
 from .conftest import FAST_HASHER, Clock
 
@@ -39,9 +40,7 @@ async def redis_prefix() -> AsyncIterator[str]:
     try:
         await check_redis(redis_url(), timeout=1.0)
     except ConnectionError as exc:
-        if services_required():
-            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
-        pytest.skip(str(exc))
+        unavailable(exc)
     prefix = f"cuatrola-test:{secrets.token_hex(6)}:"
     yield prefix
     client = aioredis.Redis.from_url(redis_url())

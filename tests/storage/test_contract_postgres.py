@@ -17,9 +17,10 @@ from sqlalchemy import inspect
 
 import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
 from cuatrola.storage.base import GameStore
-from cuatrola.storage.isolated import ServiceUnavailableError, postgres_schema, services_required
+from cuatrola.storage.isolated import postgres_schema
 from cuatrola.storage.schema import metadata
 from cuatrola.storage.sql import SqlStore
+from tests.services import service
 
 from . import test_contract
 
@@ -32,20 +33,11 @@ globals().update(
 
 @pytest.fixture
 async def store() -> AsyncIterator[GameStore]:
-    manager = postgres_schema()
-    try:
-        engine = await manager.__aenter__()
-    except ServiceUnavailableError as exc:
-        if services_required():
-            pytest.fail(f"CUATROLA_REQUIRE_SERVICES=1 but {exc}")
-        pytest.skip(str(exc))
-    sql = SqlStore(engine)
-    try:
+    async with service(postgres_schema()) as engine:
+        sql = SqlStore(engine)
         await sql.open()
         yield sql
         await sql.close()
-    finally:
-        await manager.__aexit__(None, None, None)
 
 
 async def test_the_migrations_create_every_table_of_the_schema_on_postgresql(
