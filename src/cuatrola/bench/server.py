@@ -45,6 +45,8 @@ import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from cuatrola.argtypes import bounded_float, bounded_int
+
 NAME = "server"
 HELP = "moves per second, broadcast latency and held connections of the real server"
 
@@ -62,62 +64,36 @@ _decode = msgspec.json.Decoder().decode
 _encode = msgspec.json.Encoder().encode
 
 
-def _bounded_int(low: int, high: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low} <= value <= {high}, got {value}")
-        return value
-
-    return parse
-
-
-def _bounded_float(low: float, high: float) -> Any:
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low} <= value <= {high}, got {value}")
-        return value
-
-    return parse
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the benchmark's arguments."""
     parser.add_argument(
         "--tables",
-        type=_bounded_int(0, MAX_TABLES),
+        type=bounded_int(0, MAX_TABLES),
         default=50,
         help="tables of four clients in the play phase (0: skip it; default 50)",
     )
     parser.add_argument(
         "--seconds",
-        type=_bounded_float(1, MAX_SECONDS),
+        type=bounded_float(1, MAX_SECONDS, "seconds"),
         default=30.0,
         help="length of the measured play phase (default 30)",
     )
     parser.add_argument(
         "--warmup",
-        type=_bounded_float(0, 120),
+        type=bounded_float(0, 120, "seconds"),
         default=3.0,
         help="seconds of play before measuring (default 3)",
     )
     parser.add_argument("--rules", default="exact11", help="table rules preset (default exact11)")
     parser.add_argument(
         "--connections",
-        type=_bounded_int(0, MAX_CONNECTIONS),
+        type=bounded_int(0, MAX_CONNECTIONS),
         default=2000,
         help="connections to open and hold in the second phase (0: skip it; default 2000)",
     )
     parser.add_argument(
         "--hold",
-        type=_bounded_float(0, MAX_SECONDS),
+        type=bounded_float(0, MAX_SECONDS, "seconds"),
         default=10.0,
         help="seconds to hold the connections (default 10)",
     )
@@ -130,7 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hand-pause",
-        type=_bounded_float(0, 10),
+        type=bounded_float(0, 10, "seconds"),
         default=0.0,
         help="the server's pause between hands (default 0: measure the moves, not the pause)",
     )
