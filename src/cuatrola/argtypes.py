@@ -15,33 +15,33 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TypeVar
+
+N = TypeVar("N", int, float)
+
+
+def _bounded(
+    convert: Callable[[str], N], kind: str, low: N, high: N, unit: str
+) -> Callable[[str], N]:
+    suffix = f" {unit}" if unit else ""
+
+    def parse(text: str) -> N:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {kind}, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low}..{high}{suffix}, got {text!r}")
+        return value
+
+    return parse
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:
     """A whole number from ``low`` to ``high`` (inclusive)."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low}..{high}, got {text!r}")
-        return value
-
-    return parse
+    return _bounded(int, "a whole number", low, high, "")
 
 
 def bounded_float(low: float, high: float, unit: str) -> Callable[[str], float]:
     """A number of ``unit`` from ``low`` to ``high`` (inclusive)."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {unit}, got {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low}..{high} {unit}, got {text!r}")
-        return value
-
-    return parse
+    return _bounded(float, unit, low, high, unit)
