@@ -20,6 +20,7 @@ from types import ModuleType
 import pytest
 
 from cuatrola.ai import solver
+from cuatrola.ai.exploit import model_moves, model_moves_python
 from cuatrola.ai.solver import (
     Position,
     position_from_state,
@@ -105,6 +106,40 @@ def test_c_and_python_agree_on_whole_hands(csolver: ModuleType) -> None:
         assert csolver.solve(*c_args(pos)) == solve_python(pos), pos
     for pos in random_positions(seed=3, count=30, tricks=range(1)):
         assert csolver.solve_moves(*c_args(pos)) == solve_moves_python(pos), pos
+
+
+def test_c_and_python_agree_against_rule_followers(csolver: ModuleType) -> None:
+    # The search where one team plays the greedy card: the C port of the greedy rules must
+    # pick the same card as greedy.greedy_card at every turn, or the values drift apart.
+    for pos in random_positions(seed=13, count=300, tricks=range(5)):
+        for greedy_team in (0, 1):
+            expected = model_moves_python(pos, greedy_team)
+            assert csolver.model_moves(*c_args(pos), False, greedy_team) == expected, pos
+            assert model_moves(pos, greedy_team) == expected, pos
+
+
+def test_the_model_search_keeps_its_table_apart(csolver: ModuleType) -> None:
+    # Double-dummy and greedy-team searches alternate on the same position: an entry written
+    # by one must never answer the other (the table context includes the greedy team).
+    for pos in random_positions(seed=14, count=60, tricks=range(3)):
+        assert csolver.solve_moves(*c_args(pos), True) == solve_moves_python(pos), pos
+        assert csolver.model_moves(*c_args(pos), True, 1) == model_moves_python(pos, 1), pos
+        assert csolver.model_moves(*c_args(pos), True, 0) == model_moves_python(pos, 0), pos
+        assert csolver.solve(*c_args(pos), True) == solve_python(pos), pos
+
+
+def test_the_model_search_rejects_bad_arguments(csolver: ModuleType) -> None:
+    pos = random_positions(seed=15, count=1, tricks=range(2, 3))[0]
+    with pytest.raises(ValueError, match="greedy_team"):
+        csolver.model_moves(*c_args(pos), False, 2)
+    with pytest.raises(ValueError, match="greedy_team"):
+        csolver.model_moves(*c_args(pos), False, None)
+    with pytest.raises(TypeError, match="15 arguments"):
+        csolver.model_moves(*c_args(pos), 1)
+    bad = list(c_args(pos))
+    bad[0] = (1, 1, 0, 0)
+    with pytest.raises(ValueError, match="holds a card another seat holds"):
+        csolver.model_moves(*bad, False, 1)
 
 
 def test_c_window_search_matches_python(csolver: ModuleType) -> None:

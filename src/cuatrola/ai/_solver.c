@@ -61,6 +61,8 @@ typedef struct {
     int tricks_mode;
     int max_team;
     int cantes_on;
+    /* The team whose seats play the greedy card (model_moves), -1: both teams play best. */
+    int greedy_team;
     unsigned long long nodes;
 } Ctx;
 
@@ -150,6 +152,64 @@ static int cante_potential(const Ctx *ctx, int team, int sung) {
             total += suit == ctx->trump ? 40 : 20;
     }
     return total;
+}
+
+/* The greedy rules (a port of cuatrola.ai.greedy.greedy_card) ------------------------------ */
+
+/* cuatrola.ai.common.cheapness as one number: a non-trump before a trump, fewer points,
+   the weaker card; ties (the same rank in two side suits) go to the lower id, as Python's
+   min() over cards in id order does. */
+static int cheapness(int card, uint32_t trump_mask) {
+    return ((CARD_SUIT_MASK[card] == trump_mask) * 16 + CARD_POINTS[card]) * 8 + 4 - card % 5;
+}
+
+static int cheapest(uint32_t cards, uint32_t trump_mask) {
+    int best = -1, best_key = 0;
+    while (cards) {
+        int card = lowest_index(cards), key = cheapness(card, trump_mask);
+        cards &= cards - 1u;
+        if (best < 0 || key < best_key) {
+            best = card;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* The greedy card of `seat` among `legal` (more than one card); `best` is winning the trick
+   for `best_seat` (-1: leading). */
+static int greedy_card(const Ctx *ctx, uint32_t legal, int best, int best_seat, int seat) {
+    uint32_t winners = 0, rest;
+    int suit;
+    if (best < 0) {
+        for (suit = 0; suit < 4; suit++) /* a side ace, the lowest suit first */
+            if (SUIT_MASK[suit] != ctx->trump_mask && (legal >> (suit * 5) & 1u))
+                return suit * 5;
+        return cheapest(legal, ctx->trump_mask);
+    }
+    if ((best_seat & 1) == (seat & 1)) {
+        /* Partner winning: the dearest non-trump (max of the reversed key; first wins ties). */
+        int pick = -1, pick_key = 0;
+        rest = legal;
+        while (rest) {
+            int card = lowest_index(rest);
+            int key = ((CARD_SUIT_MASK[card] != ctx->trump_mask) * 16 + CARD_POINTS[card]) * 8 +
+                      4 - card % 5;
+            rest &= rest - 1u;
+            if (pick < 0 || key > pick_key) {
+                pick = card;
+                pick_key = key;
+            }
+        }
+        return pick;
+    }
+    rest = legal;
+    while (rest) {
+        int card = lowest_index(rest);
+        rest &= rest - 1u;
+        if (beats(card, best, ctx->trump_mask)) winners |= 1u << card;
+    }
+    return cheapest(winners ? winners : legal, ctx->trump_mask);
 }
 
 /* The search -------------------------------------------------------------------------------- */
@@ -255,6 +315,8 @@ static int play(Ctx *ctx, int seat, int count, uint32_t trick_mask, int trick_po
     int last = count == ctx->n_active - 1;
     int ordered[NUM_CARDS], n = 0, i, result, next = ctx->next_seat[seat];
     ctx->nodes++;
+    if ((seat & 1) == ctx->greedy_team && (legal & (legal - 1u)))
+        legal = 1u << greedy_card(ctx, legal, best, best_seat, seat);
     /* Move ordering, as in solver.py: the cheapest card that takes the lead of the trick
        first, then the others; dear first (others before winners) when the partner leads. */
     {
@@ -516,11 +578,13 @@ static int parse_position(PyObject *const *args, Py_ssize_t nargs, Pos *p) {
     return 0;
 }
 
-/* Set up a search context and the table generation for a checked position. */
-static void new_search(const Pos *p, Ctx *ctx) {
+/* Set up a search context and the table generation for a checked position; greedy_team as
+   in Ctx. */
+static void new_search(const Pos *p, Ctx *ctx, int greedy_team) {
     int seat;
     long context;
     memset(ctx, 0, sizeof *ctx);
+    ctx->greedy_team = greedy_team;
     for (seat = 0; seat < 4; seat++) {
         ctx->hands[seat] = p->hands[seat];
         ctx->next_seat[seat] = (seat + 1) & 3;
@@ -536,6 +600,7 @@ static void new_search(const Pos *p, Ctx *ctx) {
        reused across calls exactly when the context is the same. */
     context = (((long)p->trump * 5 + (p->sitting_out + 1)) * 2 + ctx->tricks_mode) * 4 +
               ctx->max_team * 2 + ctx->cantes_on;
+    context = context * 3 + greedy_team + 1;
     if (!p->keep_table || context != table_context) {
         table_gen++;
         if (table_gen == 0) { /* wrapped: forget every entry for real */
@@ -600,7 +665,7 @@ static PyObject *c_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         nargs = 14;
     }
     if (parse_position(args, nargs, &p) < 0) return NULL;
-    new_search(&p, &ctx);
+    new_search(&p, &ctx, -1);
     trick_state(&p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
     already = already_won(&p);
     if (alpha > -INF) alpha -= already;
@@ -617,20 +682,18 @@ PyDoc_STRVAR(solve_moves_doc,
              "    -> dict[int, int]\n\n"
              "The exact value of each legal card (see cuatrola.ai.solver.solve_moves).");
 
-static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    Pos p;
+/* The value of each legal card of the side to move of a checked position (a new dict). */
+static PyObject *move_values(const Pos *p, int greedy_team) {
     Ctx ctx;
     uint32_t mask, led, legal, hand;
     int points, best, best_seat, card, already, seat, next;
     PyObject *result;
-    (void)self;
-    if (parse_position(args, nargs, &p) < 0) return NULL;
-    new_search(&p, &ctx);
-    trick_state(&p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
-    seat = p.to_move;
+    new_search(p, &ctx, greedy_team);
+    trick_state(p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
+    seat = p->to_move;
     hand = ctx.hands[seat];
     legal = legal_mask(hand, mask, led, ctx.trump_mask);
-    already = already_won(&p);
+    already = already_won(p);
     next = ctx.next_seat[seat];
     result = PyDict_New();
     if (!result) return NULL;
@@ -648,13 +711,13 @@ static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t
             new_best = card;
             new_seat = seat;
         }
-        if (p.trick_len + 1 == ctx.n_active)
-            value = finish_trick(&ctx, new_seat, points + CARD_POINTS[card], p.tricks_played + 1,
-                                 p.sung, -INF, INF);
+        if (p->trick_len + 1 == ctx.n_active)
+            value = finish_trick(&ctx, new_seat, points + CARD_POINTS[card], p->tricks_played + 1,
+                                 p->sung, -INF, INF);
         else
-            value = play(&ctx, next, p.trick_len + 1, mask | 1u << card,
-                         points + CARD_POINTS[card], new_best, new_seat, new_led, p.sung,
-                         p.tricks_played, -INF, INF);
+            value = play(&ctx, next, p->trick_len + 1, mask | 1u << card,
+                         points + CARD_POINTS[card], new_best, new_seat, new_led, p->sung,
+                         p->tricks_played, -INF, INF);
         ctx.hands[seat] = hand;
         key = PyLong_FromLong(card);
         val = PyLong_FromLong(already + value);
@@ -671,6 +734,34 @@ static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t
     return result;
 }
 
+static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Pos p;
+    (void)self;
+    if (parse_position(args, nargs, &p) < 0) return NULL;
+    return move_values(&p, -1);
+}
+
+PyDoc_STRVAR(model_moves_doc,
+             "model_moves(hands, trump, to_move, trick, trick_seats, sitting_out, contract,\n"
+             "            bidder, points, tricks_won, tricks_played, sung, cantes, keep_table,\n"
+             "            greedy_team) -> dict[int, int]\n\n"
+             "The value of each legal card when the seats of greedy_team always play the\n"
+             "greedy card (see cuatrola.ai.exploit.model_moves).");
+
+static PyObject *c_model_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Pos p;
+    int greedy_team;
+    (void)self;
+    if (nargs != 15) {
+        PyErr_Format(PyExc_TypeError, "expected 15 arguments (a position, keep_table and "
+                                      "greedy_team), got %zd", nargs);
+        return NULL;
+    }
+    if (get_int(args[14], 0, 1, "greedy_team", &greedy_team) < 0) return NULL;
+    if (parse_position(args, 14, &p) < 0) return NULL;
+    return move_values(&p, greedy_team);
+}
+
 PyDoc_STRVAR(last_nodes_doc, "last_nodes() -> int\n\nNodes searched by the last call.");
 
 static PyObject *c_last_nodes(PyObject *self, PyObject *unused) {
@@ -682,6 +773,7 @@ static PyObject *c_last_nodes(PyObject *self, PyObject *unused) {
 static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))c_solve, METH_FASTCALL, solve_doc},
     {"solve_moves", (PyCFunction)(void (*)(void))c_solve_moves, METH_FASTCALL, solve_moves_doc},
+    {"model_moves", (PyCFunction)(void (*)(void))c_model_moves, METH_FASTCALL, model_moves_doc},
     {"last_nodes", c_last_nodes, METH_NOARGS, last_nodes_doc},
     {NULL, NULL, 0, NULL},
 };

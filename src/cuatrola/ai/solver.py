@@ -84,6 +84,7 @@ __all__ = [
     "at_least",
     "at_least_python",
     "backend",
+    "compiled_model_moves",
     "final_value",
     "legal_moves",
     "maximizing_team",
@@ -941,3 +942,16 @@ def solve_moves(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
         values: dict[int, int] = _csolver.solve_moves(*_c_args(pos, keep_table))
         return values
     return solve_moves_python(pos, keep_table=keep_table)
+
+
+def compiled_model_moves(pos: Position, greedy_team: int) -> dict[int, int] | None:
+    """The compiled search of :func:`cuatrola.ai.exploit.model_moves` (the seats of
+    ``greedy_team`` play the greedy card), or ``None`` when the compiled solver is not in use.
+
+    Raises:
+        ValueError: when ``pos`` is not a reachable position or ``greedy_team`` is not 0 or 1.
+    """
+    if _csolver is None:
+        return None
+    values: dict[int, int] = _csolver.model_moves(*_c_args(pos, False), greedy_team)
+    return values
