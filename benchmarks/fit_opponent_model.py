@@ -11,6 +11,10 @@ inference:
 
     .venv/bin/python benchmarks/fit_opponent_model.py --hands 60 --opponents greedy pimc expert
 
+``--searched`` also scores the kind that chooses as PIMC would from its own view
+(:mod:`cuatrola.ai.pimc_model`) over a grid of its temperature and share of any legal card
+(then ``--no-dd`` is implied: the two are not combined).
+
 Slow (minutes), so it is not part of the test suite.
 """
 
@@ -25,6 +29,7 @@ import sys
 from selfplay import card_play_decisions
 
 from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood, play_evidence
+from cuatrola.ai.pimc_model import PimcChoiceModel
 from cuatrola.ai.worlds import Knowledge
 from cuatrola.core.hand import Phase
 
@@ -36,12 +41,23 @@ MIXES = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0)
 TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
 #: ``True``: the other kind follows :mod:`cuatrola.ai.play_model` (then no temperature).
 MODELLED = (False, True)
+#: The searched kind (``--searched``): temperature, share of any legal card, share of the
+#: kind other than the rule follower.
+SEARCHED_TEMPERATURES = (0.25, 0.5, 1.0)
+SEARCHED_EPSILONS = (0.2, 0.35, 0.5)
+SEARCHED_SHARES = (0.5, 1.0)
 
 
 def collect(
-    opponent: str, hands: int, seed: int, max_deals: int, with_dd: bool = True
+    opponent: str,
+    hands: int,
+    seed: int,
+    max_deals: int,
+    with_dd: bool = True,
+    searcher: PimcChoiceModel | None = None,
 ) -> list[Position]:
-    """The evidence of every deal at the expert's decisions in ``hands`` seeded hands."""
+    """The evidence of every deal at the expert's decisions in ``hands`` seeded hands
+    (with the ``searcher``'s chances when given)."""
     positions: list[Position] = []
     for index in range(hands):
         names = ["expert", opponent, "expert", opponent]
@@ -52,7 +68,7 @@ def collect(
                 if 1 < knowledge.count() <= max_deals:
                     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
                     worlds = list(knowledge.worlds())
-                    evidence = [play_evidence(view, w, with_dd) for w in worlds]
+                    evidence = [play_evidence(view, w, with_dd, searcher=searcher) for w in worlds]
                     if any(evidence):
                         positions.append((seat, evidence, worlds.index(truth)))
         print(f"{opponent}: {index + 1} hands, {len(positions)} positions", file=sys.stderr)
@@ -65,14 +81,40 @@ def score(
     mix: float,
     temperature: float | None,
     modelled: bool = False,
+    searched_share: float = 0.0,
 ) -> float:
     """Mean log posterior of the true deal."""
     total = 0.0
     for seat, evidence, truth in positions:
-        weights = [evidence_likelihood(e, seat, eps, mix, temperature, modelled) for e in evidence]
+        weights = [
+            evidence_likelihood(e, seat, eps, mix, temperature, modelled, searched_share)
+            for e in evidence
+        ]
         mass = sum(weights)
         total += math.log(max(weights[truth], 1e-300) / mass) if mass > 0 else 0.0
     return total / len(positions)
+
+
+def searched_results(
+    args: argparse.Namespace,
+) -> list[tuple[float, float, float, str, dict[str, float]]]:
+    """Scores of the searched kind over its grid. Its chances depend on the temperature and
+    epsilon, so the evidence is replayed for each; the model's memo of the sampled scores
+    makes every replay after the first cheap."""
+    searcher = PimcChoiceModel()
+    rows = []
+    for temperature, epsilon in itertools.product(SEARCHED_TEMPERATURES, SEARCHED_EPSILONS):
+        searcher.temperature = temperature
+        searcher.epsilon = epsilon
+        data = {
+            o: collect(o, args.hands, args.seed, args.max_deals, False, searcher)
+            for o in args.opponents
+        }
+        for eps, mix, share in itertools.product(EPSILONS, MIXES, SEARCHED_SHARES):
+            per = {o: score(p, eps, mix, None, False, share) for o, p in data.items()}
+            kind = f"searched T={temperature} e={epsilon} share={share}"
+            rows.append((sum(per.values()) / len(per), eps, mix, kind, per))
+    return rows
 
 
 def main() -> int:
@@ -84,6 +126,9 @@ def main() -> int:
     parser.add_argument(
         "--no-dd", action="store_true", help="skip the double-dummy kind (much faster)"
     )
+    parser.add_argument(
+        "--searched", action="store_true", help="score the searched kind (pimc_model) too"
+    )
     parser.add_argument("--save", metavar="FILE", help="keep the collected evidence (pickle)")
     parser.add_argument("--load", metavar="FILE", help="score evidence saved by --save")
     args = parser.parse_args()
@@ -92,13 +137,13 @@ def main() -> int:
             data = pickle.load(fh)
     else:
         data = {
-            o: collect(o, args.hands, args.seed, args.max_deals, not args.no_dd)
+            o: collect(o, args.hands, args.seed, args.max_deals, not (args.no_dd or args.searched))
             for o in args.opponents
         }
     if args.save:
         with open(args.save, "wb") as fh:
             pickle.dump(data, fh)
-    temperatures = (None,) if args.no_dd else TEMPERATURES
+    temperatures = (None,) if args.no_dd or args.searched else TEMPERATURES
     grid = [
         *itertools.product(EPSILONS, MIXES, temperatures, [False]),
         *itertools.product(EPSILONS, MIXES, [None], [True]),
@@ -108,6 +153,8 @@ def main() -> int:
         per = {o: score(p, eps, mix, temperature, modelled) for o, p in data.items()}
         kind = "play model" if modelled else f"T={temperature}"
         results.append((sum(per.values()) / len(per), eps, mix, kind, per))
+    if args.searched and not args.load:
+        results.extend(searched_results(args))
     uniform = {o: sum(-math.log(len(e)) for _, e, _ in p) / len(p) for o, p in data.items()}
     print("uniform (no inference):", {o: round(v, 3) for o, v in uniform.items()})
     results.sort(key=lambda row: row[0], reverse=True)

@@ -47,6 +47,7 @@ from cuatrola.ai.opponent_model import (
     seat_likelihoods,
 )
 from cuatrola.ai.pimc import best_card
+from cuatrola.ai.pimc_model import PimcChoiceModel
 from cuatrola.ai.search import card_scores, position_for
 from cuatrola.ai.solver import backend, maximizing_team, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
@@ -93,6 +94,10 @@ class ExpertPlayer:
         play_model: the kind other than the rule follower chooses its cards as
             :mod:`cuatrola.ai.play_model` predicts, instead of any legal card (the
             ``expert-playmodel`` variant; it measured no stronger, so it is off).
+        searched_share: this share of the kind other than the rule follower chooses its
+            cards as PIMC would from its own view (:mod:`cuatrola.ai.pimc_model`). The
+            costly part, so when deals are sampled it weighs only the deals drawn by the
+            cheaper model (importance weights) rather than the whole pool.
     """
 
     name = "expert"
@@ -111,6 +116,7 @@ class ExpertPlayer:
         consistent_worlds: int | None = None,
         exploit_worlds: int | None = None,
         play_model: bool = False,
+        searched_share: float = 0.0,
     ) -> None:
         limits = LIMITS[backend()]
         self.samples = samples or limits["samples"]
@@ -125,6 +131,8 @@ class ExpertPlayer:
         self.exploit_worlds = limits["exploit"] if exploit_worlds is None else exploit_worlds
         self.trick_temperature = trick_temperature
         self.play_model = play_model
+        self.searched_share = searched_share
+        self.searcher = PimcChoiceModel() if searched_share else None
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
@@ -147,7 +155,7 @@ class ExpertPlayer:
         if len(cards) == 1:
             return cards[0]
         weigh_until = None if budget is None else now + 0.4 * budget
-        evidence = EvidenceCache(view, self.play_model)
+        evidence = EvidenceCache(view, self.play_model, self.searcher)
         worlds, weights = self.play_worlds(view, rng, weigh_until, evidence)
         # With two cards left or fewer there is no later choice to keep consistent.
         if (
@@ -193,7 +201,10 @@ class ExpertPlayer:
         beliefs = []
         for world in worlds:
             greedy, other = seat_likelihoods(
-                evidence.of(world, with_dd=False), self.epsilon, modelled=self.play_model
+                evidence.of(world, with_dd=False, searched=True),
+                self.epsilon,
+                modelled=self.play_model,
+                searched_share=self.searched_share,
             )
             beliefs.append(
                 greedy_posterior(
@@ -236,7 +247,7 @@ class ExpertPlayer:
         weighted with the cheap greedy part of the opponent model only. ``evidence`` keeps
         each deal's replayed plays for later use in the same decision.
         """
-        evidence = evidence or EvidenceCache(view, self.play_model)
+        evidence = evidence or EvidenceCache(view, self.play_model, self.searcher)
         knowledge = Knowledge.from_view(view)
         count = knowledge.count()
         if count <= self.exhaustive:
@@ -248,8 +259,17 @@ class ExpertPlayer:
         if not self.weighting:
             return [knowledge.sample(rng) for _ in range(self.samples)], None
         pool = [knowledge.sample(rng) for _ in range(self.samples * POOL_FACTOR)]
-        weights = self._weights(view, pool, deadline, evidence)
-        return _resample(pool, weights, self.samples, rng), None
+        if self.searcher is None:
+            weights = self._weights(view, pool, deadline, evidence)
+            return _resample(pool, weights, self.samples, rng), None
+        # The searched model costs a sampled search per play and deal: draw by the cheap
+        # model, then weigh the drawn deals by how much likelier the full model finds them.
+        weights = self._weights(view, pool, deadline, evidence, searched=False)
+        drawn = _resample(pool, weights, self.samples, rng)
+        cheap = [self.likelihood(view, w, evidence=evidence, searched=False) for w in drawn]
+        full = self._weights(view, drawn, deadline, evidence)
+        ratios = [f / c if c > 0 else 0.0 for f, c in zip(full, cheap, strict=True)]
+        return (drawn, ratios) if sum(ratios) > 0 else (drawn, None)
 
     def _weights(
         self,
@@ -257,14 +277,18 @@ class ExpertPlayer:
         worlds: Sequence[World],
         deadline: float | None,
         evidence: EvidenceCache,
+        searched: bool = True,
     ) -> list[float]:
         weights = []
         for world in worlds:
             if deadline is not None and time.perf_counter() > deadline:
-                # Out of time: weights with and without the double-dummy model are not
-                # comparable, so weigh every deal again without it (cheap).
-                return [self.likelihood(view, w, use_dd=False, evidence=evidence) for w in worlds]
-            weights.append(self.likelihood(view, world, evidence=evidence))
+                # Out of time: weights with and without the double-dummy and searched
+                # models are not comparable, so weigh every deal again without them (cheap).
+                return [
+                    self.likelihood(view, w, use_dd=False, evidence=evidence, searched=False)
+                    for w in worlds
+                ]
+            weights.append(self.likelihood(view, world, evidence=evidence, searched=searched))
         return weights
 
     def likelihood(
@@ -273,6 +297,7 @@ class ExpertPlayer:
         world: World,
         use_dd: bool = True,
         evidence: EvidenceCache | None = None,
+        searched: bool = True,
     ) -> float:
         """How likely the other seats' plays (and, in a contract hand, the bids) are in
         ``world`` under the opponent model; relative, not normalised.
@@ -285,17 +310,23 @@ class ExpertPlayer:
         that moment. Mixing per seat rather than per play lets the evidence pick the
         kind: a seat whose plays are all greedy in ``world`` is read sharply as greedy,
         one that strays is read as the other kind. ``use_dd=False`` leaves out the
-        double-dummy model (any legal card instead). ``evidence``: a cache of the replayed
-        plays, shared within one decision.
+        double-dummy model (any legal card instead) and ``searched=False`` the searched
+        kind (:mod:`cuatrola.ai.pimc_model`; in its share, any legal card instead).
+        ``evidence``: a cache of the replayed plays, shared within one decision.
         """
         temperature = self.temperature(view) if use_dd else None
         with_dd = temperature is not None
-        plays = evidence.of(world, with_dd) if evidence else play_evidence(view, world, with_dd)
+        searcher = self.searcher if searched else None
+        if evidence:
+            plays = evidence.of(world, with_dd, searched)
+        else:
+            plays = play_evidence(view, world, with_dd, searcher=searcher)
+        share = self.searched_share if searcher is not None else 0.0
         weight = 1.0
         if view.contract is not Contract.PASS:
             weight = bid_likelihood(view, dealt_hands(view, world))
         return weight * evidence_likelihood(
-            plays, view.seat, self.epsilon, self.greedy_mix, temperature, self.play_model
+            plays, view.seat, self.epsilon, self.greedy_mix, temperature, self.play_model, share
         )
 
     def temperature(self, view: SeatView) -> float | None:
@@ -382,3 +413,4 @@ register_player(
 register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
 register_player("expert-noexploit", lambda: ExpertPlayer(exploit_worlds=0))
 register_player("expert-playmodel", lambda: ExpertPlayer(play_model=True, greedy_mix=0.25))
+register_player("expert-searched", lambda: ExpertPlayer(greedy_mix=0.4, searched_share=1.0))

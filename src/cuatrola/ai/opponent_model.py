@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.greedy import bid_strength, greedy_card
+from cuatrola.ai.pimc_model import PastPlay, PimcChoiceModel, past_plays, plays_by_moment
 from cuatrola.ai.play_model import choice_features, choice_probabilities
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
 from cuatrola.ai.worlds import World
@@ -47,6 +48,8 @@ class PlayEvidence:
             not computed), for the softmax.
         modelled: the chance of the card under the model of a good player's choices
             (:mod:`cuatrola.ai.play_model`; ``None`` when not computed).
+        searched: the chance of the card if the seat chose it as PIMC would from his own
+            view (:mod:`cuatrola.ai.pimc_model`; ``None`` when not computed).
     """
 
     seat: int
@@ -55,6 +58,7 @@ class PlayEvidence:
     regret: float | None
     values: tuple[float, ...] | None
     modelled: float | None = None
+    searched: float | None = None
 
 
 def dealt_hands(view: SeatView, world: World) -> list[int]:
@@ -79,11 +83,17 @@ def play_evidence(
     with_dd: bool = True,
     memo: ModelMemo | None = None,
     with_model: bool = True,
+    searcher: PimcChoiceModel | None = None,
+    past: dict[tuple[int, int], PastPlay] | None = None,
 ) -> list[PlayEvidence]:
     """Every real choice (more than one legal card) that another seat made so far, replayed
     in ``world``; ``with_dd`` also solves each of those positions double dummy. With
     ``with_model`` each choice also gets its chance under :mod:`cuatrola.ai.play_model`,
-    remembered in ``memo`` (for one view) when given."""
+    remembered in ``memo`` (for one view) when given. With a ``searcher`` each choice also
+    gets its chance under :mod:`cuatrola.ai.pimc_model` (``past``: the view's
+    :func:`~cuatrola.ai.pimc_model.past_plays` by moment, computed when not given)."""
+    if searcher is not None and past is None:
+        past = plays_by_moment(past_plays(view))
     groups: list[list[tuple[int, int]]] = [
         list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
     ]
@@ -141,7 +151,10 @@ def play_evidence(
                             )
                             modelled = choice_probabilities(features)[card]
                             memo[key] = modelled
-                    out.append(PlayEvidence(seat, n, greedy, regret, values, modelled))
+                    searched: float | None = None
+                    if searcher is not None and past is not None:
+                        searched = searcher.chance(view, past[(number, index)], hands[seat])
+                    out.append(PlayEvidence(seat, n, greedy, regret, values, modelled, searched))
             hands[seat] ^= 1 << card
             table |= 1 << card
         played |= table
@@ -162,16 +175,22 @@ def seat_likelihoods(
     epsilon: float,
     temperature: float | None = None,
     modelled: bool = False,
+    searched_share: float = 0.0,
 ) -> tuple[list[float], list[float]]:
     """Per seat, the likelihood of its plays in ``evidence`` under the greedy kind and under
     the other kind of :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood`: any legal card;
     with ``modelled``, the chances of :mod:`cuatrola.ai.play_model`; with a
-    ``temperature``, the double-dummy softmax."""
+    ``temperature``, the double-dummy softmax. A ``searched_share`` of the other kind is a
+    player who chooses as PIMC would from his own view (:mod:`cuatrola.ai.pimc_model`; plays
+    without that chance computed count as any legal card)."""
     greedy = [1.0, 1.0, 1.0, 1.0]
     other = [1.0, 1.0, 1.0, 1.0]
+    searched = [1.0, 1.0, 1.0, 1.0]
     for item in evidence:
         n = item.legal
         greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
+        if searched_share:
+            searched[item.seat] *= 1 / n if item.searched is None else item.searched
         if modelled and item.modelled is not None:
             other[item.seat] *= item.modelled
         elif temperature is not None and item.values is not None and item.regret is not None:
@@ -179,6 +198,11 @@ def seat_likelihoods(
             other[item.seat] *= math.exp(-item.regret / temperature) / total
         else:
             other[item.seat] /= n
+    if searched_share:
+        other = [
+            searched_share * f + (1 - searched_share) * o
+            for f, o in zip(searched, other, strict=True)
+        ]
     return greedy, other
 
 
@@ -189,12 +213,13 @@ def evidence_likelihood(
     mix: float,
     temperature: float | None = None,
     modelled: bool = False,
+    searched_share: float = 0.0,
 ) -> float:
     """The likelihood of ``evidence`` under the per-seat mixture of
     :meth:`cuatrola.ai.expert.ExpertPlayer.likelihood` (``mix``: prior of the greedy
     kind; ``temperature``: of the double-dummy softmax kind, ``None`` for a kind that plays
-    any legal card)."""
-    greedy, other = seat_likelihoods(evidence, epsilon, temperature, modelled)
+    any legal card; ``modelled`` and ``searched_share`` as in :func:`seat_likelihoods`)."""
+    greedy, other = seat_likelihoods(evidence, epsilon, temperature, modelled, searched_share)
     weight = 1.0
     for seat in range(4):
         if seat != me:
@@ -233,21 +258,43 @@ def bid_likelihood(view: SeatView, dealt: Sequence[int]) -> float:
 class EvidenceCache:
     """The evidence of each deal for one view, replayed once per decision: the deal
     weights and the belief in rule-following opponents both read it. ``with_model``: give
-    each play its chance under :mod:`cuatrola.ai.play_model` too."""
+    each play its chance under :mod:`cuatrola.ai.play_model` too; ``searcher``: under
+    :mod:`cuatrola.ai.pimc_model` too, when asked for (it is the costly part)."""
 
-    def __init__(self, view: SeatView, with_model: bool = False) -> None:
+    def __init__(
+        self, view: SeatView, with_model: bool = False, searcher: PimcChoiceModel | None = None
+    ) -> None:
         self.view = view
         self.with_model = with_model
-        self._found: dict[tuple[World, bool], list[PlayEvidence]] = {}
+        self.searcher = searcher
+        self._found: dict[tuple[World, bool, bool], list[PlayEvidence]] = {}
         self._memo: ModelMemo = {}
+        self._past: dict[tuple[int, int], PastPlay] | None = None
 
-    def of(self, world: World, with_dd: bool) -> list[PlayEvidence]:
+    def of(self, world: World, with_dd: bool, searched: bool = False) -> list[PlayEvidence]:
         """:func:`play_evidence` of ``world``, computed at most once (evidence with the
-        double-dummy values also serves a request without them)."""
-        found = self._found.get((world, with_dd))
-        if found is None and not with_dd:
-            found = self._found.get((world, True))
-        if found is None:
-            found = play_evidence(self.view, world, with_dd, self._memo, self.with_model)
-            self._found[(world, with_dd)] = found
+        double-dummy values or the searched chances also serves a request without them).
+        ``searched`` asks for the chances of the ``searcher`` (ignored without one)."""
+        searched = searched and self.searcher is not None
+        for key in (
+            (world, with_dd, searched),
+            (world, True, searched),
+            (world, with_dd, True),
+            (world, True, True),
+        ):
+            found = self._found.get(key)
+            if found is not None:
+                return found
+        if searched and self._past is None:
+            self._past = plays_by_moment(past_plays(self.view))
+        found = play_evidence(
+            self.view,
+            world,
+            with_dd,
+            self._memo,
+            self.with_model,
+            self.searcher if searched else None,
+            self._past,
+        )
+        self._found[(world, with_dd, searched)] = found
         return found

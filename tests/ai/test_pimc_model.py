@@ -1,0 +1,204 @@
+"""The model of a PIMC player's choice from his own view (cuatrola.ai.pimc_model)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cuatrola.ai.expert import ExpertPlayer
+from cuatrola.ai.opponent_model import EvidenceCache, evidence_likelihood, play_evidence
+from cuatrola.ai.pimc import PimcPlayer
+from cuatrola.ai.pimc_model import (
+    PimcChoiceModel,
+    choice_chance,
+    knowledge_then,
+    past_plays,
+    shown_trump_card,
+)
+from cuatrola.ai.search import card_scores
+from cuatrola.ai.worlds import Knowledge
+from cuatrola.core.actions import bid_action, is_card_action
+from cuatrola.core.cards import mask_of
+from cuatrola.core.hand import HandState, Phase
+from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import SeatView, view_for
+
+BIDDINGS = (
+    (Contract.PASS,) * 4,
+    (Contract.SOLO, Contract.PASS, Contract.PASS, Contract.PASS),
+    (Contract.PASS, Contract.PASS, Contract.CUATROLA, Contract.PASS),
+)
+
+
+def played_hand(seed: int) -> tuple[HandState, list[tuple[HandState, SeatView]]]:
+    """A seeded hand played at random to its end, with the state and the mover's view at
+    every card played."""
+    rng = random.Random(seed)
+    state = HandState.deal(Rules(), dealer=rng.randrange(4), rng=rng)
+    for bid in BIDDINGS[seed % len(BIDDINGS)]:
+        state.apply(bid_action(bid))
+    moments = []
+    while not state.is_finished:
+        seat = state.to_move
+        assert seat is not None
+        view = view_for(state, seat)
+        if view.phase is Phase.PLAY:
+            moments.append((state.copy(), view))
+        state.apply(rng.choice(view.legal_actions))
+    return state, moments
+
+
+def test_past_plays_restate_the_public_facts_of_each_moment() -> None:
+    """From the last view of a hand, every earlier play carries exactly the facts the table
+    showed when it was made: the trick so far, the score, the card counts, what everybody
+    knew each seat could not hold (Knowledge.from_view of that moment), and the pins."""
+    compared = 0
+    for seed in range(12):
+        _, moments = played_hand(seed)
+        final_view = moments[-1][1]
+        plays = past_plays(final_view)
+        assert len(plays) == len(moments) - 1
+        for play, (state, view) in zip(plays, moments, strict=False):
+            assert play.seat == view.seat
+            assert play.number == len(view.tricks) and play.index == len(view.trick)
+            assert play.trick == tuple(int(c) for _, c in view.trick)
+            assert play.trick_seats == tuple(s for s, _ in view.trick)
+            points = list(view.card_points)
+            for cante in view.cantes:
+                points[cante.seat & 1] += cante.points
+            assert play.points == (points[0], points[1])
+            assert play.tricks_won == view.tricks_won
+            assert play.counts == view.card_counts
+            assert play.played == view.played
+            if shown_trump_card(final_view) == state.trump_card:
+                # What he knew then, rebuilt from the last view, is what his view said.
+                hand = mask_of(view.hand)
+                assert knowledge_then(play, hand) == Knowledge.from_view(view)
+                compared += 1
+    assert compared > 100
+
+
+def test_choice_chance_is_a_distribution_that_prefers_the_better_card() -> None:
+    scores = {3: 10.0, 7: 9.0, 12: -4.0}
+    chances = {c: choice_chance(scores, c, 0.5, 0.35) for c in scores}
+    assert sum(chances.values()) == pytest.approx(1.0)
+    assert chances[3] > chances[7] > chances[12] >= 0.35 / 3
+    # At a high temperature every card tends to the same chance.
+    flat = [choice_chance(scores, c, 1e6, 0.35) for c in scores]
+    assert max(flat) - min(flat) < 1e-3
+
+
+def _middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
+    rng = random.Random(seed)
+    state = HandState.deal(Rules(), dealer=rng.randrange(4), rng=rng)
+    for _ in range(4):
+        state.apply(bid_action(Contract.PASS))
+    while state.trick_number < trick or len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    return state, view_for(state, seat)
+
+
+def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
+    """When the player's view has few consistent deals, the model enumerates them all, as
+    PIMC does: its scores are PIMC's card scores of that view, averaged; PIMC's pick is the
+    likeliest card."""
+    checked = 0
+    for seed in range(40):
+        state, view = _middle_of_a_hand(seed, trick=3)
+        knowledge = Knowledge.from_view(view)
+        if knowledge.count() > 30:
+            continue
+        # The mover's current decision, seen from the last view after he plays.
+        card = PimcPlayer(30).choose(view, random.Random(0))
+        after = state.copy()
+        after.apply(card)
+        observer = after.to_move
+        assert observer is not None
+        later = view_for(after, observer)
+        play = past_plays(later)[-1]
+        assert (play.seat, play.card) == (view.seat, card)
+        model = PimcChoiceModel()
+        scores = model.scores(later, play, mask_of(view.hand))
+        worlds = list(knowledge.worlds())
+        expected = card_scores(view, worlds)
+        assert scores == pytest.approx({c: v / len(worlds) for c, v in expected.items()})
+        chances = {c: choice_chance(scores, c, model.temperature, model.epsilon) for c in scores}
+        assert scores[card] == max(scores.values())
+        assert chances[card] == max(chances.values())
+        checked += 1
+    assert checked >= 5
+
+
+def test_chances_depend_only_on_the_question() -> None:
+    """The same moment and hand get the same answer from a fresh model (the samples are
+    seeded by them), so the memo changes only the speed."""
+    asked = 0
+    for seed in range(6):
+        _, view = _middle_of_a_hand(seed + 100)
+        plays = past_plays(view)
+        # The viewer's own earlier plays: his hand then is his hand now plus what he played
+        # from then on.
+        for play in (p for p in plays if p.seat == view.seat):
+            hand = mask_of(view.hand)
+            for later in plays:
+                if later.seat == view.seat and later.history[: len(play.history)] == play.history:
+                    hand |= 1 << later.card
+            first = PimcChoiceModel().chance(view, play, hand)
+            again = PimcChoiceModel()
+            assert again.chance(view, play, hand) == first
+            assert again.chance(view, play, hand) == first  # from the memo
+            asked += 1
+    assert asked >= 6
+
+
+def test_evidence_and_likelihood_use_the_searched_chances() -> None:
+    state, view = _middle_of_a_hand(7)
+    truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
+    model = PimcChoiceModel()
+    plays = play_evidence(view, truth, with_dd=False, searcher=model)
+    assert plays and all(p.searched is not None and 0 < p.searched <= 1 for p in plays)
+    plain = play_evidence(view, truth, with_dd=False)
+    assert all(p.searched is None for p in plain)
+    # A share of 1: the other kind is the searched one; 0: any legal card.
+    searched = evidence_likelihood(plays, view.seat, 0.2, 0.0, searched_share=1.0)
+    product = 1.0
+    for p in plays:
+        assert p.searched is not None
+        product *= p.searched
+    assert searched == pytest.approx(product)
+    assert evidence_likelihood(plays, view.seat, 0.2, 0.0) == pytest.approx(
+        evidence_likelihood(plain, view.seat, 0.2, 0.0)
+    )
+    # The cache computes the searched chances only when asked, and serves both requests.
+    cache = EvidenceCache(view, searcher=model)
+    assert all(p.searched is None for p in cache.of(truth, with_dd=False))
+    searched_plays = cache.of(truth, with_dd=False, searched=True)
+    assert [p.searched for p in searched_plays] == [p.searched for p in plays]
+    fresh = EvidenceCache(view, searcher=model)
+    first = fresh.of(truth, with_dd=False, searched=True)
+    assert fresh.of(truth, with_dd=False) is first
+    expert = ExpertPlayer(greedy_mix=0.4, searched_share=1.0)
+    assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
+        evidence_likelihood(plays, view.seat, 0.2, 0.4, searched_share=1.0)
+    )
+
+
+def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:
+    expert = ExpertPlayer(
+        samples=6, exhaustive=12, bid_samples=3, greedy_mix=0.4, searched_share=1.0
+    )
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = HandState.deal(Rules(), dealer=seed, rng=rng)
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            action = expert.choose(view, random.Random(seed))
+            assert action in view.legal_actions
+            if is_card_action(action):
+                assert view.phase is Phase.PLAY
+            state.apply(action)
