@@ -40,8 +40,8 @@ SAMPLES = 30
 TEMPERATURE = 0.5
 #: Share of "any legal card" in the chance of each card (fitted).
 EPSILON = 0.35
-#: Remembered choices before the memo is emptied.
-MEMO_SIZE = 200_000
+#: Remembered choices before the memo is emptied (a few hundred per hand; about 10 MB).
+MEMO_SIZE = 20_000
 
 
 @dataclass(frozen=True, slots=True)
