@@ -202,3 +202,28 @@ def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:
             if is_card_action(action):
                 assert view.phase is Phase.PLAY
             state.apply(action)
+
+
+def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
+    """Early in the hand (deals sampled) the searched kind is asked only with
+    ``searched_sampling``; its memo shows whether it was."""
+    rng = random.Random(3)
+    state = HandState.deal(Rules(), dealer=0, rng=rng)
+    for _ in range(4):
+        state.apply(bid_action(Contract.PASS))
+    while len(state.trick_cards) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(state.legal_actions()) > 1  # the last seat of the first trick has a choice
+    seat = state.to_move
+    assert seat is not None
+    view = view_for(state, seat)
+    assert Knowledge.from_view(view).count() > 8
+    used = {}
+    for sampling in (False, True):
+        expert = ExpertPlayer(
+            samples=6, exhaustive=8, greedy_mix=0.4, searched_share=1.0, searched_sampling=sampling
+        )
+        assert expert.choose(view, random.Random(1)) in view.legal_actions
+        assert expert.searcher is not None
+        used[sampling] = expert.searcher.remembered
+    assert used[False] == 0 < used[True]

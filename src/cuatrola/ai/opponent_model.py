@@ -270,6 +270,8 @@ class EvidenceCache:
         self._found: dict[tuple[World, bool, bool], list[PlayEvidence]] = {}
         self._memo: ModelMemo = {}
         self._past: dict[tuple[int, int], PastPlay] | None = None
+        #: Whether any deal's evidence was asked for with the searcher's chances.
+        self.searched = False
 
     def of(self, world: World, with_dd: bool, searched: bool = False) -> list[PlayEvidence]:
         """:func:`play_evidence` of ``world``, computed at most once (evidence with the
@@ -287,6 +289,7 @@ class EvidenceCache:
                 return found
         if searched and self._past is None:
             self._past = plays_by_moment(past_plays(self.view))
+            self.searched = True
         found = play_evidence(
             self.view,
             world,

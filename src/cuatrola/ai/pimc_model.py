@@ -198,6 +198,11 @@ class PimcChoiceModel:
         self.memo_size = memo_size
         self._memo: dict[tuple[object, ...], dict[int, float]] = {}
 
+    @property
+    def remembered(self) -> int:
+        """How many answers the memo holds."""
+        return len(self._memo)
+
     def scores(self, view: SeatView, play: PastPlay, hand: int) -> dict[int, float]:
         """The mean double-dummy score of each legal card of ``play``'s seat holding
         ``hand`` then, over deals sampled from his view (higher: better for him)."""
