@@ -43,7 +43,7 @@ TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
 MODELLED = (False, True)
 #: The searched kind (``--searched``): temperature, share of any legal card, share of the
 #: kind other than the rule follower.
-SEARCHED_TEMPERATURES = (0.25, 0.5, 1.0)
+SEARCHED_TEMPERATURES = (0.5, 1.0)
 SEARCHED_EPSILONS = (0.2, 0.35, 0.5)
 SEARCHED_SHARES = (0.5, 1.0)
 
