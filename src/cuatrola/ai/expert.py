@@ -263,13 +263,12 @@ class ExpertPlayer:
         if not self.weighting:
             return [knowledge.sample(rng) for _ in range(self.samples)], None
         pool = [knowledge.sample(rng) for _ in range(self.samples * POOL_FACTOR)]
-        if self.searcher is None or not self.searched_sampling:
-            weights = self._weights(view, pool, deadline, evidence, searched=False)
-            return _resample(pool, weights, self.samples, rng), None
-        # The searched model costs a sampled search per play and deal: draw by the cheap
-        # model, then weigh the drawn deals by how much likelier the full model finds them.
         weights = self._weights(view, pool, deadline, evidence, searched=False)
         drawn = _resample(pool, weights, self.samples, rng)
+        if self.searcher is None or not self.searched_sampling:
+            return drawn, None
+        # The searched model costs a sampled search per play and deal: the deals were drawn
+        # by the cheap model, so weigh them by how much likelier the full model finds them.
         cheap = [self.likelihood(view, w, evidence=evidence, searched=False) for w in drawn]
         full = self._weights(view, drawn, deadline, evidence)
         ratios = [f / c if c > 0 else 0.0 for f, c in zip(full, cheap, strict=True)]
