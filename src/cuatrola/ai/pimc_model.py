@@ -11,10 +11,11 @@ cards, the public play before his turn, the shown trump card, the sung cantes, a
 chance of playing a card is a softmax of the mean scores mixed with a share of any legal
 card (a strong player is not exactly PIMC, and a PIMC player samples differently).
 
-Fitted by the log posterior of the true deal (``benchmarks/fit_opponent_model.py``): against
-``pimc`` opponents, 30 samples at temperature 0.5 with 0.35 of any legal card raise the mean
-log posterior from -3.59 (no inference) to about -3.04, where the fitted play model
-(:mod:`cuatrola.ai.play_model`) reached -3.46.
+Chosen by the log posterior of the true deal on the positions of
+``benchmarks/fit_opponent_model.py`` (``--searched`` scores it): against ``pimc`` opponents,
+30 samples at temperature 0.5 with 0.35 of any legal card raise the mean log posterior from
+-3.59 (no inference) to about -3.05, where the fitted play model
+(:mod:`cuatrola.ai.play_model`) reached -3.46 (docs/ai.md).
 
 Every chance is a pure function of the public play, the seat and his hand (the samples are
 drawn from a generator seeded by them), so remembering them across deals and decisions
