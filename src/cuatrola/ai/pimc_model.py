@@ -176,7 +176,7 @@ def knowledge_then(play: PastPlay, hand: int) -> Knowledge:
 
 
 class PimcChoiceModel:
-    """The chance that a PIMC-like player held to ``hand`` plays each legal card (see the
+    """The chance that a PIMC-like player holding ``hand`` plays each legal card (see the
     module docstring).
 
     Args:
