@@ -13,7 +13,8 @@ inference:
 
 ``--searched`` also scores the kind that chooses as PIMC would from its own view
 (:mod:`cuatrola.ai.pimc_model`) over a grid of its temperature and share of any legal card
-(then ``--no-dd`` is implied: the two are not combined).
+(then ``--no-dd`` is implied: the two are not combined). The hands are played once; only
+the evidence is replayed for each setting of the searched kind.
 
 Slow (minutes), so it is not part of the test suite.
 """
@@ -30,8 +31,9 @@ from selfplay import card_play_decisions
 
 from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood, play_evidence
 from cuatrola.ai.pimc_model import PimcChoiceModel
-from cuatrola.ai.worlds import Knowledge
+from cuatrola.ai.worlds import Knowledge, World
 from cuatrola.core.hand import Phase
+from cuatrola.core.views import SeatView
 
 Position = tuple[int, list[list[PlayEvidence]], int]  # seat, evidence per deal, true index
 
@@ -48,30 +50,37 @@ SEARCHED_EPSILONS = (0.2, 0.35, 0.5)
 SEARCHED_SHARES = (0.5, 1.0)
 
 
-def collect(
-    opponent: str,
-    hands: int,
-    seed: int,
-    max_deals: int,
-    with_dd: bool = True,
-    searcher: PimcChoiceModel | None = None,
-) -> list[Position]:
-    """The evidence of every deal at the expert's decisions in ``hands`` seeded hands
-    (with the ``searcher``'s chances when given)."""
-    positions: list[Position] = []
+#: One decision of the expert: its view, every consistent deal and the true one's index.
+Decision = tuple[SeatView, list[World], int]
+
+
+def decisions(opponent: str, hands: int, seed: int, max_deals: int) -> list[Decision]:
+    """The expert's decisions from the second trick on, in ``hands`` seeded hands, where the
+    consistent deals are few enough to enumerate."""
+    found: list[Decision] = []
     for index in range(hands):
         names = ["expert", opponent, "expert", opponent]
         for state, view, _ in card_play_decisions(names, f"fit:{seed}:{index}"):
-            seat = view.seat
-            if seat in (0, 2) and view.phase is Phase.PLAY and view.tricks:
+            if view.seat in (0, 2) and view.phase is Phase.PLAY and view.tricks:
                 knowledge = Knowledge.from_view(view)
                 if 1 < knowledge.count() <= max_deals:
                     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
                     worlds = list(knowledge.worlds())
-                    evidence = [play_evidence(view, w, with_dd, searcher=searcher) for w in worlds]
-                    if any(evidence):
-                        positions.append((seat, evidence, worlds.index(truth)))
-        print(f"{opponent}: {index + 1} hands, {len(positions)} positions", file=sys.stderr)
+                    found.append((view, worlds, worlds.index(truth)))
+        print(f"{opponent}: {index + 1} hands, {len(found)} decisions", file=sys.stderr)
+    return found
+
+
+def collect(
+    found: list[Decision], with_dd: bool = True, searcher: PimcChoiceModel | None = None
+) -> list[Position]:
+    """The evidence of every deal of the ``found`` decisions (with the ``searcher``'s
+    chances when given); decisions with no evidence in any deal are left out."""
+    positions: list[Position] = []
+    for view, worlds, truth in found:
+        evidence = [play_evidence(view, w, with_dd, searcher=searcher) for w in worlds]
+        if any(evidence):
+            positions.append((view.seat, evidence, truth))
     return positions
 
 
@@ -96,7 +105,7 @@ def score(
 
 
 def searched_results(
-    args: argparse.Namespace,
+    found: dict[str, list[Decision]],
 ) -> list[tuple[float, float, float, str, dict[str, float]]]:
     """Scores of the searched kind over its grid. Its chances depend on the temperature and
     epsilon, so the evidence is replayed for each; the model's memo of the sampled scores
@@ -106,10 +115,7 @@ def searched_results(
     for temperature, epsilon in itertools.product(SEARCHED_TEMPERATURES, SEARCHED_EPSILONS):
         searcher.temperature = temperature
         searcher.epsilon = epsilon
-        data = {
-            o: collect(o, args.hands, args.seed, args.max_deals, False, searcher)
-            for o in args.opponents
-        }
+        data = {o: collect(f, False, searcher) for o, f in found.items()}
         for eps, mix, share in itertools.product(EPSILONS, MIXES, SEARCHED_SHARES):
             per = {o: score(p, eps, mix, None, False, share) for o, p in data.items()}
             kind = f"searched T={temperature} e={epsilon} share={share}"
@@ -132,14 +138,13 @@ def main() -> int:
     parser.add_argument("--save", metavar="FILE", help="keep the collected evidence (pickle)")
     parser.add_argument("--load", metavar="FILE", help="score evidence saved by --save")
     args = parser.parse_args()
+    found: dict[str, list[Decision]] = {}
     if args.load:
         with open(args.load, "rb") as fh:
             data = pickle.load(fh)
     else:
-        data = {
-            o: collect(o, args.hands, args.seed, args.max_deals, not (args.no_dd or args.searched))
-            for o in args.opponents
-        }
+        found = {o: decisions(o, args.hands, args.seed, args.max_deals) for o in args.opponents}
+        data = {o: collect(f, not (args.no_dd or args.searched)) for o, f in found.items()}
     if args.save:
         with open(args.save, "wb") as fh:
             pickle.dump(data, fh)
@@ -153,8 +158,8 @@ def main() -> int:
         per = {o: score(p, eps, mix, temperature, modelled) for o, p in data.items()}
         kind = "play model" if modelled else f"T={temperature}"
         results.append((sum(per.values()) / len(per), eps, mix, kind, per))
-    if args.searched and not args.load:
-        results.extend(searched_results(args))
+    if args.searched and found:
+        results.extend(searched_results(found))
     uniform = {o: sum(-math.log(len(e)) for _, e, _ in p) / len(p) for o, p in data.items()}
     print("uniform (no inference):", {o: round(v, 3) for o, v in uniform.items()})
     results.sort(key=lambda row: row[0], reverse=True)
