@@ -23,14 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.greedy import bid_strength, greedy_card
-from cuatrola.ai.pimc_model import PastPlay, PimcChoiceModel, past_plays, plays_by_moment
+from cuatrola.ai.pimc_model import PastPlay, PimcChoiceModel, past_plays
 from cuatrola.ai.play_model import choice_features, choice_probabilities
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
 from cuatrola.ai.worlds import World
-from cuatrola.core.cards import CARD_SUIT, points_of
 from cuatrola.core.hand import team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
-from cuatrola.core.tricks import legal_mask, winning_card
+from cuatrola.core.tricks import legal_mask
 from cuatrola.core.views import SeatView
 
 
@@ -84,89 +83,69 @@ def play_evidence(
     memo: ModelMemo | None = None,
     with_model: bool = True,
     searcher: PimcChoiceModel | None = None,
-    past: dict[tuple[int, int], PastPlay] | None = None,
+    past: Sequence[PastPlay] | None = None,
 ) -> list[PlayEvidence]:
     """Every real choice (more than one legal card) that another seat made so far, replayed
     in ``world``; ``with_dd`` also solves each of those positions double dummy. With
     ``with_model`` each choice also gets its chance under :mod:`cuatrola.ai.play_model`,
     remembered in ``memo`` (for one view) when given. With a ``searcher`` each choice also
-    gets its chance under :mod:`cuatrola.ai.pimc_model` (``past``: the view's
-    :func:`~cuatrola.ai.pimc_model.past_plays` by moment, computed when not given)."""
-    if searcher is not None and past is None:
-        past = plays_by_moment(past_plays(view))
-    groups: list[list[tuple[int, int]]] = [
-        list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks
-    ]
-    if view.trick:
-        groups.append([(s, int(c)) for s, c in view.trick])
+    gets its chance under :mod:`cuatrola.ai.pimc_model`. ``past``: the view's
+    :func:`~cuatrola.ai.pimc_model.past_plays` (the same for every deal; computed when not
+    given)."""
+    if past is None:
+        past = past_plays(view)
     hands = dealt_hands(view, world)
     if view.sitting_out is not None:
         hands[view.sitting_out] = 0
     me = view.seat
     trump = view.trump
-    points = [0, 0]
-    tricks_won = [0, 0]
-    sung = 0
-    played = 0
     if memo is None:
         memo = {}
     out: list[PlayEvidence] = []
-    for number, group in enumerate(groups):
-        table = 0
-        led = CARD_SUIT[group[0][1]]
-        for index, (seat, card) in enumerate(group):
-            if seat != me:
-                legal = legal_mask(hands[seat], table, led, trump)
-                n = legal.bit_count()
-                if n > 1:
-                    greedy = greedy_card(legal, group[:index], seat, trump) == card
-                    regret: float | None = None
-                    values: tuple[float, ...] | None = None
-                    if with_dd:
-                        pos = Position(
-                            hands=(hands[0], hands[1], hands[2], hands[3]),
-                            trump=trump,
-                            to_move=seat,
-                            trick=tuple(c for _, c in group[:index]),
-                            trick_seats=tuple(s for s, _ in group[:index]),
-                            sitting_out=view.sitting_out,
-                            contract=view.contract,
-                            bidder=view.bidder,
-                            points=(points[0], points[1]),
-                            tricks_won=(tricks_won[0], tricks_won[1]),
-                            tricks_played=number,
-                            sung=sung,
-                        )
-                        scores = mover_scores(pos, solve_moves(pos))
-                        top = max(scores.values())
-                        regret = top - scores[card]
-                        values = tuple(v - top for v in scores.values())
-                    modelled: float | None = None
-                    if with_model:
-                        key = (number, index, hands[seat])
-                        modelled = memo.get(key)
-                        if modelled is None:
-                            features = choice_features(
-                                hands[seat], legal, group[:index], seat, trump, played
-                            )
-                            modelled = choice_probabilities(features)[card]
-                            memo[key] = modelled
-                    searched: float | None = None
-                    if searcher is not None and past is not None:
-                        searched = searcher.chance(view, past[(number, index)], hands[seat])
-                    out.append(PlayEvidence(seat, n, greedy, regret, values, modelled, searched))
-            hands[seat] ^= 1 << card
-            table |= 1 << card
-        played |= table
-        if len(group) == (3 if view.sitting_out is not None else 4):
-            best = winning_card(table, led, trump)
-            team = next(s for s, c in group if c == best) & 1
-            points[team] += points_of(table)
-            tricks_won[team] += 1
-            for cante in view.cantes:
-                if cante.trick == number:
-                    points[cante.seat & 1] += cante.points
-                    sung |= 1 << cante.suit
+    for play in past:
+        seat, card = play.seat, play.card
+        if seat != me:
+            legal = legal_mask(hands[seat], play.table, play.led, trump)
+            n = legal.bit_count()
+            if n > 1:
+                trick = list(zip(play.trick_seats, play.trick, strict=True))
+                greedy = greedy_card(legal, trick, seat, trump) == card
+                regret: float | None = None
+                values: tuple[float, ...] | None = None
+                if with_dd:
+                    pos = Position(
+                        hands=(hands[0], hands[1], hands[2], hands[3]),
+                        trump=trump,
+                        to_move=seat,
+                        trick=play.trick,
+                        trick_seats=play.trick_seats,
+                        sitting_out=view.sitting_out,
+                        contract=view.contract,
+                        bidder=view.bidder,
+                        points=play.points,
+                        tricks_won=play.tricks_won,
+                        tricks_played=play.number,
+                        sung=play.sung,
+                    )
+                    scores = mover_scores(pos, solve_moves(pos))
+                    top = max(scores.values())
+                    regret = top - scores[card]
+                    values = tuple(v - top for v in scores.values())
+                modelled: float | None = None
+                if with_model:
+                    key = (play.number, play.index, hands[seat])
+                    modelled = memo.get(key)
+                    if modelled is None:
+                        # The play model counts the cards of earlier tricks only.
+                        earlier = play.played & ~play.table
+                        features = choice_features(hands[seat], legal, trick, seat, trump, earlier)
+                        modelled = choice_probabilities(features)[card]
+                        memo[key] = modelled
+                searched: float | None = None
+                if searcher is not None:
+                    searched = searcher.chance(view, play, hands[seat])
+                out.append(PlayEvidence(seat, n, greedy, regret, values, modelled, searched))
+        hands[seat] ^= 1 << card
     return out
 
 
@@ -269,7 +248,7 @@ class EvidenceCache:
         self.searcher = searcher
         self._found: dict[tuple[World, bool, bool], list[PlayEvidence]] = {}
         self._memo: ModelMemo = {}
-        self._past: dict[tuple[int, int], PastPlay] | None = None
+        self._past: list[PastPlay] | None = None
         #: Whether any deal's evidence was asked for with the searcher's chances.
         self.searched = False
 
@@ -287,9 +266,9 @@ class EvidenceCache:
             found = self._found.get(key)
             if found is not None:
                 return found
-        if searched and self._past is None:
-            self._past = plays_by_moment(past_plays(self.view))
-            self.searched = True
+        if self._past is None:
+            self._past = past_plays(self.view)
+        self.searched = self.searched or searched
         found = play_evidence(
             self.view,
             world,

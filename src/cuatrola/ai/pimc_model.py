@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.solver import Position, mover_scores, solve_moves
@@ -254,8 +253,3 @@ def choice_chance(scores: dict[int, float], card: int, temperature: float, epsil
     total = sum(math.exp((v - top) / temperature) for v in scores.values())
     soft = math.exp((scores[card] - top) / temperature) / total
     return (1 - epsilon) * soft + epsilon / len(scores)
-
-
-def plays_by_moment(plays: Sequence[PastPlay]) -> dict[tuple[int, int], PastPlay]:
-    """``plays`` keyed by ``(trick number, place in the trick)``."""
-    return {(p.number, p.index): p for p in plays}
