@@ -102,6 +102,37 @@ def test_duel_is_reproducible_and_records_replay(track: str) -> None:
         assert one["players"] == list(reversed(two["players"]))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("track", ["play", "hands", "match"])
+def test_parallel_duel_equals_the_one_process_duel(track: str) -> None:
+    deals = 3 if track == "match" else 23  # 23: chunks of 10 and a short last one
+    serial: list[dict[str, object]] = []
+    parallel: list[dict[str, object]] = []
+    s1 = run_duel("greedy", "random", deals=deals, seed=8, track=track, records=serial.append)
+    s2 = run_duel(
+        "greedy", "random", deals=deals, seed=8, track=track, records=parallel.append, jobs=2
+    )
+    assert parallel == serial
+    assert s2.pair_margins == s1.pair_margins
+    assert s2.pair_card_margins == s1.pair_card_margins
+    one, two = s1.to_json(), s2.to_json()
+    for key in ("decision_ms", "seconds"):
+        one.pop(key)
+        two.pop(key)
+    assert two == one
+    for key in ("a", "b"):
+        assert len(s2.stats[key].decision_seconds) == len(s1.stats[key].decision_seconds)
+
+
+def test_parallel_duel_reports_progress_and_player_errors() -> None:
+    done: list[int] = []
+    run_duel("greedy", "random", deals=25, seed=2, track="play", progress=done.append, jobs=2)
+    assert done == [10, 20, 25]
+    with pytest.raises(DuelError, match="illegal action"):
+        run_duel("test-cheat", "random", deals=3, seed=1, track="play", jobs=2)
+    with pytest.raises(DuelError, match="at least one job"):
+        run_duel("greedy", "random", deals=1, seed=1, track="play", jobs=0)
+
+
 def test_duel_summary_counts_and_changes_with_seed() -> None:
     s1 = run_duel("greedy", "random", deals=8, seed=1, track="play")
     s3 = run_duel("greedy", "random", deals=8, seed=3, track="play")
@@ -143,6 +174,10 @@ def test_cli_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     args = ["duel", "--a", "greedy", "--b", "random", "--deals", "3", "--seed", "4"]
     assert main([*args, "--json", "--records", str(out)]) == 0
     summary = json.loads(capsys.readouterr().out)
+    assert main([*args, "--json", "--jobs", "2"]) == 0
+    in_parallel = json.loads(capsys.readouterr().out)
+    assert in_parallel["margin_mean"] == summary["margin_mean"]
+    assert in_parallel["hands"] == summary["hands"]
     assert summary["deals"] == 3
     assert summary["hands"] == 6
     lines = out.read_text().splitlines()
@@ -165,6 +200,8 @@ def test_cli_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         ["duel", "--a", "greedy", "--b", "random", "--records", "/nonexistent/dir/x.jsonl"],
         ["duel", "--a", "greedy", "--b", "random", "--budget", "0"],
         ["duel", "--a", "greedy", "--b", "random", "--budget", "soon"],
+        ["duel", "--a", "greedy", "--b", "random", "--jobs", "0"],
+        ["duel", "--a", "greedy", "--b", "random", "--jobs", "two"],
     ],
 )
 def test_cli_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -100,6 +100,24 @@ def test_sampling_is_uniform_on_a_small_position() -> None:
     assert max(seen.values()) < 750
 
 
+def test_sample_many_draws_what_repeated_samples_draw() -> None:
+    # Batched draws look the split tables up once; they must not change what is drawn.
+    checked = 0
+    for _, view in _positions(seed=9, hands=12):
+        if view.phase is not Phase.PLAY:
+            continue
+        knowledge = Knowledge.from_view(view)
+        if knowledge.count() <= 40:
+            assert knowledge.sample_many(random.Random(4), 40) == list(knowledge.worlds())
+            continue
+        one_by_one = random.Random(4)
+        expected = [knowledge.sample(one_by_one) for _ in range(40)]
+        assert knowledge.sample_many(random.Random(4), 40) == expected
+        assert all(is_consistent(view, world) for world in expected)
+        checked += 1
+    assert checked > 20
+
+
 def test_is_consistent_rejects_a_world_that_breaks_an_obligation() -> None:
     # Seat 1 did not follow the led suit; a world giving him a card of it is inconsistent.
     found = False

@@ -21,11 +21,14 @@ Tracks:
 
 from __future__ import annotations
 
+import functools
 import math
+import multiprocessing
 import random
 import statistics
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -103,6 +106,24 @@ class DuelSummary:
     pair_card_margins: list[float] = field(default_factory=list)
     stats: dict[str, AgentStats] = field(default_factory=dict)
     seconds: float = 0.0
+
+    def absorb(self, part: DuelSummary) -> None:
+        """Add the counts, margins and timings of ``part``, a later stretch of the same
+        duel (a worker's share of a parallel run)."""
+        self.pairs += part.pairs
+        self.hands += part.hands
+        self.hand_wins_a += part.hand_wins_a
+        self.matches += part.matches
+        self.match_wins_a += part.match_wins_a
+        self.pair_margins.extend(part.pair_margins)
+        self.pair_card_margins.extend(part.pair_card_margins)
+        for key, stats in part.stats.items():
+            mine = self.stats.setdefault(key, AgentStats())
+            mine.decision_seconds.extend(stats.decision_seconds)
+            for label, (bid, made) in stats.contracts.items():
+                tally = mine.contracts.setdefault(label, [0, 0])
+                tally[0] += bid
+                tally[1] += made
 
     @property
     def margin_mean(self) -> float:
@@ -272,6 +293,7 @@ def run_duel(
     records: RecordSink | None = None,
     progress: ProgressHook | None = None,
     budget: float | None = None,
+    jobs: int = 1,
 ) -> DuelSummary:
     """Play a duplicate duel of ``deals`` deal pairs (matches on the match track).
 
@@ -286,6 +308,8 @@ def run_duel(
         budget: seconds each decision may take, passed to every player (``None``: the
             players' fixed work limits, which keeps the duel reproducible from ``seed``;
             with a budget, results depend on the machine's speed).
+        jobs: worker processes playing deals side by side. The results and records are
+            the same as with one (only the timings differ).
 
     Raises:
         DuelError: on bad arguments or an illegal action from a player.
@@ -304,54 +328,121 @@ def run_duel(
     summary.stats = {"a": AgentStats(), "b": AgentStats()}
     if budget is not None and not (isinstance(budget, int | float) and budget > 0):
         raise DuelError(f"expected a positive time budget in seconds, got {budget!r}")
-    table = _Table(summary, records, factories, budget)
-    rules = Rules()
+    if not isinstance(jobs, int) or jobs < 1:
+        raise DuelError(f"expected at least one job, got {jobs!r}")
     started = time.perf_counter()
-    for index in range(deals):
-        if track == "match":
-            margin = 0.0
-            for swapped in (False, True):
-                winner_is_a = _play_match(table, rules, a, b, seed, index, swapped)
-                summary.matches += 1
-                summary.match_wins_a += int(winner_is_a)
-                margin += 1.0 if winner_is_a else -1.0
-            summary.pair_margins.append(margin / 2)
-        else:
-            margin = 0.0
-            card_margin = 0.0
-            deal_rng = random.Random(f"deal:{seed}:{index}")
-            dealer = deal_rng.randrange(4)
-            base = HandState.deal(rules, dealer, deal_rng)
-            for swapped in (False, True):
-                names, keys = _seating(a, b, swapped)
-                state = HandState.from_masks(rules, dealer, base.dealt, base.trump_card)
-                table.play_hand(
-                    state,
-                    names,  # type: ignore[arg-type]
-                    keys,  # type: ignore[arg-type]
-                    f"{seed}:{index}:{int(swapped)}",
-                    f"{seed}:{index}",
-                    forced_pass=track == "play",
-                )
-                result = state.result
-                assert result is not None
-                a_team = 0 if keys[0] == "a" else 1
-                if track == "play":
-                    margin += result.points[a_team] - result.points[1 - a_team]
-                    card_margin += (
-                        state.team_card_points[a_team] - state.team_card_points[1 - a_team]
-                    )
-                else:
-                    sign = 1 if result.winner == a_team else -1
-                    margin += sign * result.game_points
-            summary.pair_margins.append(margin / 2)
-            if track == "play":
-                summary.pair_card_margins.append(card_margin / 2)
-        summary.pairs += 1
-        if progress is not None:
-            progress(summary.pairs)
+    if jobs == 1:
+        table = _Table(summary, records, factories, budget)
+        for index in range(deals):
+            _play_deal(table, a, b, seed, index, track)
+            if progress is not None:
+                progress(summary.pairs)
+    else:
+        _run_parallel(summary, deals, jobs, budget, records, progress)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _play_deal(table: _Table, a: str, b: str, seed: int, index: int, track: str) -> None:
+    """Play deal pair (or match pair) ``index`` and add its margins to the table's summary."""
+    summary = table.summary
+    rules = Rules()
+    if track == "match":
+        margin = 0.0
+        for swapped in (False, True):
+            winner_is_a = _play_match(table, rules, a, b, seed, index, swapped)
+            summary.matches += 1
+            summary.match_wins_a += int(winner_is_a)
+            margin += 1.0 if winner_is_a else -1.0
+        summary.pair_margins.append(margin / 2)
+    else:
+        margin = 0.0
+        card_margin = 0.0
+        deal_rng = random.Random(f"deal:{seed}:{index}")
+        dealer = deal_rng.randrange(4)
+        base = HandState.deal(rules, dealer, deal_rng)
+        for swapped in (False, True):
+            names, keys = _seating(a, b, swapped)
+            state = HandState.from_masks(rules, dealer, base.dealt, base.trump_card)
+            table.play_hand(
+                state,
+                names,  # type: ignore[arg-type]
+                keys,  # type: ignore[arg-type]
+                f"{seed}:{index}:{int(swapped)}",
+                f"{seed}:{index}",
+                forced_pass=track == "play",
+            )
+            result = state.result
+            assert result is not None
+            a_team = 0 if keys[0] == "a" else 1
+            if track == "play":
+                margin += result.points[a_team] - result.points[1 - a_team]
+                card_margin += state.team_card_points[a_team] - state.team_card_points[1 - a_team]
+            else:
+                sign = 1 if result.winner == a_team else -1
+                margin += sign * result.game_points
+        summary.pair_margins.append(margin / 2)
+        if track == "play":
+            summary.pair_card_margins.append(card_margin / 2)
+    summary.pairs += 1
+
+
+#: Deal pairs per unit of work handed to a worker process (small enough for a live
+#: progress bar and an even spread, large enough that the hand-off costs nothing).
+CHUNK_DEALS: Final = 10
+
+
+def _run_parallel(
+    summary: DuelSummary,
+    deals: int,
+    jobs: int,
+    budget: float | None,
+    records: RecordSink | None,
+    progress: ProgressHook | None,
+) -> None:
+    """Play the deals in ``jobs`` worker processes and merge their parts in deal order.
+
+    Every deal's hands and decisions depend only on the seed and the deal's index, so the
+    merged summary (apart from timings) and the records equal a one-process run's.
+    """
+    chunks = [
+        range(start, min(deals, start + CHUNK_DEALS)) for start in range(0, deals, CHUNK_DEALS)
+    ]
+    # Fork where the platform has it: the workers inherit every registered player,
+    # including ones registered at run time (tests, benchmark scripts).
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    task = functools.partial(
+        _play_chunk, summary.a, summary.b, summary.seed, summary.track, budget, records is not None
+    )
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        for part, part_records in pool.map(task, chunks):
+            summary.absorb(part)
+            if records is not None:
+                for record in part_records:
+                    records(record)
+            if progress is not None:
+                progress(summary.pairs)
+
+
+def _play_chunk(
+    a: str,
+    b: str,
+    seed: int,
+    track: str,
+    budget: float | None,
+    keep_records: bool,
+    indices: range,
+) -> tuple[DuelSummary, list[dict[str, Any]]]:
+    """A worker's part of a parallel duel: the summary and records of deals ``indices``."""
+    part = DuelSummary(a=a, b=b, track=track, seed=seed)
+    part.stats = {"a": AgentStats(), "b": AgentStats()}
+    kept: list[dict[str, Any]] = []
+    factories = {name: player_factory(name) for name in (a, b)}
+    table = _Table(part, kept.append if keep_records else None, factories, budget)
+    for index in indices:
+        _play_deal(table, a, b, seed, index, track)
+    return part, kept
 
 
 def _play_match(

@@ -41,6 +41,9 @@ from cuatrola.core.tricks import legal_mask
 from cuatrola.core.views import SeatView
 
 World = tuple[int, int, int, int]
+#: The ways to split one group of unknown cards among the seats (each with the needs it
+#: leaves), the deals each allows, and their total.
+_SplitTable = tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], tuple[int, ...], int]
 
 
 def history_of(view: SeatView) -> list[tuple[int, int]]:
@@ -175,40 +178,62 @@ class Knowledge:
         Raises:
             ValueError: when no world is consistent (a view that contradicts itself).
         """
-        groups = self._groups()
-        sizes = tuple((a, m.bit_count()) for a, m in groups)
-        needs = self._needs()
-        if _count(sizes, needs) == 0:
+        if not self.count():
             raise ValueError("no deal is consistent with this view")
-        choice: list[tuple[int, ...]] = []
-        for index, (_, mask) in enumerate(groups):
-            options, weights = _split_options(sizes[index:], needs)
-            pick = rng.random() * sum(weights)
-            at = 0
-            while at < len(weights) - 1 and pick >= weights[at]:
-                pick -= weights[at]
-                at += 1
-            split, needs = options[at]
-            cards = list(iter_bits(mask))
-            rng.shuffle(cards)
-            parts = []
-            start = 0
-            for k in split:
-                part = 0
-                for card in cards[start : start + k]:
-                    part |= 1 << card
-                parts.append(part)
-                start += k
-            choice.append(tuple(parts))
-        return self._world(tuple(choice))
+        return self._draw(rng, 1)[0]
 
     def sample_many(self, rng: random.Random, n: int) -> list[World]:
         """``n`` worlds: all of them when there are at most ``n``, else ``n`` uniform draws
-        (with repetition possible)."""
+        (with repetition possible; the same draws as ``n`` calls of :meth:`sample`)."""
         total = self.count()
         if total <= n:
             return list(self.worlds())
-        return [self.sample(rng) for _ in range(n)]
+        return self._draw(rng, n)
+
+    def _draw(self, rng: random.Random, n: int) -> list[World]:
+        """``n`` uniform draws (at least one world must be consistent).
+
+        Group by group: pick how the group's cards split among the seats, in proportion
+        to the deals each split allows, then deal the group's cards in that split. The
+        grouping and the split tables are looked up once for all ``n`` draws (the hot path
+        of every sampling player).
+        """
+        groups = self._groups()
+        sizes = tuple((a, m.bit_count()) for a, m in groups)
+        first_needs = self._needs()
+        seats = self.seats
+        group_cards = [list(iter_bits(mask)) for _, mask in groups]
+        tables: dict[tuple[int, tuple[int, ...]], _SplitTable] = {}
+        shuffle = rng.shuffle
+        draws: list[World] = []
+        for _ in range(n):
+            needs = first_needs
+            hands = list(self.known)
+            for index, ordered in enumerate(group_cards):
+                table = tables.get((index, needs))
+                if table is None:
+                    options, weights = _split_options(sizes[index:], needs)
+                    table = tables[index, needs] = (options, weights, sum(weights))
+                options, weights, total = table
+                pick = rng.random() * total
+                at = 0
+                last = len(weights) - 1
+                while at < last and pick >= weights[at]:
+                    pick -= weights[at]
+                    at += 1
+                split, needs = options[at]
+                cards = ordered.copy()
+                shuffle(cards)
+                start = 0
+                for place, k in enumerate(split):
+                    if k:
+                        part = 0
+                        for card in cards[start : start + k]:
+                            part |= 1 << card
+                        hands[seats[place]] |= part
+                        start += k
+            draws.append((hands[0], hands[1], hands[2], hands[3]))
+        return draws
 
     def _world(self, choice: tuple[tuple[int, ...], ...]) -> World:
         hands = list(self.known)

@@ -48,6 +48,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="time budget per decision, as the server gives (default: none, so that the "
         "duel is reproducible from its seed)",
     )
+    parser.add_argument(
+        "--jobs",
+        type=bounded_int(1, 256),
+        default=1,
+        metavar="N",
+        help="worker processes playing deals side by side (default 1); the results and "
+        "records are the same for any N, only the decision times see the shared machine",
+    )
     parser.add_argument("--records", metavar="FILE", help="write every hand as JSON Lines")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
 
@@ -93,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
                     records=write if handle else None,
                     progress=lambda done: bar.update(task, completed=done),
                     budget=args.budget,
+                    jobs=args.jobs,
                 )
         else:
             summary = run_duel(
@@ -103,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
                 args.track,
                 records=write if handle else None,
                 budget=args.budget,
+                jobs=args.jobs,
             )
     except DuelError as exc:
         print(f"cuatrola duel: {exc}", file=sys.stderr)
