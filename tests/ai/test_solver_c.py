@@ -118,6 +118,59 @@ def test_c_and_python_agree_against_rule_followers(csolver: ModuleType) -> None:
             assert model_moves(pos, greedy_team) == expected, pos
 
 
+def _redealt(pos: Position, rng: random.Random) -> tuple[int, int, int, int]:
+    """The hands of ``pos`` with the cards of the seats other than the side to move dealt
+    again among them (the same counts): another deal the side to move cannot tell apart."""
+    others = [s for s in range(4) if s not in (pos.to_move, pos.sitting_out)]
+    cards = [c for s in others for c in range(20) if pos.hands[s] >> c & 1]
+    rng.shuffle(cards)
+    hands = list(pos.hands)
+    for seat in others:
+        count = pos.hands[seat].bit_count()
+        hands[seat] = sum(1 << c for c in cards[:count])
+        cards = cards[count:]
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def test_mover_totals_c_and_python_agree(csolver: ModuleType) -> None:
+    # The batched sum the searched opponent model asks for: the same totals as one solve
+    # per deal, with the sign of the side to move, in every kind of hand.
+    rng = random.Random(15)
+    for pos in random_positions(seed=15, count=60, tricks=range(1, 5)):
+        deals = [pos.hands] + [_redealt(pos, rng) for _ in range(5)]
+        expected = solver.mover_totals_python(pos, deals)
+        per_deal: dict[int, int] = {}
+        for hands in deals:
+            deal = dataclasses.replace(pos, hands=hands)
+            for card, value in solver.mover_scores(deal, solve_moves_python(deal)).items():
+                per_deal[card] = per_deal.get(card, 0) + value
+        assert expected == per_deal
+        assert csolver.mover_totals(deals, *c_args(pos)[1:], True) == expected, pos
+        assert solver.mover_totals(pos, deals, keep_table=True) == expected, pos
+
+
+def test_mover_totals_rejects_bad_deals(csolver: ModuleType) -> None:
+    pos = random_positions(seed=16, count=1, tricks=range(2, 3))[0]
+    rest = c_args(pos)[1:]
+    other = next(s for s in range(4) if s not in (pos.to_move, pos.sitting_out))
+    swapped = list(pos.hands)  # one card of the side to move traded for another seat's
+    give = swapped[pos.to_move] & -swapped[pos.to_move]
+    take = swapped[other] & -swapped[other]
+    swapped[pos.to_move] ^= give | take
+    swapped[other] ^= give | take
+    for backend in (solver.mover_totals, solver.mover_totals_python):
+        with pytest.raises(ValueError, match="at least one deal"):
+            backend(pos, [])
+        with pytest.raises(ValueError, match="same cards"):
+            backend(pos, [pos.hands, _redealt(pos, random.Random(1)), tuple(swapped)])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="non-empty list"):
+        csolver.mover_totals((pos.hands,), *rest, False)
+    with pytest.raises(ValueError, match="hands"):
+        csolver.mover_totals([pos.hands, (1, 2, 3)], *rest, False)
+    with pytest.raises(TypeError, match="14 arguments"):
+        csolver.mover_totals([pos.hands])
+
+
 def test_the_model_search_keeps_its_table_apart(csolver: ModuleType) -> None:
     # Double-dummy and greedy-team searches alternate on the same position: an entry written
     # by one must never answer the other (the table context includes the greedy team).

@@ -55,4 +55,21 @@ def model_moves(
     greedy_team: int,
     /,
 ) -> dict[int, int]: ...
+def mover_totals(
+    deals: list[tuple[int, int, int, int]],
+    trump: int,
+    to_move: int,
+    trick: tuple[int, ...],
+    trick_seats: tuple[int, ...],
+    sitting_out: int | None,
+    contract: int,
+    bidder: int | None,
+    points: tuple[int, int],
+    tricks_won: tuple[int, int],
+    tricks_played: int,
+    sung: int,
+    cantes: bool,
+    keep_table: bool,
+    /,
+) -> dict[int, int]: ...
 def last_nodes() -> int: ...

@@ -762,6 +762,77 @@ static PyObject *c_model_moves(PyObject *self, PyObject *const *args, Py_ssize_t
     return move_values(&p, greedy_team);
 }
 
+PyDoc_STRVAR(mover_totals_doc,
+             "mover_totals(deals, trump, to_move, trick, trick_seats, sitting_out, contract,\n"
+             "             bidder, points, tricks_won, tricks_played, sung, cantes, keep_table)\n"
+             "    -> dict[int, int]\n\n"
+             "For each legal card of the side to move, the sum over deals (a list of hands\n"
+             "tuples, the side to move holding the same cards in each) of its exact value seen\n"
+             "by the side to move (see cuatrola.ai.solver.mover_totals).");
+
+static PyObject *c_mover_totals(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *deals, *item_args[14], *result = NULL;
+    Py_ssize_t n, i;
+    long totals[NUM_CARDS];
+    uint32_t mover_hand = 0;
+    int card, k, sign = 1;
+    (void)self;
+    if (nargs != 14) {
+        PyErr_Format(PyExc_TypeError, "expected 14 arguments (deals, the rest of a position "
+                                      "and keep_table), got %zd", nargs);
+        return NULL;
+    }
+    deals = args[0];
+    if (!PyList_Check(deals) || PyList_GET_SIZE(deals) == 0) {
+        PyErr_SetString(PyExc_ValueError, "expected deals to be a non-empty list of hands");
+        return NULL;
+    }
+    n = PyList_GET_SIZE(deals);
+    for (k = 1; k < 14; k++) item_args[k] = args[k];
+    for (card = 0; card < NUM_CARDS; card++) totals[card] = 0;
+    for (i = 0; i < n; i++) {
+        Pos p;
+        PyObject *values, *key, *value;
+        Py_ssize_t at = 0;
+        item_args[0] = PyList_GET_ITEM(deals, i);
+        if (parse_position(item_args, 14, &p) < 0) return NULL;
+        if (i == 0) {
+            mover_hand = p.hands[p.to_move];
+            sign = (p.to_move & 1) == (p.contract >= 2 ? (p.bidder & 1) : 0) ? 1 : -1;
+        } else if (p.hands[p.to_move] != mover_hand) {
+            PyErr_SetString(PyExc_ValueError, "the side to move must hold the same cards in "
+                                              "every deal");
+            return NULL;
+        }
+        values = move_values(&p, -1);
+        if (!values) return NULL;
+        while (PyDict_Next(values, &at, &key, &value))
+            totals[PyLong_AsLong(key)] += sign * PyLong_AsLong(value);
+        if (i == n - 1) result = values; /* reused below: it holds exactly the legal cards */
+        else Py_DECREF(values);
+    }
+    {
+        Py_ssize_t at = 0;
+        PyObject *key, *value, *out = PyDict_New();
+        if (!out) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        while (PyDict_Next(result, &at, &key, &value)) {
+            PyObject *total = PyLong_FromLong(totals[PyLong_AsLong(key)]);
+            if (!total || PyDict_SetItem(out, key, total) < 0) {
+                Py_XDECREF(total);
+                Py_DECREF(out);
+                Py_DECREF(result);
+                return NULL;
+            }
+            Py_DECREF(total);
+        }
+        Py_DECREF(result);
+        return out;
+    }
+}
+
 PyDoc_STRVAR(last_nodes_doc, "last_nodes() -> int\n\nNodes searched by the last call.");
 
 static PyObject *c_last_nodes(PyObject *self, PyObject *unused) {
@@ -774,6 +845,8 @@ static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))c_solve, METH_FASTCALL, solve_doc},
     {"solve_moves", (PyCFunction)(void (*)(void))c_solve_moves, METH_FASTCALL, solve_moves_doc},
     {"model_moves", (PyCFunction)(void (*)(void))c_model_moves, METH_FASTCALL, model_moves_doc},
+    {"mover_totals", (PyCFunction)(void (*)(void))c_mover_totals, METH_FASTCALL,
+     mover_totals_doc},
     {"last_nodes", c_last_nodes, METH_NOARGS, last_nodes_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -28,8 +28,8 @@ import math
 import random
 from dataclasses import dataclass
 
-from cuatrola.ai.solver import Position, mover_scores, solve_moves
-from cuatrola.ai.worlds import Knowledge, excluded_by_play, history_of
+from cuatrola.ai.solver import Position, mover_totals
+from cuatrola.ai.worlds import Knowledge, World, excluded_by_play, history_of
 from cuatrola.core.cards import CANTE_MASKS, CARD_SUIT, FULL_DECK, points_of
 from cuatrola.core.tricks import winning_card
 from cuatrola.core.views import SeatView
@@ -214,27 +214,23 @@ class PimcChoiceModel:
         knowledge = knowledge_then(play, hand)
         # Seeded by the moment and the hand: the same question always gets the same answer.
         worlds = knowledge.sample_many(random.Random(hash(key)), self.samples)
-        totals: dict[int, float] = {}
-        for world in worlds:
-            hands = list(world)
-            if view.sitting_out is not None:
-                hands[view.sitting_out] = 0
-            pos = Position(
-                (hands[0], hands[1], hands[2], hands[3]),
-                view.trump,
-                play.seat,
-                play.trick,
-                play.trick_seats,
-                view.sitting_out,
-                view.contract,
-                view.bidder,
-                play.points,
-                play.tricks_won,
-                play.number,
-                play.sung,
-            )
-            for card, value in mover_scores(pos, solve_moves(pos, keep_table=True)).items():
-                totals[card] = totals.get(card, 0.0) + value
+        if view.sitting_out is not None:
+            worlds = [_without_dead_hand(world, view.sitting_out) for world in worlds]
+        pos = Position(
+            worlds[0],
+            view.trump,
+            play.seat,
+            play.trick,
+            play.trick_seats,
+            view.sitting_out,
+            view.contract,
+            view.bidder,
+            play.points,
+            play.tricks_won,
+            play.number,
+            play.sung,
+        )
+        totals = mover_totals(pos, worlds, keep_table=True)
         found = {card: total / len(worlds) for card, total in totals.items()}
         if len(self._memo) >= self.memo_size:
             self._memo.clear()
@@ -245,6 +241,13 @@ class PimcChoiceModel:
         """The chance that ``play``'s seat, holding ``hand`` then, played ``play.card``."""
         scores = self.scores(view, play, hand)
         return choice_chance(scores, play.card, self.temperature, self.epsilon)
+
+
+def _without_dead_hand(world: World, dead: int) -> World:
+    """``world`` with the sitting-out seat's cards taken off (the solver wants them 0)."""
+    hands = list(world)
+    hands[dead] = 0
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def choice_chance(scores: dict[int, float], card: int, temperature: float, epsilon: float) -> float:

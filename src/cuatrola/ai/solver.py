@@ -61,8 +61,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Final
 
@@ -942,6 +942,47 @@ def solve_moves(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
         values: dict[int, int] = _csolver.solve_moves(*_c_args(pos, keep_table))
         return values
     return solve_moves_python(pos, keep_table=keep_table)
+
+
+def mover_totals_python(
+    pos: Position, deals: Sequence[tuple[int, int, int, int]], *, keep_table: bool = False
+) -> dict[int, int]:
+    """:func:`mover_totals` in pure Python (the reference of the compiled one)."""
+    if not deals:
+        raise ValueError("expected at least one deal")
+    mover = deals[0][pos.to_move]
+    result: dict[int, int] = {}
+    for hands in deals:
+        if hands[pos.to_move] != mover:
+            raise ValueError("the side to move must hold the same cards in every deal")
+        deal = replace(pos, hands=hands)
+        values = solve_moves_python(deal, keep_table=keep_table)
+        for card, value in mover_scores(deal, values).items():
+            result[card] = result.get(card, 0) + value
+    return result
+
+
+def mover_totals(
+    pos: Position, deals: Sequence[tuple[int, int, int, int]], *, keep_table: bool = False
+) -> dict[int, int]:
+    """For each legal card of the side to move, the sum over ``deals`` of its exact value
+    seen by the side to move (:func:`mover_scores` of :func:`solve_moves`), with the
+    fastest backend.
+
+    ``pos`` gives everything but the hands; each deal gives the hands (the side to move
+    holds the same cards in each). One call instead of one per deal: the hot loop of
+    :mod:`cuatrola.ai.pimc_model`.
+
+    Raises:
+        ValueError: when ``deals`` is empty, the side to move's cards differ between deals,
+            or a deal does not make a reachable position.
+    """
+    if _csolver is None:
+        return mover_totals_python(pos, deals, keep_table=keep_table)
+    if not deals:
+        raise ValueError("expected at least one deal")
+    totals: dict[int, int] = _csolver.mover_totals(list(deals), *_c_args(pos, keep_table)[1:])
+    return totals
 
 
 def compiled_model_moves(pos: Position, greedy_team: int) -> dict[int, int] | None:
