@@ -18,7 +18,7 @@ from cuatrola.ai.pimc_model import (
 )
 from cuatrola.ai.search import card_scores
 from cuatrola.ai.worlds import Knowledge
-from cuatrola.core.actions import bid_action, is_card_action
+from cuatrola.core.actions import bid_action, is_card_action, parse_action
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
@@ -152,6 +152,30 @@ def test_chances_depend_only_on_the_question() -> None:
             assert again.chance(view, play, hand) == first  # from the memo
             asked += 1
     assert asked >= 6
+
+
+def test_a_remembered_answer_never_serves_another_hand() -> None:
+    """The server keeps one player per level for every table, so the memo sees many hands.
+    Two hands with the same trump suit, dealer, first lead and leader's cards, but another
+    shown trump card, ask different questions and get different answers."""
+    hands = [mask_of(h) for h in (["AO", "SO", "AC", "AE", "AB"], ["3O", "3C", "RC", "3E", "3B"])]
+    hands += [mask_of(h) for h in (["RO", "CC", "RE", "CE", "RB"], ["CO", "SC", "SE", "CB", "SB"])]
+    views = []
+    for shown in ("AO", "SO"):
+        state = HandState.from_masks(Rules(), 0, hands, mask_of([shown]).bit_length() - 1)
+        for _ in range(4):
+            state.apply(bid_action(Contract.PASS))
+        assert state.to_move == 1
+        state.apply(parse_action("3C"))
+        views.append(view_for(state, 2))
+    plays = [past_plays(view)[0] for view in views]
+    assert plays[0].history == plays[1].history == ()
+    model = PimcChoiceModel()
+    first = model.scores(views[0], plays[0], hands[1])
+    second = model.scores(views[1], plays[1], hands[1])
+    fresh = PimcChoiceModel().scores(views[1], plays[1], hands[1])
+    assert second == fresh
+    assert first != fresh
 
 
 def test_evidence_and_likelihood_use_the_searched_chances() -> None:

@@ -207,13 +207,17 @@ class PimcChoiceModel:
         """The mean double-dummy score of each legal card of ``play``'s seat holding
         ``hand`` then, over deals sampled from his view (higher: better for him)."""
         bidder = -1 if view.bidder is None else view.bidder  # hash(None) varies by process
-        key = (view.trump, view.dealer, int(view.contract), bidder, play.history, hand)
+        seed = (view.trump, view.dealer, int(view.contract), bidder, play.history, hand)
+        # The whole question: with the facts fixed within one hand (the shown card, the
+        # cantes), since one player may serve many hands (the server keeps one per level).
+        key = (seed, play.pins, play.points, play.sung)
         found = self._memo.get(key)
         if found is not None:
             return found
         knowledge = knowledge_then(play, hand)
-        # Seeded by the moment and the hand: the same question always gets the same answer.
-        worlds = knowledge.sample_many(random.Random(hash(key)), self.samples)
+        # Seeded by the moment and the hand, so the same question always gets the same
+        # answer (the seed leaves out the facts fixed within a hand, as first measured).
+        worlds = knowledge.sample_many(random.Random(hash(seed)), self.samples)
         if view.sitting_out is not None:
             worlds = [_without_dead_hand(world, view.sitting_out) for world in worlds]
         pos = Position(
