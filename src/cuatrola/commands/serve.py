@@ -17,6 +17,7 @@ import logging
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -123,12 +124,19 @@ def _bind(host: str, port: int) -> socket.socket:
 async def _check_db(url: str) -> None:
     from cuatrola.storage.sql import make_engine
 
+    before = set(threading.enumerate())
     engine = make_engine(url)
     try:
         async with engine.connect() as conn:
             await conn.exec_driver_sql("SELECT 1")
     finally:
         await engine.dispose()
+        # aiosqlite stops the worker thread of a failed connection without waiting for it;
+        # the thread then reports to the event loop, and if asyncio.run has closed the loop
+        # by then it prints a traceback (omnilib/aiosqlite#241). Let it finish first.
+        for thread in set(threading.enumerate()) - before:
+            if not thread.name.startswith("asyncio_"):  # the loop's own executor workers
+                await asyncio.to_thread(thread.join, 5.0)
 
 
 def run(args: argparse.Namespace) -> int:
