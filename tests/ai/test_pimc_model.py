@@ -120,7 +120,7 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
         later = view_for(after, observer)
         play = past_plays(later)[-1]
         assert (play.seat, play.card) == (view.seat, card)
-        model = PimcChoiceModel()
+        model = PimcChoiceModel(memo={})
         scores = model.scores(later, play, mask_of(view.hand))
         worlds = list(knowledge.worlds())
         expected = card_scores(view, worlds)
@@ -146,8 +146,8 @@ def test_chances_depend_only_on_the_question() -> None:
             for later in plays:
                 if later.seat == view.seat and later.history[: len(play.history)] == play.history:
                     hand |= 1 << later.card
-            first = PimcChoiceModel().chance(view, play, hand)
-            again = PimcChoiceModel()
+            first = PimcChoiceModel(memo={}).chance(view, play, hand)
+            again = PimcChoiceModel(memo={})
             assert again.chance(view, play, hand) == first
             assert again.chance(view, play, hand) == first  # from the memo
             asked += 1
@@ -170,12 +170,26 @@ def test_a_remembered_answer_never_serves_another_hand() -> None:
         views.append(view_for(state, 2))
     plays = [past_plays(view)[0] for view in views]
     assert plays[0].history == plays[1].history == ()
-    model = PimcChoiceModel()
+    model = PimcChoiceModel(memo={})
     first = model.scores(views[0], plays[0], hands[1])
     second = model.scores(views[1], plays[1], hands[1])
-    fresh = PimcChoiceModel().scores(views[1], plays[1], hands[1])
+    fresh = PimcChoiceModel(memo={}).scores(views[1], plays[1], hands[1])
     assert second == fresh
     assert first != fresh
+
+
+def test_models_share_answers_only_for_the_same_number_of_deals() -> None:
+    state, view = _middle_of_a_hand(31, trick=1)
+    play = past_plays(view)[0]
+    dealt = state.dealt[play.seat]
+    first = PimcChoiceModel()
+    answer = first.scores(view, play, dealt)
+    other = PimcChoiceModel()
+    assert other.remembered == first.remembered > 0
+    assert other.scores(view, play, dealt) is answer  # served by the shared memo
+    fewer = PimcChoiceModel(samples=3).scores(view, play, dealt)
+    assert fewer == PimcChoiceModel(samples=3, memo={}).scores(view, play, dealt)
+    assert fewer != answer
 
 
 def test_evidence_and_likelihood_use_the_searched_chances() -> None:
@@ -249,5 +263,5 @@ def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
         )
         assert expert.choose(view, random.Random(1)) in view.legal_actions
         assert expert.searcher is not None
-        used[sampling] = expert.searcher.remembered
+        used[sampling] = expert.searcher.asked
     assert used[False] == 0 < used[True]

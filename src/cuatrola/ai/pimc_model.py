@@ -18,8 +18,8 @@ Chosen by the log posterior of the true deal on the positions of
 (:mod:`cuatrola.ai.play_model`) reached -3.46 (docs/ai.md).
 
 Every chance is a pure function of the public play, the seat and his hand (the samples are
-drawn from a generator seeded by them), so remembering them across deals and decisions
-(:class:`PimcChoiceModel` keeps a bounded memo) changes only the speed.
+drawn from a generator seeded by them), so remembering them across deals, decisions and players
+(:class:`PimcChoiceModel` keeps a bounded memo, shared by default) changes only the speed.
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ TEMPERATURE = 0.5
 EPSILON = 0.35
 #: Remembered choices before the memo is emptied (a few hundred per hand; about 10 MB).
 MEMO_SIZE = 20_000
+
+
+#: The memo every model shares unless given its own (see :class:`PimcChoiceModel`).
+_SHARED_MEMO: dict[tuple[object, ...], dict[int, float]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +187,11 @@ class PimcChoiceModel:
         temperature: of the softmax over the mean double-dummy scores (hand units).
         epsilon: share of "any legal card".
         memo_size: remembered choices before the memo is emptied.
+        memo: where answers are remembered; by default one memo for every model in the
+            process. Each answer is a pure function of its question (the public facts,
+            the hand and the number of deals), so sharing changes only the speed: the two
+            players of a team ask many of the same questions, and the server keeps one
+            player per level for all its tables (so the memory stays bounded).
     """
 
     def __init__(
@@ -191,12 +200,15 @@ class PimcChoiceModel:
         temperature: float = TEMPERATURE,
         epsilon: float = EPSILON,
         memo_size: int = MEMO_SIZE,
+        memo: dict[tuple[object, ...], dict[int, float]] | None = None,
     ) -> None:
         self.samples = samples
         self.temperature = temperature
         self.epsilon = epsilon
         self.memo_size = memo_size
-        self._memo: dict[tuple[object, ...], dict[int, float]] = {}
+        self._memo = _SHARED_MEMO if memo is None else memo
+        #: Questions this model was asked (answered from the memo or not).
+        self.asked = 0
 
     @property
     def remembered(self) -> int:
@@ -210,7 +222,8 @@ class PimcChoiceModel:
         seed = (view.trump, view.dealer, int(view.contract), bidder, play.history, hand)
         # The whole question: with the facts fixed within one hand (the shown card, the
         # cantes), since one player may serve many hands (the server keeps one per level).
-        key = (seed, play.pins, play.points, play.sung)
+        key = (seed, play.pins, play.points, play.sung, self.samples)
+        self.asked += 1
         found = self._memo.get(key)
         if found is not None:
             return found
