@@ -147,7 +147,7 @@ def test_evidence_carries_the_model_chance() -> None:
             break
     assert compared
     # The expert with the play model weighs the deal by exactly that evidence.
-    expert = ExpertPlayer(play_model=True, greedy_mix=0.25)
+    expert = ExpertPlayer(play_model=True, greedy_mix=0.25, searched_share=0.0)
     evidence = play_evidence(view, truth, with_dd=False)
     assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
         evidence_likelihood(evidence, view.seat, 0.2, 0.25, modelled=True)

@@ -5,11 +5,14 @@ Card play (weighted perfect-information Monte Carlo):
 * every consistent deal (:mod:`cuatrola.ai.worlds`) when there are few of them (from about
   the second or third trick on), each weighted by how likely the plays seen so far are under
   an opponent model; otherwise a pool of uniformly sampled deals is resampled in proportion
-  to that likelihood;
+  to the likelihood under the model's cheap part, and the deals drawn are weighed by how
+  much likelier the whole model finds them;
 * the opponent model mixes two kinds of player per seat: a rule follower who makes the
   greedy play (:func:`~cuatrola.ai.greedy.greedy_card`) with probability ``1 - epsilon``,
-  and a player whose plays tell nothing. In a contract hand the bids count too (a bid says
-  the hand is strong);
+  and a strong player who chooses as PIMC would from his own seat, with what he knew when
+  he played (:mod:`cuatrola.ai.pimc_model`; with the pure-Python solver, which cannot
+  afford it, a player whose plays tell nothing). In a contract hand the bids count too (a
+  bid says the hand is strong);
 * every deal is solved exactly by the double-dummy solver, so the last tricks, where all
   deals are enumerated, are played exactly against every consistent deal;
 * when the model believes the opponents are rule followers, each card's value also counts
@@ -63,6 +66,14 @@ LIMITS = {
     "c": {"samples": 240, "exhaustive": 1000, "bid_samples": 48, "consistent": 60, "exploit": 120},
     "python": {"samples": 24, "exhaustive": 48, "bid_samples": 10, "consistent": 12, "exploit": 8},
 }
+#: The opponent model's second kind, by solver backend: the share of it that chooses as PIMC
+#: would from its own seat (:mod:`cuatrola.ai.pimc_model`, 30 whole-deal solves per earlier
+#: play and deal: affordable with the compiled solver only), and the prior of the greedy
+#: kind that goes with it (both measured in docs/ai.md).
+OPPONENT_MODEL = {
+    "c": {"searched_share": 1.0, "greedy_mix": 0.4},
+    "python": {"searched_share": 0.0, "greedy_mix": 0.5},
+}
 T = TypeVar("T")
 
 #: Sampled pool per solved world when resampling by likelihood.
@@ -79,8 +90,8 @@ class ExpertPlayer:
         epsilon: how far the greedy kind of the opponent model strays from the greedy
             policy (1: no inference from the way cards are played).
         weighting: weight deals by the likelihood of the observed plays and bids.
-        greedy_mix: prior that another seat is a greedy player rather than one whose
-            plays tell nothing (or, with a temperature, a good player; 1: greedy only).
+        greedy_mix: prior that another seat is a greedy player rather than one of the
+            second kind (1: greedy only). Default: by backend (:data:`OPPONENT_MODEL`).
         points_temperature, trick_temperature: when given, the other kind is a good
             player whose choices follow a softmax over the double-dummy values of the legal
             cards, at these temperatures in hand points (plain hands and solos) and in
@@ -97,7 +108,8 @@ class ExpertPlayer:
         searched_share: this share of the kind other than the rule follower chooses its
             cards as PIMC would from its own view (:mod:`cuatrola.ai.pimc_model`). The
             costly part, so when deals are sampled it weighs only the deals drawn by the
-            cheaper model (importance weights) rather than the whole pool.
+            cheaper model (importance weights) rather than the whole pool. Default: by
+            backend (:data:`OPPONENT_MODEL`; all of it with the compiled solver).
         searched_sampling: use that kind also when the deals are sampled (about three
             quarters of its cost; the early tricks), not only when they are enumerated.
     """
@@ -111,17 +123,22 @@ class ExpertPlayer:
         bid_samples: int | None = None,
         epsilon: float = 0.2,
         weighting: bool = True,
-        greedy_mix: float = 0.5,
+        greedy_mix: float | None = None,
         points_temperature: float | None = None,
         trick_temperature: float | None = None,
         consistent_from: int | None = None,
         consistent_worlds: int | None = None,
         exploit_worlds: int | None = None,
         play_model: bool = False,
-        searched_share: float = 0.0,
+        searched_share: float | None = None,
         searched_sampling: bool = True,
     ) -> None:
         limits = LIMITS[backend()]
+        model = OPPONENT_MODEL[backend()]
+        if greedy_mix is None:
+            greedy_mix = model["greedy_mix"]
+        if searched_share is None:
+            searched_share = model["searched_share"]
         self.samples = samples or limits["samples"]
         self.exhaustive = exhaustive or limits["exhaustive"]
         self.bid_samples = bid_samples or limits["bid_samples"]
@@ -407,20 +424,34 @@ def _utility(view: SeatView, winner: int, value: int) -> float:
 
 
 register_player("expert", ExpertPlayer)
-register_player("expert-uniform", lambda: ExpertPlayer(weighting=False))
-register_player("expert-greedymodel", lambda: ExpertPlayer(epsilon=0.5, greedy_mix=1.0))
+register_player("expert-uniform", lambda: ExpertPlayer(weighting=False, searched_share=0.0))
+register_player(
+    "expert-greedymodel", lambda: ExpertPlayer(epsilon=0.5, greedy_mix=1.0, searched_share=0.0)
+)
 register_player(
     "expert-ddmodel",
-    lambda: ExpertPlayer(epsilon=0.5, points_temperature=10.0, trick_temperature=0.7),
+    lambda: ExpertPlayer(
+        epsilon=0.5,
+        greedy_mix=0.5,
+        points_temperature=10.0,
+        trick_temperature=0.7,
+        searched_share=0.0,
+    ),
 )
 register_player("expert-consistent", lambda: ExpertPlayer(consistent_from=1))
 register_player("expert-noexploit", lambda: ExpertPlayer(exploit_worlds=0))
-register_player("expert-playmodel", lambda: ExpertPlayer(play_model=True, greedy_mix=0.25))
+register_player(
+    "expert-playmodel", lambda: ExpertPlayer(play_model=True, greedy_mix=0.25, searched_share=0.0)
+)
+#: The default before the searched kind: any legal card as the second kind (prior 0.5).
+#: About a fifth of the default's time and weaker against strong players (docs/ai.md).
+register_player("expert-fast", lambda: ExpertPlayer(greedy_mix=0.5, searched_share=0.0))
 
 
 def _searched_expert() -> ExpertPlayer:
-    """``expert-searched``: measured with the compiled solver's earlier limits (120 sampled,
-    400 enumerated and 24 deals against rule followers): its model is the costly part."""
+    """``expert-searched``: the default's opponent model with the compiled solver's earlier
+    limits (120 sampled, 400 enumerated and 24 deals against rule followers), as first
+    measured (docs/ai.md)."""
     if backend() == "c":
         return ExpertPlayer(
             samples=120, exhaustive=400, exploit_worlds=24, greedy_mix=0.4, searched_share=1.0
