@@ -80,6 +80,12 @@ T = TypeVar("T")
 POOL_FACTOR = 4
 #: Below this belief that the opponents follow the greedy rules, no search against them.
 EXPLOIT_MIN_BELIEF = 0.05
+#: Work limit of the searched model per decision on sampled deals: new searches (30 deal
+#: solves each) before the deals not yet weighed are left out, keeping at least
+#: MIN_SEARCHED_DEALS deals. It binds at the first trick only, and bounds the slowest
+#: decisions (docs/ai.md, decision times).
+SEARCHED_QUESTIONS = 240
+MIN_SEARCHED_DEALS = 120
 
 
 class ExpertPlayer:
@@ -286,8 +292,12 @@ class ExpertPlayer:
             return drawn, None
         # The searched model costs a sampled search per play and deal: the deals were drawn
         # by the cheap model, so weigh them by how much likelier the full model finds them.
+        # Past SEARCHED_QUESTIONS new searches (the first trick, when every deal gives the
+        # players other hands), the deals not weighed yet are left out: the drawn deals are
+        # in pool order and the pool is uniform, so the ones kept are a fair sample still.
+        full = self._weights(view, drawn, deadline, evidence, searched_until=SEARCHED_QUESTIONS)
+        drawn = drawn[: len(full)]
         cheap = [self.likelihood(view, w, evidence=evidence, searched=False) for w in drawn]
-        full = self._weights(view, drawn, deadline, evidence)
         ratios = [f / c if c > 0 else 0.0 for f, c in zip(full, cheap, strict=True)]
         return (drawn, ratios) if sum(ratios) > 0 else (drawn, None)
 
@@ -298,9 +308,21 @@ class ExpertPlayer:
         deadline: float | None,
         evidence: EvidenceCache,
         searched: bool = True,
+        searched_until: int | None = None,
     ) -> list[float]:
-        weights = []
+        """The likelihood of each deal; with ``searched_until``, the weighing stops (and
+        the list is shorter) once the searched model has run that many new searches and
+        :data:`MIN_SEARCHED_DEALS` deals are weighed."""
+        weights: list[float] = []
+        start = self.searcher.searched if self.searcher is not None else 0
         for world in worlds:
+            if (
+                searched_until is not None
+                and self.searcher is not None
+                and len(weights) >= MIN_SEARCHED_DEALS
+                and self.searcher.searched - start >= searched_until
+            ):
+                return weights
             if deadline is not None and time.perf_counter() > deadline:
                 # Out of time: weights with and without the double-dummy and searched
                 # models are not comparable, so weigh every deal again without them (cheap).

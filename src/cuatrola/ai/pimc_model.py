@@ -207,8 +207,10 @@ class PimcChoiceModel:
         self.epsilon = epsilon
         self.memo_size = memo_size
         self._memo = _SHARED_MEMO if memo is None else memo
-        #: Questions this model was asked (answered from the memo or not).
+        #: Questions this model was asked (answered from the memo or not), and those it
+        #: had to search (the costly ones).
         self.asked = 0
+        self.searched = 0
 
     @property
     def remembered(self) -> int:
@@ -227,6 +229,7 @@ class PimcChoiceModel:
         found = self._memo.get(key)
         if found is not None:
             return found
+        self.searched += 1
         knowledge = knowledge_then(play, hand)
         # Seeded by the moment and the hand, so the same question always gets the same
         # answer (the seed leaves out the facts fixed within a hand, as first measured).
