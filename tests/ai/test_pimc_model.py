@@ -265,3 +265,26 @@ def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
         assert expert.searcher is not None
         used[sampling] = expert.searcher.asked
     assert used[False] == 0 < used[True]
+
+
+def test_the_searched_work_limit_keeps_at_least_half_of_the_sampled_deals() -> None:
+    rng = random.Random(12)
+    state = HandState.deal(Rules(), dealer=0, rng=rng)
+    for _ in range(4):
+        state.apply(bid_action(Contract.PASS))
+    while len(state.trick_cards) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    view = view_for(state, seat)
+    kept = {}
+    for limit in (4, 10**6):
+        expert = ExpertPlayer(
+            samples=20, exhaustive=8, greedy_mix=0.4, searched_share=1.0, searched_questions=limit
+        )
+        expert.searcher = searcher = PimcChoiceModel(memo={})  # count this decision's searches
+        worlds, weights = expert.play_worlds(view, random.Random(3))
+        assert weights is not None and len(weights) == len(worlds)
+        kept[limit] = (len(worlds), searcher.searched)
+    assert 10 <= kept[4][0] < 20 == kept[10**6][0]
+    assert kept[4][1] < kept[10**6][1]

@@ -81,11 +81,10 @@ POOL_FACTOR = 4
 #: Below this belief that the opponents follow the greedy rules, no search against them.
 EXPLOIT_MIN_BELIEF = 0.05
 #: Work limit of the searched model per decision on sampled deals: new searches (30 deal
-#: solves each) before the deals not yet weighed are left out, keeping at least
-#: MIN_SEARCHED_DEALS deals. It binds at the first trick only, and bounds the slowest
-#: decisions (docs/ai.md, decision times).
+#: solves each) before the deals not yet weighed are left out, keeping at least half of
+#: them. It binds in the first tricks only, and bounds the slowest decisions (docs/ai.md,
+#: decision times).
 SEARCHED_QUESTIONS = 240
-MIN_SEARCHED_DEALS = 120
 
 
 class ExpertPlayer:
@@ -118,6 +117,8 @@ class ExpertPlayer:
             backend (:data:`OPPONENT_MODEL`; all of it with the compiled solver).
         searched_sampling: use that kind also when the deals are sampled (about three
             quarters of its cost; the early tricks), not only when they are enumerated.
+        searched_questions: work limit of that kind per decision on sampled deals (new
+            searches before the deals not yet weighed are left out, keeping at least half).
     """
 
     name = "expert"
@@ -138,6 +139,7 @@ class ExpertPlayer:
         play_model: bool = False,
         searched_share: float | None = None,
         searched_sampling: bool = True,
+        searched_questions: int = SEARCHED_QUESTIONS,
     ) -> None:
         limits = LIMITS[backend()]
         model = OPPONENT_MODEL[backend()]
@@ -160,6 +162,7 @@ class ExpertPlayer:
         self.searched_share = searched_share
         self.searcher = PimcChoiceModel() if searched_share else None
         self.searched_sampling = searched_sampling
+        self.searched_questions = searched_questions
 
     def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
         """Bid, sing or play (see the module docstring).
@@ -292,10 +295,12 @@ class ExpertPlayer:
             return drawn, None
         # The searched model costs a sampled search per play and deal: the deals were drawn
         # by the cheap model, so weigh them by how much likelier the full model finds them.
-        # Past SEARCHED_QUESTIONS new searches (the first trick, when every deal gives the
-        # players other hands), the deals not weighed yet are left out: the drawn deals are
-        # in pool order and the pool is uniform, so the ones kept are a fair sample still.
-        full = self._weights(view, drawn, deadline, evidence, searched_until=SEARCHED_QUESTIONS)
+        # Past the work limit (the first tricks, when every deal gives the players other
+        # hands), the deals not weighed yet are left out: the drawn deals are in pool order
+        # and the pool is uniform, so the ones kept are a fair sample still.
+        full = self._weights(
+            view, drawn, deadline, evidence, searched_until=self.searched_questions
+        )
         drawn = drawn[: len(full)]
         cheap = [self.likelihood(view, w, evidence=evidence, searched=False) for w in drawn]
         ratios = [f / c if c > 0 else 0.0 for f, c in zip(full, cheap, strict=True)]
@@ -312,14 +317,14 @@ class ExpertPlayer:
     ) -> list[float]:
         """The likelihood of each deal; with ``searched_until``, the weighing stops (and
         the list is shorter) once the searched model has run that many new searches and
-        :data:`MIN_SEARCHED_DEALS` deals are weighed."""
+        half of the deals are weighed."""
         weights: list[float] = []
         start = self.searcher.searched if self.searcher is not None else 0
         for world in worlds:
             if (
                 searched_until is not None
                 and self.searcher is not None
-                and len(weights) >= MIN_SEARCHED_DEALS
+                and 2 * len(weights) >= len(worlds)
                 and self.searcher.searched - start >= searched_until
             ):
                 return weights
