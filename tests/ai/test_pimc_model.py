@@ -242,19 +242,25 @@ def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:
             state.apply(action)
 
 
-def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
-    """Early in the hand (deals sampled) the searched kind is asked only with
-    ``searched_sampling``; its memo shows whether it was."""
-    rng = random.Random(3)
+def _last_seat_of_the_first_trick(seed: int) -> SeatView:
+    """The view of the last seat to play to the first trick of a seeded plain hand played at
+    random (the deals there are sampled, not enumerated)."""
+    rng = random.Random(seed)
     state = HandState.deal(Rules(), dealer=0, rng=rng)
     for _ in range(4):
         state.apply(bid_action(Contract.PASS))
     while len(state.trick_cards) < 3:
         state.apply(rng.choice(state.legal_actions()))
-    assert len(state.legal_actions()) > 1  # the last seat of the first trick has a choice
     seat = state.to_move
     assert seat is not None
-    view = view_for(state, seat)
+    return view_for(state, seat)
+
+
+def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
+    """Early in the hand (deals sampled) the searched kind is asked only with
+    ``searched_sampling``; its count of questions shows whether it was."""
+    view = _last_seat_of_the_first_trick(3)
+    assert len(view.legal_actions) > 1  # the last seat of the first trick has a choice
     assert Knowledge.from_view(view).count() > 8
     used = {}
     for sampling in (False, True):
@@ -268,15 +274,7 @@ def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
 
 
 def test_the_searched_work_limit_keeps_at_least_half_of_the_sampled_deals() -> None:
-    rng = random.Random(12)
-    state = HandState.deal(Rules(), dealer=0, rng=rng)
-    for _ in range(4):
-        state.apply(bid_action(Contract.PASS))
-    while len(state.trick_cards) < 3:
-        state.apply(rng.choice(state.legal_actions()))
-    seat = state.to_move
-    assert seat is not None
-    view = view_for(state, seat)
+    view = _last_seat_of_the_first_trick(12)
     kept = {}
     for limit in (4, 10**6):
         expert = ExpertPlayer(
