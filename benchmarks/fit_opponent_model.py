@@ -12,8 +12,9 @@ inference:
     .venv/bin/python benchmarks/fit_opponent_model.py --hands 60 --opponents greedy pimc expert
 
 ``--searched`` also scores the kind that chooses as PIMC would from its own view
-(:mod:`cuatrola.ai.pimc_model`) over a grid of its temperature and share of any legal card
-(then ``--no-dd`` is implied: the two are not combined). The hands are played once; only
+(:mod:`cuatrola.ai.pimc_model`) over a grid of how its chances are read (bootstrap shares, or
+a softmax at a temperature) and its share of any legal card (then ``--no-dd`` is implied:
+the two are not combined). The hands are played once; only
 the evidence is replayed for each setting of the searched kind.
 
 Slow (minutes), so it is not part of the test suite.
@@ -43,12 +44,13 @@ MIXES = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0)
 TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
 #: ``True``: the other kind follows :mod:`cuatrola.ai.play_model` (then no temperature).
 MODELLED = (False, True)
-#: The searched kind (``--searched``): temperature, share of any legal card, share of the
+#: The searched kind (``--searched``): how a card's chance is read from the sampled deals
+#: (``0``: the share of bootstrap resamples in which PIMC picks it; a number: a softmax over
+#: the mean scores at that temperature), its share of any legal card, and the share of the
 #: kind other than the rule follower.
-SEARCHED_TEMPERATURES = (0.5, 1.0)
-SEARCHED_EPSILONS = (0.2, 0.35, 0.5)
+SEARCHED_CHOICES = (0.0, 0.5, 1.0)
+SEARCHED_EPSILONS = (0.1, 0.2, 0.35)
 SEARCHED_SHARES = (0.5, 1.0)
-
 
 #: One decision of the expert: its view, every consistent deal and the true one's index.
 Decision = tuple[SeatView, list[World], int]
@@ -107,18 +109,21 @@ def score(
 def searched_results(
     found: dict[str, list[Decision]],
 ) -> list[tuple[float, float, float, str, dict[str, float]]]:
-    """Scores of the searched kind over its grid. Its chances depend on the temperature and
-    epsilon, so the evidence is replayed for each; the model's memo of the sampled scores
-    makes every replay after the first cheap."""
-    searcher = PimcChoiceModel()
+    """Scores of the searched kind over its grid. Its chances depend on how they are read
+    and on epsilon, so the evidence is replayed for each; the model's memo of the sampled
+    scores and shares makes every replay after the first of each reading cheap."""
     rows = []
-    for temperature, epsilon in itertools.product(SEARCHED_TEMPERATURES, SEARCHED_EPSILONS):
-        searcher.temperature = temperature
-        searcher.epsilon = epsilon
+    for choice, epsilon in itertools.product(SEARCHED_CHOICES, SEARCHED_EPSILONS):
+        if choice:
+            searcher = PimcChoiceModel(resamples=0, temperature=choice, epsilon=epsilon)
+            reading = f"T={choice}"
+        else:
+            searcher = PimcChoiceModel(epsilon=epsilon)
+            reading = f"bootstrap {searcher.resamples}"
         data = {o: collect(f, False, searcher) for o, f in found.items()}
         for eps, mix, share in itertools.product(EPSILONS, MIXES, SEARCHED_SHARES):
             per = {o: score(p, eps, mix, None, False, share) for o, p in data.items()}
-            kind = f"searched T={temperature} e={epsilon} share={share}"
+            kind = f"searched {reading} e={epsilon} share={share}"
             rows.append((sum(per.values()) / len(per), eps, mix, kind, per))
     return rows
 

@@ -128,6 +128,16 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
         chances = {c: choice_chance(scores, c, model.temperature, model.epsilon) for c in scores}
         assert scores[card] == max(scores.values())
         assert chances[card] == max(chances.values())
+        # The default chance: how often PIMC picks each card over resamples of those deals.
+        shares = model.shares(later, play, mask_of(view.hand))
+        assert set(shares) == set(scores)
+        assert sum(shares.values()) == pytest.approx(1)
+        assert shares[card] > 0
+        if len(worlds) == 1:
+            assert shares[card] == 1
+        assert model.chance(later, play, mask_of(view.hand)) == pytest.approx(
+            (1 - model.epsilon) * shares[card] + model.epsilon / len(shares)
+        )
         checked += 1
     assert checked >= 5
 

@@ -21,9 +21,11 @@ import pytest
 
 from cuatrola.ai import solver
 from cuatrola.ai.exploit import model_moves, model_moves_python
+from cuatrola.ai.pimc import best_card
 from cuatrola.ai.solver import (
     Position,
     position_from_state,
+    solve_moves,
     solve_moves_python,
     solve_python,
 )
@@ -169,6 +171,72 @@ def test_mover_totals_rejects_bad_deals(csolver: ModuleType) -> None:
         csolver.mover_totals([pos.hands, (1, 2, 3)], *rest, False)
     with pytest.raises(TypeError, match="14 arguments"):
         csolver.mover_totals([pos.hands])
+
+
+def test_mover_choices_c_and_python_agree(csolver: ModuleType) -> None:
+    # The bootstrap of the searched opponent model: the same resamples (one generator
+    # definition in both) and the same tie rule, so the same counts in every kind of hand.
+    rng = random.Random(17)
+    for number, pos in enumerate(random_positions(seed=17, count=60, tricks=range(1, 5))):
+        deals = [pos.hands] + [_redealt(pos, rng) for _ in range(5)]
+        seed = rng.getrandbits(64) - (1 << 63)  # negative seeds too (hash() gives them)
+        expected = solver.mover_choices_python(pos, deals, 40 + number, seed)
+        assert sum(expected.values()) == 40 + number
+        assert set(expected) == set(solve_moves_python(pos))
+        assert csolver.mover_choices(deals, 40 + number, seed, *c_args(pos)[1:], True) == expected
+        assert solver.mover_choices(pos, deals, 40 + number, seed) == expected, pos
+
+
+def test_mover_choices_is_pimc_choice_over_the_resamples() -> None:
+    # With one deal every resample is that deal: PIMC's choice over it every time, the
+    # cheapest of the best cards on a tie (pimc.best_card).
+    for pos in random_positions(seed=18, count=40, tricks=range(1, 5)):
+        scores = solver.mover_scores(pos, solve_moves(pos))
+        choice = best_card({c: float(v) for c, v in scores.items()}, pos.trump)
+        for backend in (solver.mover_choices, solver.mover_choices_python):
+            counts = backend(pos, [pos.hands], 25, 7)
+            assert counts == {c: 25 if c == choice else 0 for c in scores}, pos
+
+
+def test_mover_choices_spread_follows_the_deals() -> None:
+    # Deals that disagree on the best card split the resamples (the same split from the same
+    # seed); a card that is worse than another one in every deal is never the choice.
+    rng = random.Random(19)
+    split = 0
+    for pos in random_positions(seed=19, count=30, tricks=range(1, 3)):
+        deals = [pos.hands] + [_redealt(pos, rng) for _ in range(11)]
+        counts = solver.mover_choices(pos, deals, 400, 1)
+        assert counts == solver.mover_choices(pos, deals, 400, 1)
+        per_deal = [
+            solver.mover_scores(d, solve_moves(d))
+            for d in (dataclasses.replace(pos, hands=h) for h in deals)
+        ]
+        for card in counts:
+            if any(all(row[o] > row[card] for row in per_deal) for o in counts if o != card):
+                assert counts[card] == 0, pos
+        split += sum(1 for n in counts.values() if n) > 1
+    assert split >= 5  # the positions do disagree, so the rule above was put to the test
+
+
+def test_mover_choices_rejects_bad_arguments(csolver: ModuleType) -> None:
+    pos = random_positions(seed=20, count=1, tricks=range(2, 3))[0]
+    rest = c_args(pos)[1:]
+    for backend in (solver.mover_choices, solver.mover_choices_python):
+        for resamples in (0, -3, 2_000_000, 1.5, True, "9"):
+            with pytest.raises(ValueError, match="resamples"):
+                backend(pos, [pos.hands], resamples, 1)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="seed"):
+            backend(pos, [pos.hands], 10, "x")  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="at least one deal"):
+            backend(pos, [], 10, 1)
+    with pytest.raises(ValueError, match="resamples"):
+        csolver.mover_choices([pos.hands], 0, 1, *rest, False)
+    with pytest.raises(ValueError, match="seed"):
+        csolver.mover_choices([pos.hands], 10, None, *rest, False)
+    with pytest.raises(ValueError, match="non-empty list"):
+        csolver.mover_choices([], 10, 1, *rest, False)
+    with pytest.raises(TypeError, match="16 arguments"):
+        csolver.mover_choices([pos.hands], 10, 1)
 
 
 def test_the_model_search_keeps_its_table_apart(csolver: ModuleType) -> None:

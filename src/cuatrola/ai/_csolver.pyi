@@ -72,4 +72,23 @@ def mover_totals(
     keep_table: bool,
     /,
 ) -> dict[int, int]: ...
+def mover_choices(
+    deals: list[tuple[int, int, int, int]],
+    resamples: int,
+    seed: int,
+    trump: int,
+    to_move: int,
+    trick: tuple[int, ...],
+    trick_seats: tuple[int, ...],
+    sitting_out: int | None,
+    contract: int,
+    bidder: int | None,
+    points: tuple[int, int],
+    tricks_won: tuple[int, int],
+    tricks_played: int,
+    sung: int,
+    cantes: bool,
+    keep_table: bool,
+    /,
+) -> dict[int, int]: ...
 def last_nodes() -> int: ...

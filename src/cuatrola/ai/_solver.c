@@ -682,12 +682,12 @@ PyDoc_STRVAR(solve_moves_doc,
              "    -> dict[int, int]\n\n"
              "The exact value of each legal card (see cuatrola.ai.solver.solve_moves).");
 
-/* The value of each legal card of the side to move of a checked position (a new dict). */
-static PyObject *move_values(const Pos *p, int greedy_team) {
+/* The value of each legal card of the side to move of a checked position, into values[card];
+   returns the mask of the legal cards. */
+static uint32_t move_values_into(const Pos *p, int greedy_team, int values[NUM_CARDS]) {
     Ctx ctx;
     uint32_t mask, led, legal, hand;
     int points, best, best_seat, card, already, seat, next;
-    PyObject *result;
     new_search(p, &ctx, greedy_team);
     trick_state(p, ctx.trump_mask, &mask, &points, &best, &best_seat, &led);
     seat = p->to_move;
@@ -695,12 +695,9 @@ static PyObject *move_values(const Pos *p, int greedy_team) {
     legal = legal_mask(hand, mask, led, ctx.trump_mask);
     already = already_won(p);
     next = ctx.next_seat[seat];
-    result = PyDict_New();
-    if (!result) return NULL;
     for (card = 0; card < NUM_CARDS; card++) {
         int new_best = best, new_seat = best_seat, value;
         uint32_t new_led = led;
-        PyObject *key, *val;
         if (!(legal >> card & 1u)) continue;
         ctx.hands[seat] = hand ^ (1u << card);
         if (best < 0) {
@@ -719,8 +716,22 @@ static PyObject *move_values(const Pos *p, int greedy_team) {
                          points + CARD_POINTS[card], new_best, new_seat, new_led, p->sung,
                          p->tricks_played, -INF, INF);
         ctx.hands[seat] = hand;
+        values[card] = already + value;
+    }
+    last_nodes = ctx.nodes;
+    return legal;
+}
+
+/* A new dict {card: values[card]} over the cards of `legal`. */
+static PyObject *card_dict(uint32_t legal, const long *values) {
+    int card;
+    PyObject *result = PyDict_New();
+    if (!result) return NULL;
+    for (card = 0; card < NUM_CARDS; card++) {
+        PyObject *key, *val;
+        if (!(legal >> card & 1u)) continue;
         key = PyLong_FromLong(card);
-        val = PyLong_FromLong(already + value);
+        val = PyLong_FromLong(values[card]);
         if (!key || !val || PyDict_SetItem(result, key, val) < 0) {
             Py_XDECREF(key);
             Py_XDECREF(val);
@@ -730,8 +741,17 @@ static PyObject *move_values(const Pos *p, int greedy_team) {
         Py_DECREF(key);
         Py_DECREF(val);
     }
-    last_nodes = ctx.nodes;
     return result;
+}
+
+/* The value of each legal card of the side to move of a checked position (a new dict). */
+static PyObject *move_values(const Pos *p, int greedy_team) {
+    int values[NUM_CARDS];
+    long wide[NUM_CARDS];
+    int card;
+    uint32_t legal = move_values_into(p, greedy_team, values);
+    for (card = 0; card < NUM_CARDS; card++) wide[card] = legal >> card & 1u ? values[card] : 0;
+    return card_dict(legal, wide);
 }
 
 static PyObject *c_solve_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -770,67 +790,143 @@ PyDoc_STRVAR(mover_totals_doc,
              "tuples, the side to move holding the same cards in each) of its exact value seen\n"
              "by the side to move (see cuatrola.ai.solver.mover_totals).");
 
-static PyObject *c_mover_totals(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *deals, *item_args[14], *result = NULL;
+/* The exact value of each legal card in each of `deals` (a list of hands tuples; args: the
+   rest of a position and keep_table, 13 items) seen by the side to move, as a new array of
+   n rows of NUM_CARDS (PyMem_Free it); NULL with an exception set on bad input. */
+static int (*deal_values(PyObject *deals, PyObject *const *args, Py_ssize_t *n_out,
+                         uint32_t *legal_out))[NUM_CARDS] {
+    PyObject *item_args[14];
     Py_ssize_t n, i;
-    long totals[NUM_CARDS];
-    uint32_t mover_hand = 0;
-    int card, k, sign = 1;
-    (void)self;
-    if (nargs != 14) {
-        PyErr_Format(PyExc_TypeError, "expected 14 arguments (deals, the rest of a position "
-                                      "and keep_table), got %zd", nargs);
-        return NULL;
-    }
-    deals = args[0];
+    uint32_t mover_hand = 0, legal = 0;
+    int k, card, sign = 1, (*rows)[NUM_CARDS];
     if (!PyList_Check(deals) || PyList_GET_SIZE(deals) == 0) {
         PyErr_SetString(PyExc_ValueError, "expected deals to be a non-empty list of hands");
         return NULL;
     }
     n = PyList_GET_SIZE(deals);
-    for (k = 1; k < 14; k++) item_args[k] = args[k];
-    for (card = 0; card < NUM_CARDS; card++) totals[card] = 0;
+    rows = PyMem_Malloc((size_t)n * sizeof *rows);
+    if (!rows) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (k = 1; k < 14; k++) item_args[k] = args[k - 1];
     for (i = 0; i < n; i++) {
         Pos p;
-        PyObject *values, *key, *value;
-        Py_ssize_t at = 0;
         item_args[0] = PyList_GET_ITEM(deals, i);
-        if (parse_position(item_args, 14, &p) < 0) return NULL;
+        if (parse_position(item_args, 14, &p) < 0) goto fail;
         if (i == 0) {
             mover_hand = p.hands[p.to_move];
             sign = (p.to_move & 1) == (p.contract >= 2 ? (p.bidder & 1) : 0) ? 1 : -1;
         } else if (p.hands[p.to_move] != mover_hand) {
             PyErr_SetString(PyExc_ValueError, "the side to move must hold the same cards in "
                                               "every deal");
-            return NULL;
+            goto fail;
         }
-        values = move_values(&p, -1);
-        if (!values) return NULL;
-        while (PyDict_Next(values, &at, &key, &value))
-            totals[PyLong_AsLong(key)] += sign * PyLong_AsLong(value);
-        if (i == n - 1) result = values; /* reused below: it holds exactly the legal cards */
-        else Py_DECREF(values);
+        /* The same cards and the same trick in every deal, so the same legal cards. */
+        legal = move_values_into(&p, -1, rows[i]);
+        for (card = 0; card < NUM_CARDS; card++)
+            rows[i][card] = legal >> card & 1u ? sign * rows[i][card] : 0;
     }
-    {
-        Py_ssize_t at = 0;
-        PyObject *key, *value, *out = PyDict_New();
-        if (!out) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        while (PyDict_Next(result, &at, &key, &value)) {
-            PyObject *total = PyLong_FromLong(totals[PyLong_AsLong(key)]);
-            if (!total || PyDict_SetItem(out, key, total) < 0) {
-                Py_XDECREF(total);
-                Py_DECREF(out);
-                Py_DECREF(result);
-                return NULL;
-            }
-            Py_DECREF(total);
-        }
-        Py_DECREF(result);
-        return out;
+    *n_out = n;
+    *legal_out = legal;
+    return rows;
+fail:
+    PyMem_Free(rows);
+    return NULL;
+}
+
+static PyObject *c_mover_totals(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Py_ssize_t n, i;
+    uint32_t legal;
+    long totals[NUM_CARDS];
+    int card, (*rows)[NUM_CARDS];
+    PyObject *result;
+    (void)self;
+    if (nargs != 14) {
+        PyErr_Format(PyExc_TypeError, "expected 14 arguments (deals, the rest of a position "
+                                      "and keep_table), got %zd", nargs);
+        return NULL;
     }
+    rows = deal_values(args[0], args + 1, &n, &legal);
+    if (!rows) return NULL;
+    for (card = 0; card < NUM_CARDS; card++) totals[card] = 0;
+    for (i = 0; i < n; i++)
+        for (card = 0; card < NUM_CARDS; card++) totals[card] += rows[i][card];
+    PyMem_Free(rows);
+    result = card_dict(legal, totals);
+    return result;
+}
+
+/* splitmix64: a tiny generator with a fixed definition, so that the pure-Python reference
+   (solver.mover_choices_python) draws exactly the same resamples. */
+static uint64_t splitmix64(uint64_t *state) {
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+PyDoc_STRVAR(mover_choices_doc,
+             "mover_choices(deals, resamples, seed, trump, to_move, trick, trick_seats,\n"
+             "              sitting_out, contract, bidder, points, tricks_won, tricks_played,\n"
+             "              sung, cantes, keep_table) -> dict[int, int]\n\n"
+             "For each legal card of the side to move, in how many of `resamples` bootstrap\n"
+             "resamples of deals it has the highest total (see\n"
+             "cuatrola.ai.solver.mover_choices).");
+
+static PyObject *c_mover_choices(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Py_ssize_t n, i, r;
+    uint32_t legal;
+    uint64_t state;
+    long counts[NUM_CARDS], totals[NUM_CARDS];
+    int card, resamples, cards[NUM_CARDS], n_cards = 0, trump_suit, (*rows)[NUM_CARDS];
+    uint32_t trump_mask;
+    PyObject *result;
+    (void)self;
+    if (nargs != 16) {
+        PyErr_Format(PyExc_TypeError, "expected 16 arguments (deals, resamples, seed, the rest "
+                                      "of a position and keep_table), got %zd", nargs);
+        return NULL;
+    }
+    if (get_int(args[1], 1, 1000000, "resamples", &resamples) < 0) return NULL;
+    if (!PyLong_Check(args[2]) || PyBool_Check(args[2])) {
+        PyErr_Format(PyExc_ValueError, "expected seed to be an int, got %.100s",
+                     Py_TYPE(args[2])->tp_name);
+        return NULL;
+    }
+    state = (uint64_t)PyLong_AsUnsignedLongLongMask(args[2]); /* modulo 2**64 */
+    if (PyErr_Occurred()) return NULL;
+    rows = deal_values(args[0], args + 3, &n, &legal);
+    if (!rows) return NULL;
+    get_int(args[3], 0, 3, "trump", &trump_suit); /* checked by deal_values */
+    trump_mask = SUIT_MASK[trump_suit];
+    /* The legal cards, cheapest first: a strict '>' below keeps the first of equal totals,
+       which is pimc.best_card's tie rule (the cheapest card). */
+    for (card = 0; card < NUM_CARDS; card++) {
+        int j;
+        if (!(legal >> card & 1u)) continue;
+        j = n_cards++;
+        while (j > 0 && cheapness(cards[j - 1], trump_mask) > cheapness(card, trump_mask)) {
+            cards[j] = cards[j - 1];
+            j--;
+        }
+        cards[j] = card;
+    }
+    for (card = 0; card < NUM_CARDS; card++) counts[card] = 0;
+    for (r = 0; r < resamples; r++) {
+        int k, best = 0;
+        for (k = 0; k < n_cards; k++) totals[k] = 0;
+        for (i = 0; i < n; i++) {
+            const int *row = rows[(splitmix64(&state) >> 32) % (uint64_t)n];
+            for (k = 0; k < n_cards; k++) totals[k] += row[cards[k]];
+        }
+        for (k = 1; k < n_cards; k++)
+            if (totals[k] > totals[best]) best = k;
+        counts[cards[best]]++;
+    }
+    PyMem_Free(rows);
+    result = card_dict(legal, counts);
+    return result;
 }
 
 PyDoc_STRVAR(last_nodes_doc, "last_nodes() -> int\n\nNodes searched by the last call.");
@@ -847,6 +943,8 @@ static PyMethodDef methods[] = {
     {"model_moves", (PyCFunction)(void (*)(void))c_model_moves, METH_FASTCALL, model_moves_doc},
     {"mover_totals", (PyCFunction)(void (*)(void))c_mover_totals, METH_FASTCALL,
      mover_totals_doc},
+    {"mover_choices", (PyCFunction)(void (*)(void))c_mover_choices, METH_FASTCALL,
+     mover_choices_doc},
     {"last_nodes", c_last_nodes, METH_NOARGS, last_nodes_doc},
     {NULL, NULL, 0, NULL},
 };

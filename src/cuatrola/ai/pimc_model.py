@@ -7,15 +7,20 @@ not, because his choice depends on what he could not see. This model puts itself
 seat: in a deal where he held ``hand`` when he played, it rebuilds what he knew then (his
 cards, the public play before his turn, the shown trump card, the sung cantes, and every
 "could not follow / beat / over-trump" inference), samples deals consistent with that, as
-:mod:`cuatrola.ai.pimc` would, solves each double dummy and scores his legal cards. His
-chance of playing a card is a softmax of the mean scores mixed with a share of any legal
-card (a strong player is not exactly PIMC, and a PIMC player samples differently).
+:mod:`cuatrola.ai.pimc` would, solves each double dummy and scores his legal cards. A PIMC
+player's choice depends on the deals he happened to draw, so his chance of playing a card is
+the share of bootstrap resamples of those deals in which PIMC picks it
+(:func:`~cuatrola.ai.solver.mover_choices`), mixed with a share of any legal card (a strong
+player is not exactly PIMC). Resampling lets each position say how sure the choice is: a card
+that is best in every deal gets nearly all of the chance, one that is best on average by a
+hair gets about half.
 
 Chosen by the log posterior of the true deal on the positions of
-``benchmarks/fit_opponent_model.py`` (``--searched`` scores it): against ``pimc`` opponents,
-30 samples at temperature 0.5 with 0.35 of any legal card raise the mean log posterior from
--3.59 (no inference) to about -3.05, where the fitted play model
-(:mod:`cuatrola.ai.play_model`) reached -3.46 (docs/ai.md).
+``benchmarks/fit_opponent_model.py`` (``--searched`` scores it; 60 hands, seed 2, greedy kind
+0.4; 315 positions against ``pimc`` opponents, 310 against ``greedy``): no inference gives
+-3.52 and -3.33, the fifth session's softmax over the mean scores (temperature 0.5, 0.35 of
+any legal card) -3.11 and -2.62, the bootstrap shares with 0.2 of any legal card -2.94 and
+-2.58 (docs/ai.md).
 
 Every chance is a pure function of the public play, the seat and his hand (the samples are
 drawn from a generator seeded by them), so remembering them across deals, decisions and players
@@ -28,7 +33,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from cuatrola.ai.solver import Position, mover_totals
+from cuatrola.ai.solver import Position, mover_choices, mover_totals
 from cuatrola.ai.worlds import Knowledge, World, excluded_by_play, history_of
 from cuatrola.core.cards import CANTE_MASKS, CARD_SUIT, FULL_DECK, points_of
 from cuatrola.core.tricks import winning_card
@@ -36,10 +41,14 @@ from cuatrola.core.views import SeatView
 
 #: Deals sampled from the player's view (as many as ``pimc`` uses by default).
 SAMPLES = 30
-#: Softmax temperature over the mean scores, in the hand's own units (fitted).
+#: Bootstrap resamples of the deals: a PIMC player's chance of each card (see
+#: :func:`~cuatrola.ai.solver.mover_choices`).
+RESAMPLES = 256
+#: Softmax temperature over the mean scores, in the hand's own units, when not resampling
+#: (the fifth session's model; fitted).
 TEMPERATURE = 0.5
-#: Share of "any legal card" in the chance of each card (fitted).
-EPSILON = 0.35
+#: Share of "any legal card" in the chance of each card (fitted: 0.35 with the softmax).
+EPSILON = 0.2
 #: Remembered choices before the memo is emptied (a few hundred per hand; about 10 MB).
 MEMO_SIZE = 20_000
 
@@ -184,7 +193,11 @@ class PimcChoiceModel:
 
     Args:
         samples: deals sampled from the player's view.
-        temperature: of the softmax over the mean double-dummy scores (hand units).
+        resamples: bootstrap resamples of those deals (:func:`~cuatrola.ai.solver.
+            mover_choices`): his chance of a card is the share of the resamples in which
+            PIMC would choose it. 0: a softmax over the mean scores instead (the fifth
+            session's model).
+        temperature: of that softmax (hand units); unused with resamples.
         epsilon: share of "any legal card".
         memo_size: remembered choices before the memo is emptied.
         memo: where answers are remembered; by default one memo for every model in the
@@ -201,8 +214,10 @@ class PimcChoiceModel:
         epsilon: float = EPSILON,
         memo_size: int = MEMO_SIZE,
         memo: dict[tuple[object, ...], dict[int, float]] | None = None,
+        resamples: int = RESAMPLES,
     ) -> None:
         self.samples = samples
+        self.resamples = resamples
         self.temperature = temperature
         self.epsilon = epsilon
         self.memo_size = memo_size
@@ -220,11 +235,22 @@ class PimcChoiceModel:
     def scores(self, view: SeatView, play: PastPlay, hand: int) -> dict[int, float]:
         """The mean double-dummy score of each legal card of ``play``'s seat holding
         ``hand`` then, over deals sampled from his view (higher: better for him)."""
+        return self._answer(view, play, hand, 0)
+
+    def shares(self, view: SeatView, play: PastPlay, hand: int) -> dict[int, float]:
+        """The share of the bootstrap resamples of those deals in which PIMC chooses each
+        legal card of ``play``'s seat holding ``hand`` then (they sum to 1)."""
+        return self._answer(view, play, hand, self.resamples or RESAMPLES)
+
+    def _answer(
+        self, view: SeatView, play: PastPlay, hand: int, resamples: int
+    ) -> dict[int, float]:
+        """Mean scores (``resamples`` 0) or choice shares, from the memo when asked before."""
         bidder = -1 if view.bidder is None else view.bidder  # hash(None) varies by process
         seed = (view.trump, view.dealer, int(view.contract), bidder, play.history, hand)
         # The whole question: with the facts fixed within one hand (the shown card, the
         # cantes), since one player may serve many hands (the server keeps one per level).
-        key = (seed, play.pins, play.points, play.sung, self.samples)
+        key = (seed, play.pins, play.points, play.sung, self.samples, resamples)
         self.asked += 1
         found = self._memo.get(key)
         if found is not None:
@@ -250,8 +276,12 @@ class PimcChoiceModel:
             play.number,
             play.sung,
         )
-        totals = mover_totals(pos, worlds, keep_table=True)
-        found = {card: total / len(worlds) for card, total in totals.items()}
+        if resamples:
+            counts = mover_choices(pos, worlds, resamples, hash(seed), keep_table=True)
+            found = {card: count / resamples for card, count in counts.items()}
+        else:
+            totals = mover_totals(pos, worlds, keep_table=True)
+            found = {card: total / len(worlds) for card, total in totals.items()}
         if len(self._memo) >= self.memo_size:
             self._memo.clear()
         self._memo[key] = found
@@ -259,6 +289,9 @@ class PimcChoiceModel:
 
     def chance(self, view: SeatView, play: PastPlay, hand: int) -> float:
         """The chance that ``play``'s seat, holding ``hand`` then, played ``play.card``."""
+        if self.resamples:
+            shares = self.shares(view, play, hand)
+            return (1 - self.epsilon) * shares[play.card] + self.epsilon / len(shares)
         scores = self.scores(view, play, hand)
         return choice_chance(scores, play.card, self.temperature, self.epsilon)
 

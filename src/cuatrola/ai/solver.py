@@ -66,6 +66,7 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Final
 
+from cuatrola.ai.common import cheapness
 from cuatrola.core.cards import (
     CANTE_MASKS,
     CARD_POINTS,
@@ -983,6 +984,96 @@ def mover_totals(
         raise ValueError("expected at least one deal")
     totals: dict[int, int] = _csolver.mover_totals(list(deals), *_c_args(pos, keep_table)[1:])
     return totals
+
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """One step of splitmix64: ``(new state, output)``, as ``_solver.c`` computes it."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def _check_resamples(resamples: object, seed: object) -> None:
+    if not _is_int(resamples) or not 1 <= resamples <= 1_000_000:  # type: ignore[operator]
+        raise ValueError(f"expected resamples in 1..1000000, got {resamples!r}")
+    if not _is_int(seed):
+        raise ValueError(f"expected seed to be an int, got {type(seed).__name__}")
+
+
+def mover_choices_python(
+    pos: Position,
+    deals: Sequence[tuple[int, int, int, int]],
+    resamples: int,
+    seed: int,
+    *,
+    keep_table: bool = False,
+) -> dict[int, int]:
+    """:func:`mover_choices` in pure Python (the reference of the compiled one)."""
+    _check_resamples(resamples, seed)
+    if not deals:
+        raise ValueError("expected at least one deal")
+    mover = deals[0][pos.to_move]
+    rows = []
+    for hands in deals:
+        if hands[pos.to_move] != mover:
+            raise ValueError("the side to move must hold the same cards in every deal")
+        deal = replace(pos, hands=hands)
+        rows.append(mover_scores(deal, solve_moves_python(deal, keep_table=keep_table)))
+    # Cheapest first, so that keeping the first of equal totals is pimc.best_card's rule.
+    cards = sorted(rows[0], key=lambda c: cheapness(c, pos.trump))
+    counts = dict.fromkeys(sorted(rows[0]), 0)
+    state = seed & _MASK64
+    for _ in range(resamples):
+        totals = dict.fromkeys(cards, 0)
+        for _ in rows:
+            state, out = _splitmix64(state)
+            row = rows[(out >> 32) % len(rows)]
+            for card in cards:
+                totals[card] += row[card]
+        best = cards[0]
+        for card in cards[1:]:
+            if totals[card] > totals[best]:
+                best = card
+        counts[best] += 1
+    return counts
+
+
+def mover_choices(
+    pos: Position,
+    deals: Sequence[tuple[int, int, int, int]],
+    resamples: int,
+    seed: int,
+    *,
+    keep_table: bool = False,
+) -> dict[int, int]:
+    """How often PIMC over deals like ``deals`` would choose each legal card of the side to
+    move: in how many of ``resamples`` bootstrap resamples of ``deals`` (as many deals,
+    drawn with replacement) each card has the highest total exact value seen by the side to
+    move (ties: the cheapest card, as :func:`cuatrola.ai.pimc.best_card` breaks them).
+
+    The resamples come from a splitmix64 generator seeded by ``seed`` (modulo 2**64), the
+    same in both backends, so the counts are a pure function of the arguments. ``pos`` and
+    ``deals`` as in :func:`mover_totals`. The searched opponent model's question
+    (:mod:`cuatrola.ai.pimc_model`): a PIMC player's choice varies with the deals he
+    happened to sample, and resampling shows by how much in each position.
+
+    Raises:
+        ValueError: on a bad ``resamples`` (1..1,000,000) or ``seed``, and as
+            :func:`mover_totals` does on bad deals.
+    """
+    if _csolver is None:
+        return mover_choices_python(pos, deals, resamples, seed, keep_table=keep_table)
+    _check_resamples(resamples, seed)
+    if not deals:
+        raise ValueError("expected at least one deal")
+    counts: dict[int, int] = _csolver.mover_choices(
+        list(deals), resamples, seed, *_c_args(pos, keep_table)[1:]
+    )
+    return counts
 
 
 def compiled_model_moves(pos: Position, greedy_team: int) -> dict[int, int] | None:
