@@ -10,6 +10,8 @@ from cuatrola.ai.expert import ExpertPlayer
 from cuatrola.ai.opponent_model import EvidenceCache, evidence_likelihood, play_evidence
 from cuatrola.ai.pimc import PimcPlayer
 from cuatrola.ai.pimc_model import (
+    EPSILON,
+    RESAMPLES,
     PimcChoiceModel,
     choice_chance,
     knowledge_then,
@@ -232,6 +234,30 @@ def test_evidence_and_likelihood_use_the_searched_chances() -> None:
     assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
         evidence_likelihood(plays, view.seat, 0.2, 0.4, searched_share=1.0)
     )
+
+
+def test_the_expert_reads_the_searched_kind_as_told() -> None:
+    """Bootstrap shares by default, the fifth session's softmax with no resamples: the
+    expert's likelihood is the evidence under the model read that way."""
+    state, view = _middle_of_a_hand(7)
+    truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
+    likelihoods = []
+    for resamples, epsilon in ((RESAMPLES, EPSILON), (0, 0.35)):
+        expert = ExpertPlayer(
+            greedy_mix=0.4,
+            searched_share=1.0,
+            searched_resamples=resamples,
+            searched_epsilon=epsilon,
+        )
+        assert expert.searcher is not None
+        assert (expert.searcher.resamples, expert.searcher.epsilon) == (resamples, epsilon)
+        model = PimcChoiceModel(resamples=resamples, epsilon=epsilon)
+        plays = play_evidence(view, truth, with_dd=False, searcher=model)
+        likelihoods.append(expert.likelihood(view, truth, use_dd=False))
+        assert likelihoods[-1] == pytest.approx(
+            evidence_likelihood(plays, view.seat, 0.2, 0.4, searched_share=1.0)
+        )
+    assert likelihoods[0] != pytest.approx(likelihoods[1])
 
 
 def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:

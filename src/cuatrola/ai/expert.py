@@ -50,7 +50,8 @@ from cuatrola.ai.opponent_model import (
     seat_likelihoods,
 )
 from cuatrola.ai.pimc import best_card
-from cuatrola.ai.pimc_model import PimcChoiceModel
+from cuatrola.ai.pimc_model import EPSILON as SEARCHED_EPSILON
+from cuatrola.ai.pimc_model import RESAMPLES, PimcChoiceModel
 from cuatrola.ai.search import card_scores, position_for
 from cuatrola.ai.solver import backend, maximizing_team, solve_moves
 from cuatrola.ai.worlds import Knowledge, World
@@ -119,6 +120,9 @@ class ExpertPlayer:
             quarters of its cost; the early tricks), not only when they are enumerated.
         searched_questions: work limit of that kind per decision on sampled deals (new
             searches before the deals not yet weighed are left out, keeping at least half).
+        searched_resamples, searched_epsilon: how that kind reads a card's chance
+            (:class:`~cuatrola.ai.pimc_model.PimcChoiceModel`'s ``resamples`` and
+            ``epsilon``; 0 resamples: the fifth session's softmax). Default: the model's.
     """
 
     name = "expert"
@@ -140,6 +144,8 @@ class ExpertPlayer:
         searched_share: float | None = None,
         searched_sampling: bool = True,
         searched_questions: int = SEARCHED_QUESTIONS,
+        searched_resamples: int = RESAMPLES,
+        searched_epsilon: float = SEARCHED_EPSILON,
     ) -> None:
         limits = LIMITS[backend()]
         model = OPPONENT_MODEL[backend()]
@@ -160,7 +166,11 @@ class ExpertPlayer:
         self.trick_temperature = trick_temperature
         self.play_model = play_model
         self.searched_share = searched_share
-        self.searcher = PimcChoiceModel() if searched_share else None
+        self.searcher = (
+            PimcChoiceModel(resamples=searched_resamples, epsilon=searched_epsilon)
+            if searched_share
+            else None
+        )
         self.searched_sampling = searched_sampling
         self.searched_questions = searched_questions
 
@@ -475,15 +485,28 @@ register_player(
 register_player("expert-fast", lambda: ExpertPlayer(greedy_mix=0.5, searched_share=0.0))
 
 
+#: The default of the fifth session: the searched kind's chances a softmax of its mean
+#: scores (temperature 0.5, 0.35 of any legal card) rather than bootstrap shares.
+register_player("expert-softmax", lambda: ExpertPlayer(searched_resamples=0, searched_epsilon=0.35))
+
+
 def _searched_expert() -> ExpertPlayer:
-    """``expert-searched``: the default's opponent model with the compiled solver's earlier
-    limits (120 sampled, 400 enumerated and 24 deals against rule followers), as first
-    measured (docs/ai.md)."""
+    """``expert-searched``: the searched kind as first measured (its softmax reading) with
+    the compiled solver's earlier limits (120 sampled, 400 enumerated and 24 deals against
+    rule followers; docs/ai.md)."""
     if backend() == "c":
         return ExpertPlayer(
-            samples=120, exhaustive=400, exploit_worlds=24, greedy_mix=0.4, searched_share=1.0
+            samples=120,
+            exhaustive=400,
+            exploit_worlds=24,
+            greedy_mix=0.4,
+            searched_share=1.0,
+            searched_resamples=0,
+            searched_epsilon=0.35,
         )
-    return ExpertPlayer(greedy_mix=0.4, searched_share=1.0)
+    return ExpertPlayer(
+        greedy_mix=0.4, searched_share=1.0, searched_resamples=0, searched_epsilon=0.35
+    )
 
 
 register_player("expert-searched", _searched_expert)
