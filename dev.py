@@ -60,7 +60,7 @@ def test(args: list[str]) -> int:
     ensure_browser()
     sh(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
     sh(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py")
-    sh(BIN / "mypy", "src")
+    sh(BIN / "mypy", "src", "tests", "benchmarks")
     return sh(PY, "-m", "pytest", *args, check=False)
 
 

@@ -13,6 +13,7 @@ from cuatrola.core.rules import Rules
 from cuatrola.core.views import public_view, view_for
 from cuatrola.protocol import (
     MAX_CLIENT_FRAME,
+    ClientMessage,
     ProtocolError,
     decode_client,
     decode_server,
@@ -95,7 +96,7 @@ def test_long_unknown_types_are_cut_in_the_message() -> None:
 
 
 def test_valid_commands_round_trip() -> None:
-    messages = [
+    messages: list[ClientMessage] = [
         Hello(token="abc"),
         Ping(nonce=3),
         CreateTable(id="c1", options=TableOptions(rules="to21", turn_time=5), seat=2, bots=[1]),

@@ -12,7 +12,7 @@ import itertools
 import json
 import random
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,12 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
 
+@contextlib.contextmanager
+def _keep_signals() -> Iterator[None]:
+    """Leave the process's signal handlers alone (in place of uvicorn's capture)."""
+    yield
+
+
 @contextlib.asynccontextmanager
 async def running_server(settings: Settings) -> AsyncIterator[Server]:
     """Run the app on uvicorn in this event loop, on a free loopback port."""
@@ -76,7 +82,8 @@ async def running_server(settings: Settings) -> AsyncIterator[Server]:
         access_log=False,
     )
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    # The test process keeps its own signal handlers (uvicorn would take SIGINT and SIGTERM).
+    server.capture_signals = _keep_signals  # type: ignore[method-assign]
     task = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         for _ in range(500):

@@ -111,6 +111,7 @@ async def test_a_rated_match_updates_ratings_once_and_shows_the_change(
     for player in summary.players:
         assert player.rating_before == pytest.approx(0.0)
         assert player.rating_after is not None
+        assert player.rating_before is not None
         won = player.seat % 2 == match.winner
         assert (player.rating_after > player.rating_before) == won
 

@@ -106,7 +106,7 @@ def act_once(page: Any, *, bid: str = "pass") -> str | None:
         return "nocante"
     legal = page.locator(".hand .card[data-legal=true]")
     if legal.count():
-        code = legal.first.get_attribute("data-card")
+        code: str | None = legal.first.get_attribute("data-card")
         legal.first.click(timeout=3000)
         return code
     return None
