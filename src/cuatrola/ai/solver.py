@@ -1055,8 +1055,11 @@ def mover_choices(
     drawn with replacement) each card has the highest total exact value seen by the side to
     move (ties: the cheapest card, as :func:`cuatrola.ai.pimc.best_card` breaks them).
 
-    The resamples come from a splitmix64 generator seeded by ``seed`` (modulo 2**64), the
-    same in both backends, so the counts are a pure function of the arguments. ``pos`` and
+    The resamples come from a splitmix64 generator seeded by ``seed`` (modulo 2**64; each
+    deal is the output's high 32 bits modulo the number of deals), the same in both
+    backends, so the counts are a pure function of the arguments. When one card has the
+    highest total in every possible resample the compiled version skips the draws (the same
+    counts). ``pos`` and
     ``deals`` as in :func:`mover_totals`. The searched opponent model's question
     (:mod:`cuatrola.ai.pimc_model`): a PIMC player's choice varies with the deals he
     happened to sample, and resampling shows by how much in each position.
