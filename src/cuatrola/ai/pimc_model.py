@@ -202,9 +202,9 @@ class PimcChoiceModel:
         memo_size: remembered choices before the memo is emptied.
         memo: where answers are remembered; by default one memo for every model in the
             process. Each answer is a pure function of its question (the public facts,
-            the hand and the number of deals), so sharing changes only the speed: the two
-            players of a team ask many of the same questions, and the server keeps one
-            player per level for all its tables (so the memory stays bounded).
+            the hand, the number of deals and of resamples), so sharing changes only the
+            speed: the two players of a team ask many of the same questions, and the server
+            keeps one player per level for all its tables (so the memory stays bounded).
     """
 
     def __init__(
