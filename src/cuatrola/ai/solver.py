@@ -945,20 +945,30 @@ def solve_moves(pos: Position, *, keep_table: bool = False) -> dict[int, int]:
     return solve_moves_python(pos, keep_table=keep_table)
 
 
-def mover_totals_python(
-    pos: Position, deals: Sequence[tuple[int, int, int, int]], *, keep_table: bool = False
-) -> dict[int, int]:
-    """:func:`mover_totals` in pure Python (the reference of the compiled one)."""
+def _mover_rows_python(
+    pos: Position, deals: Sequence[tuple[int, int, int, int]], keep_table: bool
+) -> list[dict[int, int]]:
+    """The exact value of each legal card in each of ``deals``, seen by the side to move
+    (the pure-Python twin of ``deal_values`` in ``_solver.c``)."""
     if not deals:
         raise ValueError("expected at least one deal")
     mover = deals[0][pos.to_move]
-    result: dict[int, int] = {}
+    rows = []
     for hands in deals:
         if hands[pos.to_move] != mover:
             raise ValueError("the side to move must hold the same cards in every deal")
         deal = replace(pos, hands=hands)
-        values = solve_moves_python(deal, keep_table=keep_table)
-        for card, value in mover_scores(deal, values).items():
+        rows.append(mover_scores(deal, solve_moves_python(deal, keep_table=keep_table)))
+    return rows
+
+
+def mover_totals_python(
+    pos: Position, deals: Sequence[tuple[int, int, int, int]], *, keep_table: bool = False
+) -> dict[int, int]:
+    """:func:`mover_totals` in pure Python (the reference of the compiled one)."""
+    result: dict[int, int] = {}
+    for row in _mover_rows_python(pos, deals, keep_table):
+        for card, value in row.items():
             result[card] = result.get(card, 0) + value
     return result
 
@@ -1014,15 +1024,7 @@ def mover_choices_python(
 ) -> dict[int, int]:
     """:func:`mover_choices` in pure Python (the reference of the compiled one)."""
     _check_resamples(resamples, seed)
-    if not deals:
-        raise ValueError("expected at least one deal")
-    mover = deals[0][pos.to_move]
-    rows = []
-    for hands in deals:
-        if hands[pos.to_move] != mover:
-            raise ValueError("the side to move must hold the same cards in every deal")
-        deal = replace(pos, hands=hands)
-        rows.append(mover_scores(deal, solve_moves_python(deal, keep_table=keep_table)))
+    rows = _mover_rows_python(pos, deals, keep_table)
     # Cheapest first, so that keeping the first of equal totals is pimc.best_card's rule.
     cards = sorted(rows[0], key=lambda c: cheapness(c, pos.trump))
     counts = dict.fromkeys(sorted(rows[0]), 0)
