@@ -323,3 +323,37 @@ async def test_a_refused_guest_name_ends_the_client_with_the_servers_reason(serv
     assert app.return_code == 2
     assert "guest login refused (400)" in app.failure and "3 to 20 characters" in app.failure
     assert "\n" not in app.failure
+
+
+def _clock_seconds(app: OnlineApp) -> int | None:
+    """The seconds the action line's turn clock shows, or ``None`` without a clock."""
+    status = plain(app.render_actions())
+    if "⏱" not in status:
+        return None
+    return int(status.split("⏱", 1)[1].split("s", 1)[0])
+
+
+async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconnection(
+    server: str,
+) -> None:
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    options = OnlineOptions(server=f"http://127.0.0.1:{proxy.port}", mode="bots", name="Iker")
+    app = OnlineApp(options, lang="en")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+            shown = _clock_seconds(app)
+            # The table's turn time is 30 s; the server's clock counts it down.
+            assert shown is not None and 0 < shown <= 30
+            assert app.info is not None and app.info.options.turn_time == 30
+            reconnections = app.reconnections
+            proxy.cut()
+            await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
+            await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
+            again = _clock_seconds(app)
+            # The same turn's deadline, told again by the server: never reset to 30 s.
+            assert again is not None and again <= shown
+            await pilot.press("ctrl+q")
+    finally:
+        await proxy.close()

@@ -7,9 +7,11 @@ import random
 import pytest
 
 from cuatrola.core.actions import format_action
+from cuatrola.core.cards import SUIT_LETTERS, cards_of
 from cuatrola.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import view_for
 
 # Every seat holds one whole suit: seat 0 oros, 1 copas, 2 espadas, 3 bastos (trump, CB shown).
 # So every seat can sing its own suit, and the bastos player trumps every lead he is void in.
@@ -155,6 +157,55 @@ def test_an_illegal_card_names_action_seat_and_reason_and_changes_nothing() -> N
     assert "CE is not legal for seat 1" in str(info.value)
     assert (state.notation(), list(state.history)) == before
     assert names(state) == ["AB"]
+
+
+FIRST_DEAL = ["AO RO SO 3E SB", "3C RC AE CE AB", "3O CC SC RE SE", "CO AC 3B RB CB"]
+OVER_TRUMP_DEAL = ["AC 3C RC CC SC", "SB AO 3O RO CO", "RB 3B SO AE 3E", "AB CB RE CE SE"]
+
+
+@pytest.mark.parametrize(
+    ("deal", "actions", "legal", "reason", "suit"),
+    [
+        # Seat 0 leads: every card is legal, nothing to explain.
+        (FIRST_DEAL, "", ["AO", "RO", "SO", "3E", "SB"], None, None),
+        # Seat 1 is void in oros and holds a trump.
+        (FIRST_DEAL, "SO", ["AB"], "must_trump", "B"),
+        # Seat 2 holds an oro; a trump is on the table, so any oro will do.
+        (FIRST_DEAL, "SO AB", ["3O"], "follow_suit", "O"),
+        # Seat 1 must follow espadas and beat the tres.
+        (FIRST_DEAL, "3E", ["AE"], "follow_suit_beat", "E"),
+        # Seat 2 is void in copas with a trump on the table: he must over-trump it.
+        (OVER_TRUMP_DEAL, "AC SB", ["3B", "RB"], "over_trump", "B"),
+    ],
+)
+def test_the_obligation_names_why_the_other_cards_are_not_legal(
+    deal: list[str], actions: str, legal: list[str], reason: str | None, suit: str | None
+) -> None:
+    state = HandState.from_cards(Rules(), 3, [h.split() for h in deal], "CB")
+    run(state, "pass pass pass pass " + actions)
+    assert sorted(names(state)) == sorted(legal)
+    obligation = state.obligation()
+    if reason is None:
+        assert obligation is None
+        return
+    assert obligation is not None
+    assert (obligation.reason, SUIT_LETTERS[obligation.suit]) == (reason, suit)
+    seat = state.to_move
+    assert seat is not None
+    view = view_for(state, seat)
+    assert view.obligation == obligation
+    # Every card the seat may not play is refused with the same obligation in words.
+    for card in cards_of(state.hands[seat]):
+        if str(card) not in legal:
+            with pytest.raises(IllegalActionError, match=obligation.text(state.led_suit)):
+                state.apply(str(card))
+
+
+def test_no_obligation_outside_the_play_phase() -> None:
+    state = suited()
+    assert state.obligation() is None  # bidding
+    run(state, "pass pass pass pass AO AC AE SB")
+    assert state.phase is Phase.CANTE and state.obligation() is None
 
 
 def test_card_not_held_is_refused() -> None:

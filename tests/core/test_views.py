@@ -32,7 +32,8 @@ def _cards_in(value: object) -> set[int]:
 def test_view_types_have_no_field_for_other_seats_cards() -> None:
     public = {f.name for f in dataclasses.fields(PublicView)}
     seat = {f.name for f in dataclasses.fields(SeatView)}
-    assert seat - public == {"seat", "hand", "legal_actions"}
+    # obligation is a reason key and a suit number: no card in it.
+    assert seat - public == {"seat", "hand", "legal_actions", "obligation"}
     assert "hands" not in public and "dealt" not in public
 
 

@@ -207,3 +207,39 @@ def test_clients_ignore_what_a_newer_server_adds() -> None:
     assert future == Event(table="t1", seq=8, body=None)
     with pytest.raises(ProtocolError):
         decode_server(b'{"type": "hologram"}')
+
+
+def test_the_seat_to_move_gets_a_reason_for_each_card_it_may_not_play() -> None:
+    deal = ["AO RO SO 3E SB", "3C RC AE CE AB", "3O CC SC RE SE", "CO AC 3B RB CB"]
+    state = HandState.from_cards(Rules(), 3, [h.split() for h in deal], "CB")
+    for action in ["pass", "pass", "pass", "pass", "SO"]:
+        state.apply(action)
+    wire = hand_view(view_for(state, 1))
+    assert wire.legal == ["AB"]
+    assert sorted((i.card, i.reason, i.suit) for i in wire.illegal) == [
+        ("3C", "must_trump", "B"),
+        ("AE", "must_trump", "B"),
+        ("CE", "must_trump", "B"),
+        ("RC", "must_trump", "B"),
+    ]
+    # Another seat and a spectator learn nothing about seat 1's cards from it.
+    assert hand_view(view_for(state, 2)).illegal == []
+    assert hand_view(public_view(state)).illegal == []
+    decoded = decode_server(encode(Event(table="t", seq=1, body=Dealt(view=wire))))
+    assert isinstance(decoded, Event) and isinstance(decoded.body, Dealt)
+    assert decoded.body.view.illegal == wire.illegal
+
+
+def test_the_hand_summary_breaks_the_hand_points_down() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        state = HandState.deal(Rules(), rng.randrange(4), rng)
+        while not state.is_finished:
+            state.apply(rng.choice(state.legal_actions()))
+        summary = hand_view(public_view(state)).summary
+        assert summary is not None and state.result is not None
+        assert summary.last_trick == state.result.trick_winners[-1] % 2
+        for team in (0, 1):
+            bonus = 10 if summary.last_trick == team else 0
+            total = summary.card_points[team] + bonus + summary.cante_points[team]
+            assert total == summary.points[team]

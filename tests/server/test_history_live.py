@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cuatrola.core.cards import CARD_CODES
 from cuatrola.core.records import replay_record
 from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, fast_settings, running_server
@@ -98,8 +99,44 @@ async def test_a_match_of_four_registered_players_is_rated_and_exported(
             assert result is not None
             score = list(result.score_after)
         assert score == end["score"]
+
+        # Each player's profile counts the match, its win and its rating.
+        for seat, player in enumerate(players):
+            profile = (await http.get(f"/api/players/{player.user_id}")).json()
+            assert profile["name"] == names[seat] and profile["is_guest"] is False
+            assert (profile["matches"], profile["wins"]) == (1, int(seat % 2 == end["winner"]))
+            assert profile["rating"]["matches"] == 1
+            assert [m["id"] for m in profile["recent"]] == [match["id"]]
+        missing = await http.get("/api/players/u-nobody")
+        assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+        await _check_steps(http, match["id"], lines)
         for player in players:
             await player.close()
+
+
+async def _check_steps(http: httpx.AsyncClient, match_id: str, lines: list[str]) -> None:
+    """The replay steps of a match are the rules core's replay of its records."""
+    reply = await http.get(f"/api/matches/{match_id}/steps")
+    assert reply.status_code == 200
+    steps = reply.json()
+    assert steps["match"] == match_id and len(steps["hands"]) == len(lines)
+    for line, hand in zip(lines, steps["hands"], strict=True):
+        record = json.loads(line)
+        final = replay_record(record)
+        first, *rest = hand["steps"]
+        assert (first["seat"], first["action"]) == (None, None)
+        assert first["hands"] == record["hands"]
+        assert len(rest) == len(final.history)
+        for step in rest:
+            view = step["view"]
+            assert view["seat"] is None and view["hand"] == [] and view["legal"] == []
+            assert sum(len(h) for h in step["hands"]) == sum(view["card_counts"])
+        assert final.result is not None
+        assert rest[-1]["view"]["summary"]["score_after"] == list(final.result.score_after)
+        cards = [s["action"] for s in rest if s["action"] in CARD_CODES]
+        assert cards == [a for a in record["plays"] if not a.startswith("cante:")]
+    assert (await http.get("/api/matches/nope/steps")).status_code == 404
 
 
 async def test_a_guest_against_the_computer_gets_history_but_no_rating(tmp_path: Path) -> None:
@@ -121,6 +158,10 @@ async def test_a_guest_against_the_computer_gets_history_but_no_rating(tmp_path:
         (match,) = await _history(http, token)
         assert match["rated"] is False
         assert [p["is_bot"] for p in match["players"]] == [False, True, True, True]
+        assert [p["bot_level"] for p in match["players"]] == [None, "easy", "easy", "easy"]
+        profile = (await http.get(f"/api/players/{pepe.user_id}")).json()
+        assert profile["is_guest"] is True and profile["rating"] is None
+        assert profile["matches"] == 1 and profile["recent"][0]["id"] == match["id"]
         assert all(p["rating_after"] is None for p in match["players"])
         assert (await http.get("/api/leaderboard")).json()["entries"] == []
         await pepe.close()

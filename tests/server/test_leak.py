@@ -27,8 +27,9 @@ CARDS = frozenset(CARD_CODES)
 
 
 def card_strings(value: Any, skip_hand: bool = False) -> list[str]:
-    """Every card code anywhere in a JSON value (optionally not a view's own ``hand`` and
-    ``legal`` moves, which are checked against the true hand)."""
+    """Every card code anywhere in a JSON value (optionally not a view's own ``hand``, its
+    ``legal`` moves and the reasons of its ``illegal`` cards, which are checked against the
+    true hand)."""
     found: list[str] = []
     if isinstance(value, str):
         if value in CARDS:
@@ -38,7 +39,7 @@ def card_strings(value: Any, skip_hand: bool = False) -> list[str]:
             found += card_strings(item, skip_hand)
     elif isinstance(value, dict):
         for key, item in value.items():
-            if skip_hand and key in ("hand", "legal"):
+            if skip_hand and key in ("hand", "legal", "illegal"):
                 continue
             found += card_strings(item, skip_hand)
     return found
@@ -88,6 +89,7 @@ def check_frames(player: Player, tables: dict[str, Table]) -> int:
         if seat is None:
             assert view["hand"] == [], frame
             assert view["legal"] == [], frame
+            assert view["illegal"] == [], frame
         assert view["seat"] == seat
         assert set(card_strings(frame, skip_hand=True)) <= visible(view), frame
         state = truth_for(table, frame["seq"])
@@ -96,6 +98,7 @@ def check_frames(player: Player, tables: dict[str, Table]) -> int:
         if seat is not None:
             assert view["hand"] == [str(c) for c in state.hand_of(seat)]
         assert {a for a in view["legal"] if a in CARDS} <= set(view["hand"])
+        assert {i["card"] for i in view["illegal"]} <= set(view["hand"])
         checked += 1
     return checked
 

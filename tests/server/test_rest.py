@@ -246,6 +246,8 @@ async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
         "/history",
         "/matches/{match_id}",
         "/matches/{match_id}/records.jsonl",
+        "/matches/{match_id}/steps",
+        "/players/{user_id}",
     }
     assert "GuestRequest" in schema["components"]["schemas"]
     assert "201" in schema["paths"]["/guest"]["post"]["responses"]

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 from cuatrola.core.actions import (
     BID_BASE,
@@ -117,6 +117,35 @@ class Cante:
             "suit": SUIT_LETTERS[self.suit],
             "points": self.points,
         }
+
+
+class Obligation(NamedTuple):
+    """Why some held cards may not be played (rules 4.1 and 4.2), as a key and a suit.
+
+    Attributes:
+        reason: ``follow_suit`` (a trump is already on the table, so any card of the led suit
+            will do), ``follow_suit_beat`` (follow and beat the highest card of the led suit
+            if possible), ``over_trump`` (void in the led suit: beat the highest trump on the
+            table if possible) or ``must_trump`` (void in the led suit: play a trump).
+        suit: the led suit for the ``follow_*`` reasons, the trump suit for the others.
+    """
+
+    reason: str
+    suit: int
+
+    def text(self, led: int) -> str:
+        """The obligation in English words (error messages, record checks); ``led`` is the
+        led suit."""
+        letter = SUIT_LETTERS[led]
+        if self.reason == "follow_suit":
+            return f"must follow suit {letter}"
+        if self.reason == "follow_suit_beat":
+            return (
+                f"must follow suit {letter} and beat the highest {letter} on the table if possible"
+            )
+        if self.reason == "over_trump":
+            return "must over-trump the highest trump on the table"
+        return f"void in {letter}, must play a trump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,17 +565,32 @@ class HandState:
             return f"seat {seat} does not hold {CARD_CODES[action]}"
         return self._explain_obligation(seat)
 
-    def _explain_obligation(self, seat: int) -> str:
+    def obligation(self) -> Obligation | None:
+        """What rules 4.1/4.2 oblige the seat to move to play, when they rule out a card.
+
+        ``None`` outside the play phase and when every held card is legal (the seat leads,
+        or holds no card of the led suit nor a trump). Clients show it beside each card that
+        is not legal instead of working the rule out again.
+        """
+        seat = self.to_move
+        if self.phase is not Phase.PLAY or seat is None:
+            return None
         hand = self.hands[seat]
-        led = SUIT_LETTERS[self.led_suit]
-        follow = hand & SUIT_MASKS[self.led_suit]
-        if follow:
-            if self.led_suit != self.trump and self.trick_mask & SUIT_MASKS[self.trump]:
-                return f"must follow suit {led}"
-            return f"must follow suit {led} and beat the highest {led} on the table if possible"
+        if self.legal_mask() == hand:
+            return None
+        led = self.led_suit
+        if hand & SUIT_MASKS[led]:
+            if led != self.trump and self.trick_mask & SUIT_MASKS[self.trump]:
+                return Obligation("follow_suit", led)
+            return Obligation("follow_suit_beat", led)
         if self.trick_mask & SUIT_MASKS[self.trump]:
-            return "must over-trump the highest trump on the table"
-        return f"void in {led}, must play a trump"
+            return Obligation("over_trump", self.trump)
+        return Obligation("must_trump", self.trump)
+
+    def _explain_obligation(self, seat: int) -> str:
+        obligation = self.obligation()
+        assert obligation is not None and seat == self.to_move
+        return obligation.text(self.led_suit)
 
     def apply_unchecked(self, action: int) -> None:
         """Apply a legal action id without checking it.

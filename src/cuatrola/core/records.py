@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from cuatrola.core.actions import CANTE_BASE, NO_CANTE, bid_action
@@ -143,6 +143,35 @@ def replay_record(record: object) -> HandState:
     _replay_bids(state, record.get("bids"))
     _replay_plays(state, record.get("plays"))
     return state
+
+
+def replay_steps(record: object) -> Iterator[tuple[int | None, int | None, HandState]]:
+    """Replay a record one decision at a time: ``(seat, action, state)`` after each step.
+
+    The first step is the deal (``seat`` and ``action`` are ``None``); then one step per bid,
+    card, cante and declined cante (``NO_CANTE``, which records leave implicit). The same
+    :class:`HandState` object is yielded each time, changed in place: read what you need
+    from it before asking for the next step.
+
+    Raises:
+        RecordError: as :func:`replay_record`, before the first step.
+    """
+    actions = replay_record(record).history
+    assert isinstance(record, Mapping)  # checked by replay_record
+    hands = _hands(record.get("hands"))
+    trump_card = parse_card_id(record["trump"])
+    state = HandState.from_masks(
+        rules_from_record(record.get("rules")),
+        record["dealer"],
+        hands,
+        trump_card,
+        _score(record.get("score_before")),
+    )
+    yield None, None, state
+    for action in actions:
+        seat = state.to_move
+        state.apply_unchecked(action)
+        yield seat, action, state
 
 
 def _replay_bids(state: HandState, bids: object) -> None:

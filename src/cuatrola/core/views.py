@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from cuatrola.core.actions import format_action
 from cuatrola.core.cards import Card, cards_of
-from cuatrola.core.hand import Cante, HandResult, HandState, Phase, Trick
+from cuatrola.core.hand import Cante, HandResult, HandState, Obligation, Phase, Trick
 from cuatrola.core.rules import Contract, Rules
 
 
@@ -91,11 +91,14 @@ class SeatView(PublicView):
         seat: the seat this view belongs to.
         hand: the seat's own cards now, in display order.
         legal_actions: the seat's legal action ids when it is to move, else empty.
+        obligation: when it is the seat's turn to play a card and some of its cards are not
+            legal, what the rules oblige it to play (the reason beside each such card).
     """
 
     seat: int = 0
     hand: tuple[Card, ...] = ()
     legal_actions: tuple[int, ...] = ()
+    obligation: Obligation | None = None
 
     @property
     def legal_action_names(self) -> list[str]:
@@ -146,10 +149,11 @@ def view_for(state: HandState, seat: int) -> SeatView:
     """
     if seat not in range(4):
         raise ValueError(f"expected a seat 0..3, got {seat!r}")
-    legal = tuple(state.legal_actions()) if state.to_move == seat else ()
+    to_move = state.to_move == seat
     return SeatView(
         **_public_fields(state),  # type: ignore[arg-type]
         seat=seat,
         hand=tuple(cards_of(state.hands[seat])),
-        legal_actions=legal,
+        legal_actions=tuple(state.legal_actions()) if to_move else (),
+        obligation=state.obligation() if to_move else None,
     )

@@ -13,13 +13,14 @@ seat's cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import msgspec
 
 from cuatrola.core.actions import format_action
 from cuatrola.core.cards import SUIT_LETTERS
-from cuatrola.core.hand import Phase
+from cuatrola.core.hand import Cante, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import PublicView, SeatView
 
@@ -404,6 +405,9 @@ class SeatInfo(msgspec.Struct, frozen=True):
         bot: a computer player sits (or plays for the absent owner).
         away: the owner is seated but a computer player plays for them for now.
         online: the owner has a live connection.
+        level: the computer level (``easy``... ``expert``) when a computer player of the
+            table sits here in its own right, so clients can show its name in their language;
+            ``None`` for a person's seat (even while a computer player keeps it) or a free one.
     """
 
     seat: int
@@ -412,6 +416,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     bot: bool = False
     away: bool = False
     online: bool = False
+    level: str | None = None
 
 
 class TableInfo(msgspec.Struct, frozen=True):
@@ -463,7 +468,11 @@ class CanteInfo(msgspec.Struct, frozen=True):
 
 
 class HandSummary(msgspec.Struct, frozen=True):
-    """A finished hand's outcome, with the revealed dead hand (docs/rules.md section 6)."""
+    """A finished hand's outcome, with the revealed dead hand (docs/rules.md section 6).
+
+    ``points`` are the hand points per team: ``card_points`` + 10 for the team of
+    ``last_trick`` + ``cante_points``.
+    """
 
     contract: str
     bidder: int | None
@@ -477,6 +486,22 @@ class HandSummary(msgspec.Struct, frozen=True):
     score_after: tuple[int, int]
     sitting_out: int | None
     dead_hand: list[str] | None
+    card_points: tuple[int, int] = (0, 0)
+    last_trick: int = 0
+    cante_points: tuple[int, int] = (0, 0)
+
+
+class IllegalCard(msgspec.Struct, frozen=True):
+    """A held card that may not be played now, and why (a key clients translate).
+
+    ``reason`` is an :class:`~cuatrola.core.hand.Obligation` reason (``follow_suit``,
+    ``follow_suit_beat``, ``over_trump``, ``must_trump``); ``suit`` its suit letter (the led
+    suit, or the trump suit for the trump reasons).
+    """
+
+    card: str
+    reason: str
+    suit: str
 
 
 class HandView(msgspec.Struct, frozen=True):
@@ -509,6 +534,7 @@ class HandView(msgspec.Struct, frozen=True):
     seat: int | None = None
     hand: list[str] = msgspec.field(default_factory=list)
     legal: list[str] = msgspec.field(default_factory=list)
+    illegal: list[IllegalCard] = msgspec.field(default_factory=list)
 
 
 def hand_view(view: PublicView) -> HandView:
@@ -541,14 +567,19 @@ def hand_view(view: PublicView) -> HandView:
             score_after=r.score_after,
             sitting_out=view.sitting_out,
             dead_hand=[str(c) for c in view.dead_hand] if view.dead_hand is not None else None,
+            card_points=view.card_points,
+            last_trick=r.trick_winners[-1] % 2,
+            cante_points=_cante_points(r.cantes),
         )
     seat: int | None = None
     hand: list[str] = []
     legal: list[str] = []
+    illegal: list[IllegalCard] = []
     if isinstance(view, SeatView):
         seat = view.seat
         hand = [str(c) for c in view.hand]
         legal = [format_action(a) for a in view.legal_actions]
+        illegal = _illegal_cards(view, hand, legal)
     return HandView(
         phase=Phase(view.phase).label,
         dealer=view.dealer,
@@ -580,6 +611,7 @@ def hand_view(view: PublicView) -> HandView:
         seat=seat,
         hand=hand,
         legal=legal,
+        illegal=illegal,
     )
 
 
@@ -593,12 +625,30 @@ def with_seat(public: HandView, view: SeatView) -> HandView:
     """
     if not isinstance(view, SeatView):
         raise TypeError(f"expected a SeatView, got {type(view).__name__}")
+    hand = [str(c) for c in view.hand]
+    legal = [format_action(a) for a in view.legal_actions]
     return msgspec.structs.replace(
         public,
         seat=view.seat,
-        hand=[str(c) for c in view.hand],
-        legal=[format_action(a) for a in view.legal_actions],
+        hand=hand,
+        legal=legal,
+        illegal=_illegal_cards(view, hand, legal),
     )
+
+
+def _illegal_cards(view: SeatView, hand: list[str], legal: list[str]) -> list[IllegalCard]:
+    obligation = view.obligation
+    if obligation is None:
+        return []
+    suit = SUIT_LETTERS[obligation.suit]
+    return [IllegalCard(card, obligation.reason, suit) for card in hand if card not in legal]
+
+
+def _cante_points(cantes: Sequence[Cante]) -> tuple[int, int]:
+    points = [0, 0]
+    for cante in cantes:
+        points[cante.seat % 2] += cante.points
+    return points[0], points[1]
 
 
 def _cante(trick: int, seat: int, suit: int, points: int) -> CanteInfo:
@@ -668,6 +718,15 @@ class ChatSaid(_Event, frozen=True, tag="chat"):
     phrase: str | None = None
 
 
+class Clock(msgspec.Struct, frozen=True):
+    """The running turn timer: ``seat`` must act within ``remaining_ms`` milliseconds (counted
+    from when the frame was sent), out of ``total_ms`` for the whole turn."""
+
+    seat: int
+    remaining_ms: int
+    total_ms: int
+
+
 class TurnTimer(_Event, frozen=True, tag="timer"):
     """``seat`` must act within ``seconds`` (the turn timer started)."""
 
@@ -724,9 +783,17 @@ class Pong(_Out, frozen=True, tag="pong"):
 
 
 class Lobby(_Out, frozen=True, tag="lobby"):
-    """The full lobby list: public tables that are open or being played."""
+    """The full lobby list: public tables that are open or being played, and how many
+    people are online (distinct users with an open socket)."""
 
     tables: list[TableInfo]
+    online: int = 0
+
+
+class Online(_Out, frozen=True, tag="online"):
+    """The number of people online changed (sent to lobby subscribers)."""
+
+    players: int
 
 
 class LobbyUpdate(_Out, frozen=True, tag="lobby_update"):
@@ -765,6 +832,7 @@ class Sync(_Out, frozen=True, tag="sync"):
     view: HandView | None
     chat: list[ChatSaid] = msgspec.field(default_factory=list)
     timer: TurnTimer | None = None
+    clock: Clock | None = None
 
 
 class Event(_Out, frozen=True, tag="event"):
@@ -778,6 +846,7 @@ class Event(_Out, frozen=True, tag="event"):
     table: str
     seq: int
     body: EventBody | None
+    clock: Clock | None = None
 
 
 class Presence(_Out, frozen=True, tag="presence"):
@@ -800,6 +869,7 @@ ServerMessage = (
     | Sync
     | Event
     | Presence
+    | Online
 )
 """Any message the server may send."""
 
@@ -815,4 +885,5 @@ SERVER_TYPES: Final = (
     Sync,
     Event,
     Presence,
+    Online,
 )

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import insert, select
+from sqlalchemy import case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -41,6 +41,7 @@ class PlayerSummary:
     is_bot: bool
     rating_before: float | None
     rating_after: float | None
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class History:
                         "user_id": uid if uid in guest_of else None,
                         "name": p.name,
                         "is_bot": p.is_bot,
+                        "bot_level": p.bot_level if p.is_bot else None,
                         "rating_before": changes.get(p.seat, (None, None))[0],
                         "rating_after": changes.get(p.seat, (None, None))[1],
                     }
@@ -215,6 +217,7 @@ class History:
                     bool(row.is_bot),
                     row.rating_before,
                     row.rating_after,
+                    row.bot_level,
                 )
             )
         return [
@@ -260,6 +263,19 @@ class History:
         async with self._factory() as session:
             ids = list((await session.execute(query)).scalars().all())
             return await self._summaries(session, ids)
+
+    async def totals_of(self, user_id: str) -> tuple[int, int]:
+        """How many finished matches a user played, and how many of them his team won."""
+        won = case((finished_matches.c.winner == match_players.c.seat % 2, 1), else_=0)
+        query = (
+            select(func.count(), func.coalesce(func.sum(won), 0))
+            .select_from(match_players)
+            .join(finished_matches, match_players.c.match_id == finished_matches.c.id)
+            .where(match_players.c.user_id == user_id)
+        )
+        async with self._factory() as session:
+            played, wins = (await session.execute(query)).one()
+        return int(played), int(wins)
 
     async def match(self, match_id: str) -> MatchSummary | None:
         """One finished match's summary, or ``None``."""

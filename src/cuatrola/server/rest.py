@@ -15,8 +15,11 @@ from the YAML block at the end of each endpoint's docstring.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import math
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any, Final, Protocol, TypeVar
@@ -33,6 +36,7 @@ from cuatrola.server.accounts import AccountError, Accounts
 from cuatrola.server.auth import Authenticator, Identity
 from cuatrola.server.history import History, MatchSummary
 from cuatrola.server.ratings import LEADERBOARD_MAX, Ratings
+from cuatrola.server.replay_steps import ReplayStep, hand_steps
 from cuatrola.server.scaleout import MemoryRateLimiter, RateLimiter
 from cuatrola.server.services import MatchListener
 
@@ -144,7 +148,8 @@ class LeaderboardOut(_Out):
 
 
 class PlayerOut(_Out):
-    """A seat of a finished match (``user_id`` is ``null`` for a computer player)."""
+    """A seat of a finished match (``user_id`` is ``null`` for a computer player, whose
+    ``bot_level`` lets clients name it in their own language)."""
 
     seat: int
     name: str
@@ -152,6 +157,7 @@ class PlayerOut(_Out):
     is_bot: bool
     rating_before: float | None
     rating_after: float | None
+    bot_level: str | None = None
 
 
 class MatchOut(_Out):
@@ -188,14 +194,53 @@ class ErrorOut(_Out):
     message: str
 
 
+class MatchStepsHandOut(_Out):
+    """One hand of ``GET /api/matches/{id}/steps``: its number (0-based) and its steps."""
+
+    index: int
+    steps: list[ReplayStep]
+
+
+class MatchStepsOut(_Out):
+    """``GET /api/matches/{id}/steps``: every hand replayed by the rules core."""
+
+    match: str
+    hands: list[MatchStepsHandOut]
+
+
+class ProfileOut(_Out):
+    """``GET /api/players/{id}``: a player's public page.
+
+    ``rating`` is ``null`` for a guest; ``matches`` and ``wins`` count the finished matches
+    in the history; ``recent`` are the newest of them.
+    """
+
+    id: str
+    name: str
+    is_guest: bool
+    created_at: float
+    rating: RatingOut | None
+    matches: int
+    wins: int
+    recent: list[MatchOut]
+
+
 RESPONSE_TYPES: Final = (
     SessionOut,
     MeOut,
     LeaderboardOut,
     HistoryOut,
     MatchDetailOut,
+    MatchStepsOut,
+    ProfileOut,
     ErrorOut,
 )
+
+PROFILE_RECENT: Final = 10
+"""How many recent matches a profile lists."""
+
+STEPS_CACHE: Final = 32
+"""Finished matches whose replay steps are kept encoded (a finished match never changes)."""
 
 
 class ApiError(Exception):
@@ -280,6 +325,14 @@ def _reply(body: _Out, status: int = 200) -> Response:
     return Response(msgspec.json.encode(body), status_code=status, media_type="application/json")
 
 
+def _encode_steps(match_id: str, lines: list[str]) -> bytes:
+    hands = [
+        MatchStepsHandOut(index=i, steps=hand_steps(json.loads(line)))
+        for i, line in enumerate(lines)
+    ]
+    return msgspec.json.encode(MatchStepsOut(match=match_id, hands=hands))
+
+
 def _user(identity: Identity) -> UserOut:
     return UserOut(id=identity.user_id, name=identity.name, is_guest=identity.is_guest)
 
@@ -293,6 +346,7 @@ def _players(summary: MatchSummary) -> list[PlayerOut]:
             is_bot=p.is_bot,
             rating_before=p.rating_before,
             rating_after=p.rating_after,
+            bot_level=p.bot_level,
         )
         for p in summary.players
     ]
@@ -327,6 +381,7 @@ class _Api:
         self.ratings = Ratings(factory)
         self.history = History(factory, self.ratings)
         self.limiter = limiter or MemoryRateLimiter(PASSWORD_RATE, PASSWORD_BURST)
+        self._steps_cache: OrderedDict[str, bytes] = OrderedDict()
 
     async def _limit_password_attempts(self, request: Request, name: object) -> None:
         """Refuse bursts of password attempts per client address and per account name.
@@ -450,16 +505,7 @@ class _Api:
         info = await self.accounts.user(identity.user_id)
         if info is None:  # deleted while the session lived
             raise ApiError(401, "unauthorized", "the session token is unknown or expired")
-        rating = None
-        if not identity.is_guest:
-            skill = await self.ratings.skill(identity.user_id)
-            rating = RatingOut(
-                rating=skill.rating,
-                mu=skill.mu,
-                sigma=skill.sigma,
-                matches=skill.matches,
-                wins=skill.wins,
-            )
+        rating = None if identity.is_guest else await self._rating(identity.user_id)
         return _reply(
             MeOut(
                 id=identity.user_id,
@@ -467,6 +513,47 @@ class _Api:
                 is_guest=identity.is_guest,
                 created_at=info.created_at,
                 rating=rating,
+            )
+        )
+
+    async def _rating(self, user_id: str) -> RatingOut:
+        skill = await self.ratings.skill(user_id)
+        return RatingOut(
+            rating=skill.rating,
+            mu=skill.mu,
+            sigma=skill.sigma,
+            matches=skill.matches,
+            wins=skill.wins,
+        )
+
+    async def profile(self, request: Request) -> Response:
+        """A player's public page: rating, matches played and won, recent matches.
+        ---
+        summary: A player's profile
+        parameters:
+          - {name: user_id, in: path, required: true, schema: {type: string}}
+        responses:
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/ProfileOut'}}}
+          404: {description: not_found}
+        """
+        user_id = request.path_params["user_id"]
+        info = await self.accounts.user(user_id)
+        if info is None:
+            raise ApiError(404, "not_found", f"no player {user_id!r}")
+        played, wins = await self.history.totals_of(user_id)
+        recent = await self.history.matches_of(user_id, limit=PROFILE_RECENT)
+        return _reply(
+            ProfileOut(
+                id=info.user_id,
+                name=info.name,
+                is_guest=info.is_guest,
+                created_at=info.created_at,
+                rating=None if info.is_guest else await self._rating(user_id),
+                matches=played,
+                wins=wins,
+                recent=[_match(m) for m in recent],
             )
         )
 
@@ -541,6 +628,33 @@ class _Api:
         fields = {name: getattr(base, name) for name in base.__struct_fields__}
         return _reply(MatchDetailOut(**fields, hands=[msgspec.Raw(line) for line in lines]))
 
+    async def steps(self, request: Request) -> Response:
+        """A finished match replayed by the rules core, every step of every hand.
+        ---
+        summary: Replay steps of a finished match
+        parameters:
+          - {name: match_id, in: path, required: true, schema: {type: string}}
+        responses:
+          200:
+            description: OK
+            content: {application/json: {schema: {$ref: '#/components/schemas/MatchStepsOut'}}}
+          404: {description: not_found}
+        """
+        match_id = request.path_params["match_id"]
+        body = self._steps_cache.get(match_id)
+        if body is None:
+            lines = await self.history.record_lines(match_id)
+            if lines is None:
+                raise ApiError(404, "not_found", f"no finished match {match_id!r}")
+            # A long match is a few hundred replayed steps: off the event loop.
+            body = await asyncio.to_thread(_encode_steps, match_id, lines)
+            self._steps_cache[match_id] = body
+            while len(self._steps_cache) > STEPS_CACHE:
+                self._steps_cache.popitem(last=False)
+        else:
+            self._steps_cache.move_to_end(match_id)
+        return Response(body, media_type="application/json")
+
     async def records(self, request: Request) -> Response:
         """A finished match's hands as cuatrola-hand/1 JSON Lines, one record per line.
         ---
@@ -610,6 +724,8 @@ def routes(
         Route("/history", _guarded(api.my_history), methods=["GET"]),
         Route("/matches/{match_id:str}", _guarded(api.match), methods=["GET"]),
         Route("/matches/{match_id:str}/records.jsonl", _guarded(api.records), methods=["GET"]),
+        Route("/matches/{match_id:str}/steps", _guarded(api.steps), methods=["GET"]),
+        Route("/players/{user_id:str}", _guarded(api.profile), methods=["GET"]),
     ]
     generator = SchemaGenerator(
         {

@@ -28,9 +28,11 @@ from cuatrola.protocol.codec import encode
 from cuatrola.protocol.messages import (
     Ack,
     ClientMessage,
+    Clock,
     Error,
     Lobby,
     LobbyUpdate,
+    Online,
     Presence,
     QueueStatus,
     Seated,
@@ -96,6 +98,8 @@ logger = logging.getLogger("cuatrola.room")
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: Close code sent to a client that does not read its frames fast enough.
 CLOSE_TOO_SLOW: Final = 4408
+ONLINE_INTERVAL: Final = 0.5
+"""Seconds between two updates of the online count sent to the lobby."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +190,8 @@ class TableRunner:
         self.queue: asyncio.Queue[_Item] = asyncio.Queue()
         self.subscribers: dict[Connection, None] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
-        self.deadlines: dict[str, tuple[float, float]] = {}
+        # The running turn timer as (loop deadline, seat, turn length), for the clocks.
+        self.turn_clock: tuple[float, int, float] | None = None
         self.grace: dict[str, asyncio.TimerHandle] = {}
         self.record_count = record_count
         self.stored_status = status
@@ -270,7 +275,20 @@ class TableRunner:
             self.room.forget(self)
 
     def deliver(self, out: list[Any], client: Connection | None) -> None:
-        """Carry out what :meth:`Table.handle` (or :meth:`Table.drive`) returned."""
+        """Carry out what :meth:`Table.handle` (or :meth:`Table.drive`) returned.
+
+        Timers first, so that the events of the step carry the turn clock they leave running.
+        """
+        for o in out:
+            if isinstance(o, ArmTimer):
+                self._arm(o)
+            elif isinstance(o, CancelTimer):
+                handle = self.timers.pop(o.key, None)
+                if o.key == "turn":
+                    self.turn_clock = None
+                if handle is not None:
+                    handle.cancel()
+        clock = self.clock()
         for o in out:
             if isinstance(o, Reply):
                 if client is not None:
@@ -278,23 +296,16 @@ class TableRunner:
                 if isinstance(o.message, Error):
                     self.room.services.metrics.errors_total += 1
             elif isinstance(o, Broadcast):
-                self._broadcast(o.event)
+                self._broadcast(o.event, clock)
             elif isinstance(o, AskBot):
                 self._spawn(self._bot(o))
-            elif isinstance(o, ArmTimer):
-                self._arm(o)
-            elif isinstance(o, CancelTimer):
-                handle = self.timers.pop(o.key, None)
-                self.deadlines.pop(o.key, None)
-                if handle is not None:
-                    handle.cancel()
             elif isinstance(o, MatchOver):
                 self._spawn(self.room.match_over(o))
             elif isinstance(o, InfoChanged):
                 self.room.table_changed(self)
                 self.maybe_evict()
 
-    def _broadcast(self, event: TableEvent) -> None:
+    def _broadcast(self, event: TableEvent, clock: Clock | None) -> None:
         cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
         table = self.table
         for client in list(self.subscribers):
@@ -303,9 +314,20 @@ class TableRunner:
             key = (seat, muted)
             data = cache.get(key)
             if data is None:
-                data = encode(table.project(event, seat, muted))
+                frame = table.project(event, seat, muted)
+                if clock is not None:
+                    frame = msgspec.structs.replace(frame, clock=clock)
+                data = encode(frame)
                 cache[key] = data
             client.send_raw(data)
+
+    def clock(self) -> Clock | None:
+        """The running turn timer as the clients' clocks show it, or ``None``."""
+        if self.turn_clock is None:
+            return None
+        deadline, seat, total = self.turn_clock
+        remaining = max(0.0, deadline - asyncio.get_running_loop().time())
+        return Clock(seat=seat, remaining_ms=round(remaining * 1000), total_ms=round(total * 1000))
 
     def _send_all(self, message: ServerMessage) -> None:
         data = encode(message)
@@ -337,8 +359,9 @@ class TableRunner:
         self.timers[timer.key] = loop.call_later(
             max(timer.seconds, 0.0), lambda: self.command(command)
         )
-        seat = self.table.hand.to_move if self.table.hand is not None else None
-        self.deadlines[timer.key] = (loop.time() + timer.seconds, float(seat or 0))
+        hand = self.table.hand
+        if timer.key == "turn" and hand is not None and hand.to_move is not None:
+            self.turn_clock = (loop.time() + timer.seconds, hand.to_move, timer.seconds)
 
     def arm_grace(self, user: str) -> None:
         """Start the grace period of a seated owner who is not connected."""
@@ -374,8 +397,13 @@ class TableRunner:
         if events is None:
             client.send(self._sync(seat, muted))
         else:
-            for event in events:
-                client.send(table.project(event, seat, muted))
+            frames = [table.project(event, seat, muted) for event in events]
+            clock = self.clock()
+            if frames and clock is not None:
+                # Only the newest frame tells the clock: the older ones' turns are over.
+                frames[-1] = msgspec.structs.replace(frames[-1], clock=clock)
+            for frame in frames:
+                client.send(frame)
         if seat is not None:
             handle = self.grace.pop(client.user_id, None)
             if handle is not None:
@@ -433,12 +461,10 @@ class TableRunner:
     def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
         table = self.table
         view = table.current_view(seat)
+        clock = self.clock()
         timer = None
-        deadline = self.deadlines.get("turn")
-        hand = table.hand
-        if deadline is not None and hand is not None and hand.to_move is not None:
-            remaining = max(0.0, deadline[0] - asyncio.get_running_loop().time())
-            timer = TurnTimer(seat=hand.to_move, seconds=round(remaining, 2))
+        if clock is not None:
+            timer = TurnTimer(seat=clock.seat, seconds=round(clock.remaining_ms / 1000, 2))
         return Sync(
             table=table.id,
             seq=table.seq,
@@ -447,6 +473,7 @@ class TableRunner:
             view=hand_view(view) if view is not None else None,
             chat=table.recent_chat(muted),
             timer=timer,
+            clock=clock,
         )
 
 
@@ -478,6 +505,8 @@ class Room:
         self.recent: OrderedDict[tuple[str, str], Ack] = OrderedDict()
         self.chat_limits: dict[str, SlidingWindow] = {}
         self.connections: dict[str, set[Connection]] = {}
+        self.online_sent = 0
+        self.online_timer: asyncio.TimerHandle | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.relay: Any = None
 
@@ -521,6 +550,8 @@ class Room:
         """Stop every table task and close every connection ("going away")."""
         if self.fill_timer is not None:
             self.fill_timer.cancel()
+        if self.online_timer is not None:
+            self.online_timer.cancel()
         for conns in self.connections.values():
             for conn in conns:
                 conn.close(1001)
@@ -578,6 +609,7 @@ class Room:
     def connected(self, conn: Connection) -> list[str]:
         """Register a connection; return the unfinished tables where its user is seated."""
         self.connections.setdefault(conn.user_id, set()).add(conn)
+        self._online_changed()
         self.services.metrics.connections += 1
         self.services.metrics.connections_total += 1
         return [
@@ -593,6 +625,7 @@ class Room:
             conns.discard(conn)
             if not conns:
                 del self.connections[conn.user_id]
+                self._online_changed()
         self.services.metrics.connections -= 1
         self.lobby.pop(conn, None)
         if self.waiting.get(conn.user_id) is conn:
@@ -659,7 +692,7 @@ class Room:
             case LobbyMsg():
                 if msg.on:
                     self.lobby[conn] = None
-                    conn.send(Lobby(tables=self._lobby_rows()))
+                    conn.send(Lobby(tables=self._lobby_rows(), online=len(self.connections)))
                 else:
                     self.lobby.pop(conn, None)
             case CreateTableMsg():
@@ -825,6 +858,21 @@ class Room:
         """Send an encoded lobby frame to this process's lobby subscribers."""
         for conn in list(self.lobby):
             conn.send_raw(data)
+
+    def _online_changed(self) -> None:
+        # Connections come and go in bursts (a reload is one of each): tell the lobby at most
+        # every ONLINE_INTERVAL seconds, and only when the count really moved.
+        if self.online_timer is None:
+            loop = asyncio.get_running_loop()
+            self.online_timer = loop.call_later(ONLINE_INTERVAL, self._send_online)
+
+    def _send_online(self) -> None:
+        self.online_timer = None
+        count = len(self.connections)
+        if count != self.online_sent:
+            self.online_sent = count
+            # The count is this process's: other processes' lobbies get their own.
+            self.deliver_lobby_frame(encode(Online(players=count)))
 
     def table_changed(self, runner: TableRunner) -> None:
         """A table's seats or status changed: update the lobby."""

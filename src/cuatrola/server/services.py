@@ -112,6 +112,7 @@ class MatchPlayer:
     user_id: str | None
     name: str
     is_bot: bool
+    bot_level: str | None = None
 
 
 @dataclass(frozen=True)

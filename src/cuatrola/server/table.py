@@ -423,6 +423,7 @@ class Table:
                     bot=s.computer_plays,
                     away=s.away,
                     online=i in self.online,
+                    level=self.options.bot_level if s.bot and s.user is None else None,
                 )
                 for i, s in enumerate(self.seats)
             ],
@@ -936,7 +937,13 @@ class Table:
     def _finished_match(self, match: MatchState) -> FinishedMatch:
         assert match.winner is not None
         players = tuple(
-            MatchPlayer(seat=i, user_id=s.user, name=s.name or "", is_bot=s.user is None)
+            MatchPlayer(
+                seat=i,
+                user_id=s.user,
+                name=s.name or "",
+                is_bot=s.user is None,
+                bot_level=self.options.bot_level if s.user is None else None,
+            )
             for i, s in enumerate(self.seats)
         )
         hands = [

@@ -92,6 +92,8 @@ match_players = Table(
     Column("user_id", String(32), ForeignKey("users.id", ondelete="SET NULL"), nullable=True),
     Column("name", String(40), nullable=False),
     Column("is_bot", Boolean, nullable=False),
+    # The computer level of a computer player's seat, so clients can name it in any language.
+    Column("bot_level", String(10), nullable=True),
     Column("rating_before", Float, nullable=True),
     Column("rating_after", Float, nullable=True),
     Index("ix_match_players_user_id", "user_id"),

@@ -576,7 +576,11 @@ class CuatrolaApp(App[int]):
         if not choices:
             if view.to_move is None:
                 return Text("")
-            return Text(self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim")
+            waiting = Text(
+                self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim"
+            )
+            clock = self.turn_clock()
+            return Text(clock + " ", style="bold") + waiting if clock else waiting
         # The clock goes first so that a narrow terminal never cuts it off.
         clock = self.turn_clock()
         text = Text(clock + " " if clock else "", style="bold")
@@ -596,7 +600,8 @@ class CuatrolaApp(App[int]):
         return text
 
     def turn_clock(self) -> str:
-        """Time left for the human's decision, when a turn timer runs (online); else empty."""
+        """Time left for the decision of the seat to move, when a turn timer runs (online);
+        else empty."""
         return ""
 
     # Panels ------------------------------------------------------------------------------------

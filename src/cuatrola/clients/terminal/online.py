@@ -49,6 +49,7 @@ from cuatrola.protocol.messages import (
     Acted,
     AddBot,
     ChatSaid,
+    Clock,
     CreateTable,
     Dealt,
     Error,
@@ -71,7 +72,6 @@ from cuatrola.protocol.messages import (
     Sync,
     TableInfo,
     TableOptions,
-    TurnTimer,
     Welcome,
 )
 
@@ -436,27 +436,30 @@ class OnlineApp(CuatrolaApp):
         if sync.seat is not None:
             self.human_seat = sync.seat
         self._set_info(sync.info)
-        if sync.timer is not None:
-            self._start_clock(sync.timer)
+        self._set_clock(sync.clock)
         if sync.view is not None:
             self._show(sync.view)
         self.refresh_all()
 
-    def _start_clock(self, timer: TurnTimer) -> None:
-        self._deadline = (timer.seat, time.monotonic() + timer.seconds) if timer.seconds else None
-        self.refresh_all()
+    def _set_clock(self, clock: Clock | None) -> None:
+        # The server tells the time left with every frame, so a reconnected client and every
+        # other client count down to the same moment.
+        if clock is None:
+            self._deadline = None
+        else:
+            self._deadline = (clock.seat, time.monotonic() + clock.remaining_ms / 1000)
 
     def _tick(self) -> None:
-        if self._deadline is not None and self._deadline[0] == self.human_seat:
+        if self._deadline is not None:
             self.refresh_all()
 
     def turn_clock(self) -> str:
-        """Seconds left before a computer player acts for the human (the server's timer)."""
+        """Seconds left for the decision of the seat to move (the server's turn timer)."""
         view = self.view
-        if self._deadline is None or view is None or view.to_move != self.human_seat:
+        if self._deadline is None or view is None or view.to_move is None:
             return ""
         seat, deadline = self._deadline
-        if seat != self.human_seat:
+        if seat != view.to_move:
             return ""
         return self.texts("online_timer", seconds=max(0, math.ceil(deadline - time.monotonic())))
 
@@ -487,18 +490,14 @@ class OnlineApp(CuatrolaApp):
         if self.view is None:
             self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
 
-    def _show(self, wire: HandView, *, new_turn: bool = False) -> None:
+    def _show(self, wire: HandView) -> None:
         self.set_view(seat_view_from_wire(wire, self.rules, self.human_seat))
-        if new_turn and wire.to_move is not None and self.info is not None:
-            # The server announces the timer in a sync; after each move the next seat's
-            # timer starts afresh with the table's turn time.
-            seconds = self.info.options.turn_time
-            self._deadline = (wire.to_move, time.monotonic() + seconds) if seconds else None
 
     def _on_event(self, event: Event) -> None:
         if event.table != self.table_id or event.seq <= self.last_seq:
             return  # another table's, or already processed (a replay overlapping a sync)
         self.last_seq = event.seq
+        self._set_clock(event.clock)
         body = event.body
         if isinstance(body, SeatsChanged):
             self._set_info(body.info)
@@ -506,12 +505,12 @@ class OnlineApp(CuatrolaApp):
         elif isinstance(body, Dealt):
             self.cursor = 0
             self.hand_number = self._hands_played + 1
-            self._show(body.view, new_turn=True)
+            self._show(body.view)
             if self.view is not None:
                 self.log_new_hand(self.view)
         elif isinstance(body, Acted):
             tricks_before = len(self.view.tricks) if self.view is not None else 0
-            self._show(body.view, new_turn=True)
+            self._show(body.view)
             assert self.view is not None
             self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
             if body.auto and body.seat == self.human_seat:
@@ -538,8 +537,7 @@ class OnlineApp(CuatrolaApp):
         elif isinstance(body, ChatSaid):
             said = body.text if body.text is not None else body.phrase or ""
             self.log_line(f"{body.name}: {said}", style="italic")
-        elif isinstance(body, TurnTimer):
-            self._start_clock(body)
+        self.refresh_all()
 
     async def _close_and_exit(self) -> None:
         # Say goodbye to the server before leaving, rather than dropping the socket.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from cuatrola.core.actions import parse_action
 from cuatrola.core.cards import Card, Suit
-from cuatrola.core.hand import Cante, HandResult, Phase, Trick
+from cuatrola.core.hand import Cante, HandResult, Obligation, Phase, Trick
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol.messages import CanteInfo, HandView
@@ -99,4 +99,13 @@ def seat_view_from_wire(wire: HandView, rules: Rules, seat: int) -> SeatView:
         seat=wire.seat if wire.seat is not None else seat,
         hand=tuple(Card(c) for c in wire.hand),
         legal_actions=tuple(sorted(parse_action(a) for a in wire.legal)),
+        obligation=_obligation(wire),
     )
+
+
+def _obligation(wire: HandView) -> Obligation | None:
+    # Every card a seat may not play is ruled out by the same obligation.
+    if not wire.illegal:
+        return None
+    first = wire.illegal[0]
+    return Obligation(first.reason, int(Suit.parse(first.suit)))
