@@ -13,6 +13,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from cuatrola import __version__
 
@@ -29,9 +30,19 @@ def _load(name: str) -> ModuleType | None:
         raise
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``cuatrola serve: error: ...``) and exit
+    status 2, without argparse's usage block: the line says what is wrong, ``--help`` the rest.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line on stderr and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
     """The argument parser and the command modules it dispatches to."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="cuatrola", description="Cuatrola Online: play, serve, replay and benchmark."
     )
     parser.add_argument("--version", action="version", version=f"cuatrola {__version__}")

@@ -66,6 +66,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "0",
             "--quick-fill",
             "0.2",
+            # Every test is a new guest from this one address.
+            "--guests-per-minute",
+            "100000",
             "--log-level",
             "warning",
         ],

@@ -69,7 +69,21 @@ def codes(data: bytes) -> ProtocolError:
         (b'{"type": "create_table", "id": "a", "options": {"rules": "exact99"}}', "invalid"),
         (b'{"type": "create_table", "id": "a", "options": {"turn_time": -1}}', "invalid"),
         (b'{"type": "create_table", "id": "a", "options": {"bot_level": "god"}}', "invalid"),
-        (b'{"type": "hello", "token": ""}', "invalid"),
+        (b'{"type": "hello"}', "invalid"),
+        # Actions are exact codes: no other case, spacing or prefix.
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "PASS"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": " pass "}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "bid:pass"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "ao"}', "invalid"),
+        (b'{"type": "act", "id": "a", "table": "t1", "action": "cante:o"}', "invalid"),
+        # Contradictory seats.
+        (b'{"type": "create_table", "id": "a", "seat": 0, "bots": [0, 1]}', "invalid"),
+        (b'{"type": "create_table", "id": "a", "bots": [1, 1]}', "invalid"),
+        (b'{"type": "create_table", "id": "a", "bots": [0, 1, 2, 3]}', "invalid"),
+        # Deep nesting (under the size limit) is a malformed frame, not a crash.
+        (b'{"type": "ping", "nonce": ' + b"[" * 1000 + b"]" * 1000 + b"}", "malformed"),
+        (b'{"type": "act", "id": "a", "table": "t", "action": ' + b"[" * 1500 + b"}", "malformed"),
+        (b"[" * 2000, "malformed"),
         (b'{"type": "subscribe", "id": "a", "table": "t1", "since": -3}', "invalid"),
     ],
 )

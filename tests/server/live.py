@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from cuatrola.server.app import create_app
 from cuatrola.server.services import Settings
+from cuatrola.storage.base import GameStore
 
 
 def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
@@ -38,6 +39,9 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         bot_delay=0.0,
         bot_budget=0.05,
         bot_workers=0,
+        # Tests make many guests from one address; the guest limit has its own test.
+        guests_per_minute=1e6,
+        guest_burst=10_000,
     )
     for key, value in overrides.items():
         setattr(settings, key, value)
@@ -67,12 +71,15 @@ def _keep_signals() -> Iterator[None]:
 
 
 @contextlib.asynccontextmanager
-async def running_server(settings: Settings) -> AsyncIterator[Server]:
-    """Run the app on uvicorn in this event loop, on a free loopback port."""
+async def running_server(
+    settings: Settings, *, store: GameStore | None = None
+) -> AsyncIterator[Server]:
+    """Run the app on uvicorn in this event loop, on a free loopback port (on ``store``
+    instead of the settings' database when given)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    app = create_app(settings)
+    app = create_app(settings, store=store)
     config = uvicorn.Config(
         app,
         ws_max_size=65536,

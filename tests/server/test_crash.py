@@ -72,6 +72,8 @@ class ServeProcess:
             "0",
             "--grace",
             "60",
+            "--guests-per-minute",
+            "100000",
             "--log-level",
             "warning",
         ]

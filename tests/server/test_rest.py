@@ -241,6 +241,7 @@ async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
         "/register",
         "/login",
         "/logout",
+        "/password",
         "/me",
         "/leaderboard",
         "/history",

@@ -1,11 +1,18 @@
-"""``cuatrola serve`` reports a busy port and a bad database URL in one line."""
+"""``cuatrola serve`` reports bad arguments, a busy port and a bad database URL in one line;
+its logs and proxies are as the operator configures them."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import httpx
+import pytest
 
 
 def serve(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -42,3 +49,116 @@ def test_an_unreachable_database_is_one_clear_line(tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("cuatrola serve: cannot open the database")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--port", "99999"),
+        ("--port", "-1"),
+        ("--bot-delay", "-1"),
+        ("--grace", "-5"),
+        ("--quick-fill", "-1"),
+        ("--hand-pause", "-0.5"),
+        ("--bot-workers", "-1"),
+        ("--min-turn-time", "0"),
+        ("--guests-per-minute", "0"),
+        ("--public-url", "ftp://cuatrola.example"),
+        ("--public-url", "https://cuatrola.example/room"),
+        ("--no-such-option",),
+    ],
+)
+def test_bad_serve_arguments_are_one_line_and_status_2(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    result = serve(*args, tmp_path=tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("cuatrola")
+    assert "usage:" not in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("duel", "--a", "greedy"), ("bench", "nothing"), ("replay", "--nope"), ("nothing",)],
+)
+def test_other_commands_bad_arguments_are_one_line(args: tuple[str, ...]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "cuatrola", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "usage:" not in result.stderr
+
+
+@contextlib.contextmanager
+def running(tmp_path: Path, *args: str) -> Iterator[tuple[str, list[str]]]:
+    """A ``cuatrola serve`` subprocess on a free port; yields its URL and a list that holds
+    its stderr lines once it has stopped."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cuatrola",
+            "serve",
+            "--data-dir",
+            str(tmp_path),
+            "--port",
+            str(port),
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    stderr: list[str] = []
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "listening on" in line, process.stderr.read() if process.stderr else ""
+        yield f"http://127.0.0.1:{port}", stderr
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=20)
+        stderr.extend(err.splitlines())
+
+
+def _attempts(url: str, forwarded: bool) -> list[int]:
+    """Fifteen wrong logins for fifteen names, each claiming another forwarded address."""
+    codes = []
+    with httpx.Client(base_url=url) as http:
+        for n in range(15):
+            headers = {"x-forwarded-for": f"198.51.100.{n}"} if forwarded else {}
+            reply = http.post(
+                "/api/login", json={"name": f"nobody{n}", "password": "x" * 8}, headers=headers
+            )
+            codes.append(reply.status_code)
+    return codes
+
+
+def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(tmp_path: Path) -> None:
+    with running(tmp_path / "a") as (url, _):
+        # Not trusted: all fifteen come from this one address, and the burst is ten.
+        assert 429 in _attempts(url, forwarded=True)
+    with running(tmp_path / "b", "--trusted-proxy", "127.0.0.1") as (url, _):
+        assert 429 not in _attempts(url, forwarded=True)
+
+
+def test_json_logs_hold_uvicorns_own_lines_too(tmp_path: Path) -> None:
+    with (
+        running(tmp_path, "--log-format", "json", "--log-level", "info") as (url, stderr),
+        httpx.Client(base_url=url) as http,
+    ):
+        assert http.get("/healthz").status_code == 200
+    lines = [line for line in stderr if line.strip()]
+    assert lines
+    loggers = {json.loads(line)["logger"] for line in lines}
+    assert any(name.startswith("uvicorn") for name in loggers), loggers

@@ -170,6 +170,9 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
         str(args.hand_pause),
         "--log-level",
         "warning",
+        # Every simulated player is a new guest from this one address.
+        "--guests-per-minute",
+        "1000000",
         *args.server_arg,
     ]
     env = {**os.environ, "CUATROLA_DATA": str(directory / "data")}

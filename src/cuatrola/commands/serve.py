@@ -14,12 +14,16 @@ import asyncio
 import errno
 import json
 import logging
+import os
 import signal
 import socket
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from cuatrola.argtypes import bounded_float, bounded_int
 
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
@@ -27,8 +31,11 @@ HELP = "run the online card room (websocket + REST + web client)"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
+    seconds = bounded_float(0, 86_400, "seconds")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=bounded_int(0, 65_535), default=8000, help="port to listen on (8000)"
+    )
     parser.add_argument(
         "--db",
         default=None,
@@ -50,19 +57,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=["text", "json"],
         help="text lines, or one JSON object per line (time, level, logger, message)",
     )
-    parser.add_argument("--bot-workers", type=int, default=None, help="bot processes (1)")
-    parser.add_argument("--hand-pause", type=float, default=None, help="seconds between hands (2)")
     parser.add_argument(
-        "--bot-delay", type=float, default=None, help="least seconds per bot move (0.5)"
+        "--bot-workers", type=bounded_int(0, 64), default=None, help="bot processes (1)"
     )
     parser.add_argument(
-        "--grace", type=float, default=None, help="seconds a disconnected player keeps the seat"
+        "--hand-pause", type=seconds, default=None, help="seconds between hands (2)"
     )
     parser.add_argument(
-        "--min-turn-time", type=float, default=None, help="lowest turn time a table may use (5)"
+        "--bot-delay", type=seconds, default=None, help="least seconds per bot move (0.5)"
     )
     parser.add_argument(
-        "--quick-fill", type=float, default=None, help="quick match wait before bots fill (20)"
+        "--grace", type=seconds, default=None, help="seconds a disconnected player keeps the seat"
+    )
+    parser.add_argument(
+        "--min-turn-time",
+        type=bounded_float(0.1, 600, "seconds"),
+        default=None,
+        help="lowest turn time a table may use (5)",
+    )
+    parser.add_argument(
+        "--quick-fill", type=seconds, default=None, help="quick match wait before bots fill (20)"
+    )
+    parser.add_argument(
+        "--public-url",
+        action="append",
+        default=None,
+        metavar="URL",
+        help="the address players open, e.g. https://cuatrola.example (repeatable; "
+        "$CUATROLA_PUBLIC_URL, comma-separated): browsers' websockets must come from it. "
+        "Default: this server's own loopback address",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For is believed (repeatable; "
+        "$CUATROLA_TRUSTED_PROXY). Default: none, client addresses are the sockets' own",
+    )
+    parser.add_argument(
+        "--guests-per-minute",
+        type=bounded_float(0.01, 1_000_000, "guests"),
+        default=None,
+        help="guest sessions one address may create per minute (12, burst 10)",
+    )
+    parser.add_argument(
+        "--metrics-token",
+        default=None,
+        help="a bearer token that opens /metrics from anywhere ($CUATROLA_METRICS_TOKEN); "
+        "without it /metrics answers only loopback clients",
     )
 
 
@@ -89,10 +132,34 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False)
 
 
+def _listed(values: list[str] | None, variable: str) -> tuple[str, ...]:
+    """The values of a repeatable option, else of a comma-separated environment variable."""
+    if values is None:
+        values = os.environ.get(variable, "").split(",")
+    return tuple(v.strip() for v in values if v.strip())
+
+
+def _public_url(text: str) -> str:
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+        raise ValueError(f"expected --public-url like https://cuatrola.example, got {text!r}")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
+
+
 def _settings(args: argparse.Namespace) -> object:
+    """The server settings from the options (and their environment variables).
+
+    Raises:
+        ValueError: for a malformed public URL.
+    """
     from cuatrola.server.services import Settings
 
     settings = Settings(db_url=args.db, redis_url=args.redis)
+    settings.public_urls = tuple(
+        _public_url(u) for u in _listed(args.public_url, "CUATROLA_PUBLIC_URL")
+    )
+    settings.trusted_proxies = _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
+    settings.metrics_token = args.metrics_token or os.environ.get("CUATROLA_METRICS_TOKEN") or None
     if args.data_dir is not None:
         settings.data_dir = args.data_dir
     for arg, name in (
@@ -102,6 +169,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("grace", "grace_period"),
         ("min_turn_time", "min_turn_time"),
         ("quick_fill", "quick_fill_wait"),
+        ("guests_per_minute", "guests_per_minute"),
     ):
         value = getattr(args, arg)
         if value is not None:
@@ -152,7 +220,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
     logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
-    settings = _settings(args)
+    try:
+        settings = _settings(args)
+    except ValueError as exc:
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return 2
     assert isinstance(settings, Settings)
     url = settings.resolved_db_url()
     try:
@@ -197,9 +269,14 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         log_level=args.log_level,
+        # uvicorn's own lines go through the handler above, in the chosen format.
+        log_config=None,
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=5,
+        # X-Forwarded-For is believed only from the proxies the operator names.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
     )
     server = uvicorn.Server(config)
     # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that

@@ -72,6 +72,9 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
         raise ProtocolError("oversized", f"frame of {len(raw)} bytes; the limit is {max_size}")
     try:
         return _client_decoder.decode(raw)
+    except RecursionError:
+        # msgspec stops at its nesting limit with RecursionError; no message nests deeply.
+        raise ProtocolError("malformed", "the frame nests too deeply") from None
     except msgspec.ValidationError as exc:
         obj = _peek_object(raw)
         command_id = obj.get("id")
@@ -92,7 +95,7 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
 def _peek_object(raw: bytes) -> dict[str, object]:
     try:
         return _peek.decode(raw)
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, RecursionError):
         raise ProtocolError("malformed", "expected a JSON object") from None
 
 

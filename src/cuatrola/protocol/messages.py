@@ -18,7 +18,7 @@ from typing import Final
 
 import msgspec
 
-from cuatrola.core.actions import format_action
+from cuatrola.core.actions import NUM_ACTIONS, format_action
 from cuatrola.core.cards import SUIT_LETTERS
 from cuatrola.core.hand import Cante, Phase
 from cuatrola.core.rules import Rules
@@ -28,7 +28,6 @@ from cuatrola.core.views import PublicView, SeatView
 PROTOCOL_VERSION: Final = 1
 
 MAX_ID_LEN: Final = 64
-MAX_TOKEN_LEN: Final = 512
 MAX_TABLE_ID_LEN: Final = 40
 MAX_CHAT_LEN: Final = 200
 MAX_NAME_LEN: Final = 24
@@ -53,6 +52,9 @@ RULES_PRESETS: Final = (*(f"exact{n}" for n in range(3, 22)), "to21", "hands11",
 
 #: Computer player levels a table may ask for.
 BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
+
+#: Every action exactly as ``act`` must spell it (the core's notation, case and all).
+ACTION_CODES: Final = frozenset(format_action(a) for a in range(NUM_ACTIONS))
 
 CommandId = str
 TableId = str
@@ -120,8 +122,8 @@ class Hello(_Base, frozen=True, tag="hello"):
     client: str = ""
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.token) <= MAX_TOKEN_LEN:
-            raise ValueError("token must be 1..512 characters")
+        # A token of any other length is simply not a live one: the server answers
+        # ``unauthorized`` and closes, as for any unknown token.
         if len(self.client) > 64:
             raise ValueError("client must be at most 64 characters")
 
@@ -153,6 +155,12 @@ class CreateTable(_Base, frozen=True, tag="create_table"):
             _check_seat(self.seat)
         for seat in self.bots:
             _check_seat(seat)
+        if len(set(self.bots)) != len(self.bots):
+            raise ValueError("bots lists a seat twice")
+        if self.seat is not None and self.seat in self.bots:
+            raise ValueError(f"seat {self.seat} is yours and cannot also be a computer player's")
+        if len(self.bots) > 3:
+            raise ValueError("bots may list at most three seats: one is yours")
 
 
 class Join(_Base, frozen=True, tag="join"):
@@ -262,8 +270,11 @@ class Act(_Base, frozen=True, tag="act"):
     def __post_init__(self) -> None:
         _check_id(self.id)
         _check_table(self.table)
-        if not 1 <= len(self.action) <= 12:
-            raise ValueError("action must be 1..12 characters")
+        if self.action not in ACTION_CODES:
+            raise ValueError(
+                "action must be a card code (RO), a bid (pass, solo, cuatrola, quintola), "
+                "cante:O|C|E|B or nocante, exactly as written here"
+            )
         if self.seat is not None:
             _check_seat(self.seat)
 

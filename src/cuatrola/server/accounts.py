@@ -304,6 +304,29 @@ class Accounts:
         """Revoke a token; return whether it was a live session."""
         return await self.authenticator.revoke(token)
 
+    async def change_password(self, user_id: str, token: str, old: str, new: str) -> int:
+        """Change a registered player's password; every other login of theirs ends (the one
+        of ``token`` stays). Returns how many logins ended.
+
+        Raises:
+            LoginFailedError: when ``old`` is not the current password (or the user is a
+                guest, who has none).
+            InvalidPasswordError: when ``new`` breaks the password rules.
+        """
+        check_password(new)
+        async with self._factory() as session:
+            stored = (
+                await session.execute(select(users.c.password_hash).where(users.c.id == user_id))
+            ).scalar()
+        if stored is None or not await self._verify(stored, old[: PASSWORD_MAX * 4]):
+            raise LoginFailedError("wrong password")
+        new_hash = await self._hash(new)
+        async with self._factory() as session, session.begin():
+            await session.execute(
+                update(users).where(users.c.id == user_id).values(password_hash=new_hash)
+            )
+        return await self.authenticator.revoke_all(user_id, keep=token)
+
     async def user(self, user_id: str) -> UserInfo | None:
         """The user with this id, if any."""
         async with self._factory() as session:

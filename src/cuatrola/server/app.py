@@ -13,16 +13,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
 import importlib
+import ipaddress
 import logging
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
+import msgspec
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -33,23 +36,33 @@ from cuatrola import __version__
 from cuatrola.protocol.codec import ProtocolError, decode_client, encode
 from cuatrola.protocol.messages import PROTOCOL_VERSION, Error, Hello, Pong, Welcome
 from cuatrola.protocol.messages import Ping as PingMsg
+from cuatrola.server.auth import Revoked
 from cuatrola.server.bots import BotPool
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.ratelimit import TokenBucket
-from cuatrola.server.room import Connection, Identity, Room
+from cuatrola.server.room import CLOSE_UNAUTHORIZED, Connection, Identity, Room
 from cuatrola.server.scaleout import Relay, create_backends
+from cuatrola.server.security import SecurityHeaders, allowed_origins, origin_allowed
 from cuatrola.server.services import Services, Settings
 from cuatrola.storage.base import GameStore
 from cuatrola.storage.sql import SqlStore, make_engine
 
 logger = logging.getLogger("cuatrola.server")
 
+_revoked = msgspec.json.Decoder(Revoked)
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "clients" / "web"
 HELLO_TIMEOUT = 30.0
 #: Frames a connection may send before a valid ``hello`` before it is closed.
 HELLO_ATTEMPTS = 10
-CLOSE_UNAUTHORIZED = 4401
 CLOSE_PROTOCOL = 4400
+#: Pings answered per second per connection (and burst); beyond that they are ignored.
+PING_RATE = 2.0
+PING_BURST = 10
+#: Refused frames answered per second per connection (and burst); beyond that, silence.
+REFUSAL_RATE = 2.0
+REFUSAL_BURST = 10
+BINARY_REFUSED = "binary frames are not part of the protocol: send JSON as text frames"
 
 _NOT_BUILT = """<!doctype html><html lang="en"><meta charset="utf-8"><title>Cuatrola Online</title>
 <body><h1>Cuatrola Online</h1><p>The web client is not built in this installation.
@@ -105,11 +118,22 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await services.store.open()
         relay = None
+        logins: Relay | None = None
         if settings.redis_url is not None:
-            # Several processes: lobby updates from any of them reach every lobby subscriber.
+            # Several processes: lobby updates from any of them reach every lobby subscriber,
+            # and a login ended on any of them closes its sockets on all of them.
             relay = Relay(broker, "lobby")
             await relay.start(room.deliver_lobby_frame)
             room.relay = relay
+            logins = Relay(broker, "logins")
+            await logins.start(lambda frame: _end_logins(room, frame))
+
+        async def login_ended(revoked: Revoked) -> None:
+            room.end_logins(revoked)
+            if logins is not None:
+                await logins.publish(msgspec.json.encode(revoked))
+
+        services.authenticator.revocation_listeners.append(login_ended)
         resumed = await room.start()
         # Everything loaded so far (modules, resumed tables) lives for the whole run: keep it
         # out of the cyclic garbage collector's scans, which otherwise add pauses per move.
@@ -125,6 +149,8 @@ def create_app(
             await room.stop()
             if relay is not None:
                 await relay.stop()
+            if logins is not None:
+                await logins.stop()
             await limiter.close()
             await broker.close()
             await services.store.close()
@@ -139,6 +165,11 @@ def create_app(
         return JSONResponse({"status": "ok", "version": __version__, "tables": len(room.runners)})
 
     async def metrics(request: Request) -> Response:
+        if not _may_read_metrics(request, settings.metrics_token):
+            return JSONResponse(
+                {"error": "forbidden", "message": "metrics are for loopback or the metrics token"},
+                status_code=403,
+            )
         return PlainTextResponse(services.metrics.render(), media_type="text/plain; version=0.0.4")
 
     async def tables(request: Request) -> Response:
@@ -177,7 +208,12 @@ def create_app(
             return HTMLResponse(_NOT_BUILT)
 
         routes.append(Route("/", not_built))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    https = any(url.startswith("https://") for url in settings.public_urls)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders, https=https)],
+    )
     app.state.services = services
     app.state.room = room
     return app
@@ -190,28 +226,36 @@ def _rest_routes(services: Services) -> list[BaseRoute] | None:
         if exc.name == "cuatrola.server.rest":
             return None
         raise
-    routes: list[BaseRoute] = rest.routes(services)
+    settings = services.settings
+    routes: list[BaseRoute] = rest.routes(
+        services,
+        guests_per_minute=settings.guests_per_minute,
+        guest_burst=settings.guest_burst,
+    )
     return routes
 
 
-def origin_allowed(origin: str | None, host: str | None) -> bool:
-    """Whether a websocket upgrade with this ``Origin`` may proceed.
+def _end_logins(room: Room, frame: bytes) -> None:
+    """Close this process's sockets of a login another process ended."""
+    try:
+        revoked = _revoked.decode(frame)
+    except msgspec.MsgspecError:
+        logger.warning("ignored a malformed ended-login message")
+        return
+    room.end_logins(revoked)
 
-    Browsers always send ``Origin``: it must name this server's own host (and port).
-    Non-browser clients send none and are allowed; their token is what authenticates them.
 
-    >>> host = "127.0.0.1:8000"
-    >>> origin_allowed(None, host), origin_allowed("http://127.0.0.1:8000", host)
-    (True, True)
-    >>> origin_allowed("https://evil.example", "127.0.0.1:8000")
-    False
-    """
-    if origin is None:
-        return True
-    if not host:
+def _may_read_metrics(request: Request, token: str | None) -> bool:
+    """``/metrics`` is for the operator: the metrics token, or a client on this machine."""
+    if token:
+        given = request.headers.get("authorization", "")
+        if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
+            return True
+    host = request.client.host if request.client else ""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
         return False
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
 
 
 async def _writer(websocket: WebSocket, conn: Connection) -> None:
@@ -236,7 +280,8 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def _serve_socket(websocket: WebSocket, room: Room, settings: Settings) -> None:
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host")):
+    allowed = allowed_origins(settings.public_urls, websocket.scope.get("server"))
+    if not origin_allowed(websocket.headers.get("origin"), allowed):
         logger.info("websocket refused: foreign origin")
         await websocket.close(code=1008)  # before accept: the upgrade is answered 403
         return
@@ -252,12 +297,26 @@ async def _serve_socket(websocket: WebSocket, room: Room, settings: Settings) ->
     tables = room.connected(conn)
     writer = asyncio.create_task(_writer(websocket, conn))
     conn.send(Welcome(user=room.user_info(conn), protocol=PROTOCOL_VERSION, tables=tables))
-    bucket = TokenBucket(settings.rate, settings.burst, time.monotonic())
+    now = time.monotonic()
+    bucket = TokenBucket(settings.rate, settings.burst, now)
+    pings = TokenBucket(PING_RATE, PING_BURST, now)
+    # Refusals are answered only this often: a flood must not fill the client's own queue
+    # with error replies (and so get a client that reads dropped as too slow).
+    answers = TokenBucket(REFUSAL_RATE, REFUSAL_BURST, now)
+
+    def refuse(error: Error) -> None:
+        room.services.metrics.errors_total += 1
+        if answers.take(time.monotonic()):
+            conn.send(error)
+
     try:
         while not conn.closed:
             data = await _receive(websocket)
             if data is None:
                 break
+            if isinstance(data, bytes):
+                refuse(Error(code="malformed", message=BINARY_REFUSED))
+                continue
             # Decode before rate limiting (frames are small and msgspec is fast) so that a
             # refused command is named by its id and the client knows which one to resend.
             try:
@@ -265,22 +324,23 @@ async def _serve_socket(websocket: WebSocket, room: Room, settings: Settings) ->
             except ProtocolError as exc:
                 msg = None
                 refusal = exc.to_message()
+            if isinstance(msg, PingMsg):
+                # Keep-alives have a budget of their own: they never cost a command.
+                if pings.take(time.monotonic()):
+                    conn.send(Pong(nonce=msg.nonce))
+                continue
             if not bucket.take(time.monotonic()):
-                room.services.metrics.errors_total += 1
                 command_id = getattr(msg, "id", None) if msg is not None else None
-                conn.send(
+                refuse(
                     Error(
                         code="rate_limited", message="too many messages; slow down", id=command_id
                     )
                 )
                 continue
             if msg is None:
-                room.services.metrics.errors_total += 1
-                conn.send(refusal)
+                refuse(refusal)
                 continue
-            if isinstance(msg, PingMsg):
-                conn.send(Pong(nonce=msg.nonce))
-            elif isinstance(msg, Hello):
+            if isinstance(msg, Hello):
                 conn.send(Error(code="invalid", message="already authenticated"))
             else:
                 await room.handle(conn, msg)
@@ -315,6 +375,9 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
             return None
         if data is None:
             return None
+        if isinstance(data, bytes):
+            await send_error("malformed", BINARY_REFUSED)
+            continue
         try:
             msg = decode_client(data, room.settings.max_frame)
         except ProtocolError as exc:
@@ -342,7 +405,12 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
             await send_error("unauthorized", "unknown or expired token")
             await websocket.close(code=CLOSE_UNAUTHORIZED)
             return None
-        return Identity(user_id=found.user_id, name=found.name, is_guest=found.is_guest)
+        return Identity(
+            user_id=found.user_id,
+            name=found.name,
+            is_guest=found.is_guest,
+            session=room.services.authenticator.session_key(msg.token),
+        )
     await send_error("not_authenticated", "too many messages without hello")
     await websocket.close(code=CLOSE_PROTOCOL)
     return None

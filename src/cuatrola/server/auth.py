@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -26,6 +27,8 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from cuatrola.storage.accounts_schema import sessions, users
+
+logger = logging.getLogger("cuatrola.auth")
 
 SESSION_TTL: Final = 30 * 24 * 3600.0
 """How long a session lives without logging out (seconds)."""
@@ -46,6 +49,30 @@ class Identity:
     user_id: str
     name: str
     is_guest: bool
+
+
+@dataclass(frozen=True)
+class Revoked:
+    """Logins that just ended: the sessions with these keys (see
+    :meth:`Authenticator.session_key`), and every session of ``user_id`` except ``kept``.
+
+    Whoever holds a live connection of such a login must close it: a token that no longer
+    works for a new request must not keep working on an open socket.
+    """
+
+    sessions: tuple[str, ...] = ()
+    user_id: str | None = None
+    kept: str | None = None
+
+    def ends(self, user_id: str, session: str) -> bool:
+        """Whether the login ``session`` of ``user_id`` is one of those that ended."""
+        if session in self.sessions:
+            return True
+        return self.user_id == user_id and session != self.kept
+
+
+RevocationListener = Callable[[Revoked], Awaitable[None]]
+"""Told of every ended login (the server closes the sockets that use it)."""
 
 
 class Authenticator:
@@ -84,9 +111,32 @@ class Authenticator:
         self._clock = clock
         self._purge_every = max(1, purge_every)
         self._issued = 0
+        self.revocation_listeners: list[RevocationListener] = []
 
     def _hash(self, token: str) -> str:
         return hmac.new(self._key, token.encode(), hashlib.sha256).hexdigest()
+
+    def session_key(self, token: str) -> str:
+        """The stored key of a token's session: what names a login without being the token."""
+        return self._hash(token)
+
+    async def _ended(self, revoked: Revoked) -> None:
+        for listener in list(self.revocation_listeners):
+            try:
+                await listener(revoked)
+            except Exception:
+                logger.exception("a revocation listener failed")
+
+    async def live_sessions(self, keys: Iterable[str]) -> set[str]:
+        """Which of these session keys are still live logins."""
+        wanted = list(set(keys))
+        if not wanted:
+            return set()
+        query = select(sessions.c.token_hash).where(
+            sessions.c.token_hash.in_(wanted), sessions.c.expires_at > self._clock()
+        )
+        async with self._factory() as session:
+            return set((await session.execute(query)).scalars().all())
 
     async def identify(self, token: str) -> Identity | None:
         """The identity a token stands for, or ``None`` if it is unknown, expired or malformed.
@@ -139,17 +189,26 @@ class Authenticator:
         """Log a token out; return whether it was a live session."""
         if not isinstance(token, str) or not _TOKEN_RE.fullmatch(token):
             return False
+        key = self._hash(token)
         async with self._factory() as session, session.begin():
-            result = await session.execute(
-                delete(sessions).where(sessions.c.token_hash == self._hash(token))
-            )
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+            result = await session.execute(delete(sessions).where(sessions.c.token_hash == key))
+        ended = bool(result.rowcount)  # type: ignore[attr-defined]
+        if ended:
+            await self._ended(Revoked(sessions=(key,)))
+        return ended
 
-    async def revoke_all(self, user_id: str) -> int:
-        """Log every session of a user out; return how many there were."""
+    async def revoke_all(self, user_id: str, *, keep: str | None = None) -> int:
+        """Log every session of a user out (but the one of the token ``keep``); return how
+        many there were."""
+        kept = self._hash(keep) if keep is not None else None
+        query = delete(sessions).where(sessions.c.user_id == user_id)
+        if kept is not None:
+            query = query.where(sessions.c.token_hash != kept)
         async with self._factory() as session, session.begin():
-            result = await session.execute(delete(sessions).where(sessions.c.user_id == user_id))
-        return int(result.rowcount)  # type: ignore[attr-defined]
+            result = await session.execute(query)
+        count = int(result.rowcount)  # type: ignore[attr-defined]
+        await self._ended(Revoked(user_id=user_id, kept=kept))
+        return count
 
     async def purge_expired(self) -> int:
         """Delete expired sessions; return how many."""

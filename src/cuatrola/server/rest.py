@@ -86,6 +86,13 @@ class CredentialsRequest(msgspec.Struct, forbid_unknown_fields=True):
     password: str
 
 
+class PasswordRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/password``: the current password and the new one."""
+
+    password: str
+    new_password: str
+
+
 # Response bodies (the OpenAPI schemas are generated from these) --------------------------
 
 
@@ -244,18 +251,25 @@ STEPS_CACHE: Final = 32
 
 
 class ApiError(Exception):
-    """An error reply: HTTP ``status``, a stable ``code`` and a human ``message``."""
+    """An error reply: HTTP ``status``, a stable ``code`` and a human ``message``
+    (``retry_after``: seconds before a refused request may be tried again)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, *, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
 
 
-def error_response(status: int, code: str, message: str) -> JSONResponse:
+def error_response(
+    status: int, code: str, message: str, *, retry_after: int | None = None
+) -> JSONResponse:
     """The JSON error reply every endpoint uses."""
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    headers = {"retry-after": str(retry_after)} if retry_after is not None else None
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 def _guarded(endpoint: Endpoint) -> Endpoint:
@@ -265,7 +279,7 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
         try:
             return await endpoint(request)
         except ApiError as exc:
-            return error_response(exc.status, exc.code, exc.message)
+            return error_response(exc.status, exc.code, exc.message, retry_after=exc.retry_after)
         except AccountError as exc:
             return error_response(exc.status, exc.code, str(exc))
         except Exception:
@@ -374,6 +388,8 @@ class _Api:
         services: AccountsServices,
         hasher: PasswordHasher | None,
         limiter: RateLimiter | None,
+        guests_per_minute: float,
+        guest_burst: int,
     ) -> None:
         factory = services.session_factory
         self.authenticator = services.authenticator
@@ -381,6 +397,8 @@ class _Api:
         self.ratings = Ratings(factory)
         self.history = History(factory, self.ratings)
         self.limiter = limiter or MemoryRateLimiter(PASSWORD_RATE, PASSWORD_BURST)
+        self.guest_rate = guests_per_minute / 60
+        self.guest_limiter = self.limiter.derive(self.guest_rate, guest_burst, "guest")
         self._steps_cache: OrderedDict[str, bytes] = OrderedDict()
 
     async def _limit_password_attempts(self, request: Request, name: object) -> None:
@@ -399,6 +417,7 @@ class _Api:
                     429,
                     "rate_limited",
                     "too many password attempts; wait a minute and try again",
+                    retry_after=math.ceil(1 / PASSWORD_RATE),
                 )
 
     async def _identity(self, request: Request, *, required: bool = True) -> Identity | None:
@@ -426,7 +445,16 @@ class _Api:
             content: {application/json: {schema: {$ref: '#/components/schemas/SessionOut'}}}
           400: {description: invalid_request or invalid_name}
           409: {description: name_taken (a registered player's name)}
+          429: {description: rate_limited (too many guests from your address)}
         """
+        address = request.client.host if request.client else "unknown"
+        if not await self.guest_limiter.hit(f"guest:addr:{address}"):
+            raise ApiError(
+                429,
+                "rate_limited",
+                "too many guest sessions from your address; wait a moment",
+                retry_after=math.ceil(1 / self.guest_rate),
+            )
         body = await _body(request, GuestRequest)
         identity, token = await self.accounts.create_guest(body.name)
         return _reply(SessionOut(token=token, user=_user(identity)), 201)
@@ -452,7 +480,38 @@ class _Api:
         body = await _body(request, CredentialsRequest)
         await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.register(body.name, body.password, guest=guest)
+        if guest is not None and guest.is_guest and identity.user_id == guest.user_id:
+            # The guest became this player: the guest token, issued without a password, is
+            # not a login of a password account. Its sockets close; the new token replaces it.
+            old = _bearer(request)
+            assert old is not None
+            await self.authenticator.revoke(old)
         return _reply(SessionOut(token=token, user=_user(identity)), 201)
+
+    async def password(self, request: Request) -> Response:
+        """Change your password; every other login of yours ends (this one stays).
+        ---
+        summary: Change the password
+        requestBody:
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/PasswordRequest'}
+        responses:
+          204: {description: changed}
+          400: {description: invalid_request or invalid_password}
+          401: {description: unauthorized, or login_failed (wrong current password)}
+          429: {description: rate_limited (too many password attempts)}
+        """
+        identity = await self._identity(request)
+        assert identity is not None
+        body = await _body(request, PasswordRequest)
+        await self._limit_password_attempts(request, identity.name)
+        token = _bearer(request)
+        assert token is not None
+        await self.accounts.change_password(
+            identity.user_id, token, body.password, body.new_password
+        )
+        return Response(status_code=204)
 
     async def login(self, request: Request) -> Response:
         """Log a registered player in; returns a new session token.
@@ -679,7 +738,7 @@ class _Api:
 
 def _schema_components() -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        [GuestRequest, CredentialsRequest, *RESPONSE_TYPES],
+        [GuestRequest, CredentialsRequest, PasswordRequest, *RESPONSE_TYPES],
         ref_template="#/components/schemas/{name}",
     )
     return components
@@ -690,6 +749,8 @@ def routes(
     *,
     hasher: PasswordHasher | None = None,
     limiter: RateLimiter | None = None,
+    guests_per_minute: float = 12.0,
+    guest_burst: int = 10,
 ) -> list[BaseRoute]:
     """The accounts REST routes, to mount under ``/api``.
 
@@ -705,6 +766,7 @@ def routes(
         limiter: the rate limiter for password attempts (default: one derived from
             ``services.rate_limiter`` if the services have one, so a Redis limiter is shared
             by every process; otherwise one in this process).
+        guests_per_minute, guest_burst: how many guest sessions one address may create.
     """
     if limiter is None:
         shared: RateLimiter | None = getattr(services, "rate_limiter", None)
@@ -712,13 +774,14 @@ def routes(
             # Same backend as the server's limiter (Redis when several processes share it),
             # but with the password-attempt bucket.
             limiter = shared.derive(PASSWORD_RATE, PASSWORD_BURST, "password")
-    api = _Api(services, hasher, limiter)
+    api = _Api(services, hasher, limiter, guests_per_minute, guest_burst)
     services.match_listeners.append(api.history.on_match_finished)
     table: list[BaseRoute] = [
         Route("/guest", _guarded(api.guest), methods=["POST"]),
         Route("/register", _guarded(api.register), methods=["POST"]),
         Route("/login", _guarded(api.login), methods=["POST"]),
         Route("/logout", _guarded(api.logout), methods=["POST"]),
+        Route("/password", _guarded(api.password), methods=["POST"]),
         Route("/me", _guarded(api.me), methods=["GET"]),
         Route("/leaderboard", _guarded(api.leaderboard), methods=["GET"]),
         Route("/history", _guarded(api.my_history), methods=["GET"]),

@@ -57,6 +57,7 @@ from cuatrola.protocol.messages import Reclaim as ReclaimMsg
 from cuatrola.protocol.messages import Rematch as RematchMsg
 from cuatrola.protocol.messages import Subscribe as SubscribeMsg
 from cuatrola.protocol.messages import Unsubscribe as UnsubscribeMsg
+from cuatrola.server.auth import Revoked
 from cuatrola.server.bots import BotPool
 from cuatrola.server.ratelimit import SlidingWindow
 from cuatrola.server.services import Services
@@ -100,15 +101,22 @@ CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CLOSE_TOO_SLOW: Final = 4408
 ONLINE_INTERVAL: Final = 0.5
 """Seconds between two updates of the online count sent to the lobby."""
+#: Close code for a connection whose login ended (logout, password change, expiry).
+CLOSE_UNAUTHORIZED: Final = 4401
+SESSION_CHECK: Final = 30.0
+"""Seconds between two checks that the logins of open connections are still live (what ends
+a login that no message announced, such as an expiry or an operator's deletion)."""
 
 
 @dataclass(frozen=True)
 class Identity:
-    """Who a connection is (the same fields as :class:`cuatrola.server.auth.Identity`)."""
+    """Who a connection is (the fields of :class:`cuatrola.server.auth.Identity`) and the
+    login it came with (its session key), so that ending that login can close it."""
 
     user_id: str
     name: str
     is_guest: bool
+    session: str = ""
 
 
 class Connection:
@@ -257,7 +265,13 @@ class TableRunner:
                 logger.exception("table=%s commit failed; table stopped", table.id)
                 self.broken = True
                 if item.client is not None:
-                    item.client.send(Error(code="unavailable", message="storage failure; retry"))
+                    item.client.send(
+                        Error(
+                            code="unavailable",
+                            message="storage failure; retry",
+                            id=getattr(item.command, "cmd", None),
+                        )
+                    )
                 self.room.forget(self)
                 return
             metrics.commit_latency.observe(time.perf_counter() - began)
@@ -523,6 +537,7 @@ class Room:
 
     async def start(self) -> int:
         """Resume every unfinished table from the store; return how many."""
+        self._spawn(self._check_sessions_forever())
         store = self.services.store
         count = 0
         for meta in await store.live_tables():
@@ -858,6 +873,36 @@ class Room:
         """Send an encoded lobby frame to this process's lobby subscribers."""
         for conn in list(self.lobby):
             conn.send_raw(data)
+
+    def end_logins(self, revoked: Revoked) -> int:
+        """Close every connection of a login that ended; return how many."""
+        closed = 0
+        for conns in list(self.connections.values()):
+            for conn in list(conns):
+                if revoked.ends(conn.user_id, conn.identity.session):
+                    conn.send(Error(code="unauthorized", message="your login has ended"))
+                    conn.close(CLOSE_UNAUTHORIZED)
+                    closed += 1
+        if closed:
+            logger.info("closed %d connection(s) of ended logins", closed)
+        return closed
+
+    async def check_sessions(self) -> int:
+        """Close the connections whose login is no longer live; return how many."""
+        keys = {c.identity.session for conns in self.connections.values() for c in conns}
+        keys.discard("")
+        if not keys:
+            return 0
+        live = await self.services.authenticator.live_sessions(keys)
+        return self.end_logins(Revoked(sessions=tuple(keys - live)))
+
+    async def _check_sessions_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SESSION_CHECK)
+            try:
+                await self.check_sessions()
+            except Exception:
+                logger.exception("checking the open connections' logins failed")
 
     def _online_changed(self) -> None:
         # Connections come and go in bursts (a reload is one of each): tell the lobby at most

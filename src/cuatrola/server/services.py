@@ -59,6 +59,14 @@ class Settings:
         event_window: table events kept in memory for reconnection replay.
         finished_ttl: seconds a finished table nobody seated watches stays before it closes.
         open_ttl: the same for a table still waiting for players.
+        public_urls: the addresses players open (``https://cuatrola.example``); a browser's
+            websocket must come from one of them. Empty: this server's own loopback address.
+        trusted_proxies: addresses of reverse proxies whose ``X-Forwarded-For`` is believed
+            (uvicorn's setting); empty: none, every client address is its socket's.
+        metrics_token: a bearer token that opens ``/metrics`` from anywhere; without it only
+            loopback clients may read it.
+        guests_per_minute: guest sessions an address may create per minute (``POST
+            /api/guest``), with a burst of ``guest_burst``.
     """
 
     db_url: str | None = None
@@ -82,6 +90,11 @@ class Settings:
     event_window: int = 2000
     finished_ttl: float = 300.0
     open_ttl: float = 1800.0
+    public_urls: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
+    metrics_token: str | None = None
+    guests_per_minute: float = 12.0
+    guest_burst: int = 10
 
     def resolved_db_url(self) -> str:
         """The database URL to use (the default file in the data directory if unset)."""

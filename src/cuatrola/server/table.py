@@ -709,6 +709,8 @@ class Table:
             raise Refused(
                 "stale", f"your view is at event {cmd.seq}; the game is at {self.game_seq}"
             )
+        if cmd.seq is not None and cmd.seq > self.seq:
+            raise Refused("invalid", f"seq {cmd.seq} is ahead of the table (event {self.seq})")
         try:
             action = parse_action(cmd.action)
         except InvalidActionError as exc:
