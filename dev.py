@@ -2,7 +2,8 @@
 """Developer entry point: install into ./.venv and run the server or the test suite.
 
     python3 dev.py serve [cuatrola serve options]   install, then start the card room
-    python3 dev.py test [pytest options]            install with dev tools, then lint,
+    python3 dev.py test [pytest options]            install with dev tools, then lint and
+                                                    unit-test the web client (npm), lint,
                                                     type-check and run every test
     python3 dev.py cli ARGS...                      install, then run `cuatrola ARGS...`
 
@@ -22,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
+WEB = ROOT / "web"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
 
@@ -55,9 +57,33 @@ def ensure_browser() -> None:
         subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=False, env=env)
 
 
+def web_checks() -> None:
+    """The web client's own checks (eslint, vitest), run with npm in web/.
+
+    `npm ci` runs only when node_modules is missing or package-lock.json changed since the
+    last install (a stamp file inside node_modules remembers the lock's digest)."""
+    npm = shutil.which("npm")
+    if npm is None:
+        if os.environ.get("CI") == "true":
+            raise SystemExit("npm is not on PATH: the web client's checks need Node 20.19+ and npm")
+        print("! npm is not on PATH: skipping the web client's eslint and vitest", flush=True)
+        return
+    lock = WEB / "package-lock.json"
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest()
+    stamp = WEB / "node_modules" / ".cuatrola-lock"
+    if not stamp.exists() or stamp.read_text() != digest:
+        print("+ npm ci (in web/)", flush=True)
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+        stamp.write_text(digest)
+    for script in ("lint", "test"):
+        print(f"+ npm run {script}", flush=True)
+        subprocess.run([npm, "run", "--silent", script], cwd=WEB, check=True)
+
+
 def test(args: list[str]) -> int:
     install("dev")
     ensure_browser()
+    web_checks()
     sh(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
     sh(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py")
     sh(BIN / "mypy", "src", "tests", "benchmarks")

@@ -73,51 +73,80 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
+class RunningServer:
+    """A `cuatrola serve` subprocess on a free loopback port (SQLite in `tmp`, fast bots)."""
+
+    def __init__(self, tmp: Path) -> None:
+        port = _free_port()
+        self.log = tmp / "serve.log"
+        self.url = f"http://127.0.0.1:{port}"
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "cuatrola",
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--db",
+                    f"sqlite+aiosqlite:///{tmp / 't.db'}",
+                    "--data-dir",
+                    str(tmp),
+                    "--bot-delay",
+                    "0",
+                    "--hand-pause",
+                    "0.3",
+                    "--quick-fill",
+                    "1",
+                    # Every browser context is a new guest from this one address.
+                    "--guests-per-minute",
+                    "100000",
+                    "--log-level",
+                    "warning",
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                cwd=tmp,
+            )
+        try:
+            _wait_healthy(self.url, self.proc, self.log)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        """Stop the server (idempotent): its address then refuses connections."""
+        if self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real card room on loopback (SQLite in a temp dir, fast bots)."""
-    tmp = tmp_path_factory.mktemp("web-server")
-    port = _free_port()
-    log = tmp / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cuatrola",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--db",
-                f"sqlite+aiosqlite:///{tmp / 't.db'}",
-                "--data-dir",
-                str(tmp),
-                "--bot-delay",
-                "0",
-                "--hand-pause",
-                "0.3",
-                "--quick-fill",
-                "1",
-                "--log-level",
-                "warning",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=tmp,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            _wait_healthy(url, proc, log)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
+    running = RunningServer(tmp_path_factory.mktemp("web-server"))
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[RunningServer]:
+    """A card room of the test's own, which the test may stop (to be unreachable)."""
+    running = RunningServer(tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -11,6 +12,20 @@ from typing import Any
 
 FAST = "localStorage.setItem('cuatrola.speed', 'fast');"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
+CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "public" / "i18n"
+LANGS = ("es", "en", "pt", "tr", "th")
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """The web client's catalogue of one language (web/public/i18n/<lang>.json)."""
+    data: dict[str, str] = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def computer_name(lang: str, level: str) -> str:
+    """A computer player's name as the client shows it in `lang`."""
+    words = catalogue(lang)
+    return words["player.computer"].replace("{level}", words[f"level.{level}"])
 
 
 @dataclass
@@ -42,9 +57,15 @@ def open_player(
     viewport: dict[str, int] | None = None,
     fast: bool = True,
     lang: str | None = None,
+    locale: str = "es-ES",
 ) -> Player:
-    """A fresh browser context (its own storage, so its own identity) on the lobby."""
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 860})
+    """A fresh browser context (its own storage, so its own identity) on the lobby.
+
+    `locale` is the browser's language (the first visit follows it); `lang` stores a choice.
+    """
+    context = browser.new_context(
+        viewport=viewport or {"width": 1280, "height": 860}, locale=locale
+    )
     script = FAST if fast else ""
     if lang:
         script += f"localStorage.setItem('cuatrola.lang', '{lang}');"
@@ -58,9 +79,17 @@ def open_player(
     page.set_default_timeout(15_000)
     player = Player(context, page)
     page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+    # The server's Content-Security-Policy allows no inline script or style: the browser
+    # reports each thing it blocks on the console, and a test that checks errors sees it.
+    page.on("console", lambda message: _csp_violation(player, message))
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready=true]")
     return player
+
+
+def _csp_violation(player: Player, message: Any) -> None:
+    if message.type == "error" and "Content Security Policy" in message.text:
+        player.errors.append(f"CSP violation: {message.text}")
 
 
 def sign_in_as_guest(page: Any, name: str) -> None:

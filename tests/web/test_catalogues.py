@@ -8,20 +8,20 @@ from pathlib import Path
 
 import pytest
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "cuatrola" / "clients" / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 LANGS = ("es", "en", "pt", "tr", "th")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    data = json.loads((WEB / "public" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
     return data
 
 
 def scripts() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB / "js").glob("*.js")))
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB / "src").rglob("*.js")))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -53,6 +53,7 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
         "lobby.status.": ("open", "playing", "finished", "closed"),
         "auth.tab.": ("guest", "login", "register"),
         "help.": ("1", "2", "3", "4", "5", "6"),
+        "settings.deck.": ("letters", "numbers"),
         "phrase.": (
             "hello",
             "good_luck",
@@ -96,8 +97,11 @@ def test_every_protocol_error_a_player_can_meet_has_a_translation() -> None:
 
 def test_every_test_id_in_the_scripts_is_documented() -> None:
     source = scripts()
+    # h("tag", {"data-testid": "x"}) and htm's data-testid="x" / data-testid=${`x-${...}`}
     ids = set(re.findall(r"\"data-testid\": \"([\w-]+)\"", source))
+    ids |= set(re.findall(r"data-testid=\"([\w-]+)\"", source))
     templated = set(re.findall(r"\"data-testid\": `([\w-]+)\$\{", source))
+    templated |= set(re.findall(r"data-testid=\$\{`([\w-]+)\$\{", source))
     doc = DOCS.read_text(encoding="utf-8")
     assert ids
     assert sorted(i for i in ids if f"`{i}`" not in doc) == []

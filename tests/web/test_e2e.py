@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.helpers import (
+    LANGS,
     act_once,
+    computer_name,
     open_player,
     play_until,
     shot,
@@ -67,25 +69,63 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         page.get_by_test_id("leave-table").click()
         page.get_by_test_id("play-computer").wait_for()
 
-        # the finished match is in the history, and its replay steps card by card
+        # the finished match is in the history, computer players named in our language
         page.get_by_test_id("nav-history").click()
         replay = page.locator("[data-testid^=open-replay-]").first
         replay.wait_for()
+        match_id = (replay.get_attribute("data-testid") or "").removeprefix("open-replay-")
+        row = page.get_by_test_id(f"history-row-{match_id}")
+        assert row.get_by_text("Ordenador (Fácil)", exact=True).count() == 3
+        assert row.locator("[data-testid=avatar][data-bot=true]").count() == 3
+        for lang in (*LANGS[1:], "es"):
+            page.get_by_test_id("lang-select").select_option(lang)
+            name = computer_name(lang, "easy")
+            row.get_by_text(name, exact=True).first.wait_for()
+            assert row.get_by_text(name, exact=True).count() == 3, lang
+
+        # its replay shows the server's steps (GET /api/matches/{id}/steps), one by one
+        steps = page.request.get(f"{server}/api/matches/{match_id}/steps").json()["hands"]
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
         replay.click()
         page.get_by_test_id("replay-trick").wait_for()
-        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() == 20
-        first = page.get_by_test_id("replay-event").inner_text()
-        for _ in range(5):  # from the deal: four bids, then the first card
-            page.get_by_test_id("replay-next").click()
-        assert page.get_by_test_id("replay-event").inner_text() != first
-        assert page.get_by_test_id("replay-trick").locator(".trick-card").count() == 1
-        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() == 19
-        page.keyboard.press("End")
-        assert page.locator("[data-testid^=replay-seat-] .mini-face").count() in (0, 5)
+        assert any(url.endswith(f"/api/matches/{match_id}/steps") for url in requested)
+        hand = steps[0]["steps"]
+        assert page.get_by_test_id("replay-step").inner_text() == f"Paso 0/{len(hand) - 1}"
+        assert page.locator("[data-testid^=replay-seat-] .rp-mini").count() == 20
+        for index, step in enumerate(hand):
+            if index:
+                page.keyboard.press("ArrowRight")
+            page.get_by_test_id("replay-step").get_by_text(f"Paso {index}/").wait_for()
+            for seat in range(4):
+                cards = page.get_by_test_id(f"replay-seat-{seat}").locator(".rp-mini")
+                assert cards.count() == len(step["hands"][seat]), (index, seat)
+            view = step["view"]
+            completed = step["action"] and len(step["action"]) == 2 and not view["trick"]
+            on_table = view["tricks"][-1]["cards"] if completed else [c for _, c in view["trick"]]
+            trick = page.get_by_test_id("replay-trick")
+            assert trick.locator(".rp-card").count() == len(on_table), index
+            event = page.get_by_test_id("replay-event").inner_text()
+            assert ("gana la baza" in event) == bool(completed), (index, event)
+            assert trick.locator(".rp-card.winner").count() == (1 if completed else 0)
+        summary = hand[-1]["view"]["summary"]
+        assert f"+{summary['game_points']}" in page.get_by_test_id("replay-result").inner_text()
         shot(page, artifacts, "replay-end-of-hand")
-        if page.get_by_test_id("replay-hand-next").is_enabled():
+        page.keyboard.press("Home")
+        page.get_by_test_id("replay-step").get_by_text("Paso 0/").wait_for()
+        if len(steps) > 1:
             page.get_by_test_id("replay-hand-next").click()
-            assert page.get_by_test_id("replay-step").inner_text().startswith("Paso 0/")
+            assert page.get_by_test_id("replay-hand").inner_text() == f"Mano 2 de {len(steps)}"
+            assert page.get_by_test_id("replay-step").inner_text() == (
+                f"Paso 0/{len(steps[1]['steps']) - 1}"
+            )
+
+        # our profile lists the match, and its replay opens from there
+        page.get_by_test_id("user-name").click()
+        page.get_by_test_id("profile-name").get_by_text("Ana").wait_for()
+        assert int(page.get_by_test_id("profile-matches").inner_text()) >= 1
+        page.get_by_test_id(f"profile-replay-{match_id}").click()
+        page.get_by_test_id("replay-trick").wait_for()
 
         # and a new match can start right away
         page.get_by_test_id("nav-lobby").click()
@@ -106,7 +146,7 @@ def test_two_players_share_a_private_table_with_computer_players(
         page = host.page
         page.get_by_test_id("create-rules").select_option("custom")
         page.get_by_test_id("create-target").fill("3")
-        page.get_by_test_id("create-turn-time").select_option("0")
+        page.get_by_test_id("create-turn-time").select_option("60")
         page.get_by_test_id("create-seat").select_option("0")
         page.get_by_test_id("create-bot-opponents").check()
         page.get_by_test_id("create-table").click()
@@ -142,28 +182,63 @@ def test_two_players_share_a_private_table_with_computer_players(
         finally:
             watcher.close()
 
-        # chat is shown as text, never as markup
+        # chat is shown as text, never as markup; at 1024 wide it is a drawer that counts
+        # the unread lines
         host.page.get_by_test_id("chat-input").fill("<b>hola</b>")
         host.page.get_by_test_id("chat-send").click()
+        assert not guest.page.get_by_test_id("chat").is_visible()
+        assert guest.page.get_by_test_id("chat-unread").inner_text() == "1"
+        guest.page.get_by_test_id("chat-toggle").click()
         line = guest.page.get_by_test_id("chat").locator("li").last
         line.wait_for()
         assert "<b>hola</b>" in line.inner_text()
         assert guest.page.get_by_test_id("chat").locator("b").count() == 0
+        assert guest.page.get_by_test_id("chat-unread").count() == 0
         guest.page.get_by_test_id("phrase-good_luck").click()
         host.page.get_by_test_id("chat").get_by_text("¡Suerte!").wait_for()
+        guest.page.get_by_test_id("side-close").click()
+        guest.page.get_by_test_id("chat").wait_for(state="hidden")
 
         # both play the first hand to its end (the computer players fill the other seats)
         def hand_over(p: Any) -> bool:
             return visible(p, "last-hand-btn") or visible(p, "hand-summary")
+
+        # the turn clock counts down at our own seat and at our partner's (from the server's
+        # frames: each turn's first sight of it waits until it has gone down a second)
+        counted = {"top": False, "bottom": False}
+
+        def watch_clock(p: Any) -> None:
+            for pos in ("top", "bottom"):
+                timer = p.get_by_test_id(f"seat-{pos}").get_by_test_id("turn-timer")
+                if counted[pos] or not timer.count():
+                    continue
+                assert timer.get_attribute("role") == "timer"
+                start = int(timer.get_attribute("data-seconds") or 0)
+                p.wait_for_function(
+                    """(s) => {
+                        const el = document.querySelector(
+                            `[data-testid=seat-${s.pos}] [data-testid=turn-timer]`);
+                        return el && Number(el.dataset.seconds) < s.start;
+                    }""",
+                    arg={"pos": pos, "start": start},
+                    timeout=5000,
+                )
+                counted[pos] = True
 
         rounds = 0
         shot_taken = False
         while not (hand_over(host.page) and hand_over(guest.page)):
             rounds += 1
             assert rounds < 3000, "the hand did not end"
+            watch_clock(host.page)
             for p in (host.page, guest.page):
                 if hand_over(p):
                     continue
+                guest_turn = guest.page.get_by_test_id("seat-bottom").get_by_test_id("turn-timer")
+                if p is guest.page and not counted["top"] and guest_turn.count():
+                    # the partner's turn: the host's screen shows his clock too
+                    host.page.get_by_test_id("seat-top").get_by_test_id("turn-timer").wait_for()
+                    watch_clock(host.page)
                 try:
                     act_once(p)
                 except Exception as exc:
@@ -174,15 +249,20 @@ def test_two_players_share_a_private_table_with_computer_players(
                 shot(guest.page, artifacts, "private-guest-trick")
                 shot_taken = True
             host.page.wait_for_timeout(60)
+        assert counted == {"top": True, "bottom": True}
         summaries = []
         for p in (host.page, guest.page):
-            # the summary closes by itself when the next hand needs us: close it for sure
-            # (Esc), then open it again from the bar, where it stays until closed
+            # the summary stays until it is closed (even when the next hand needs us), and
+            # the bar opens it again
+            p.get_by_test_id("hand-summary").wait_for()
+            shown = [p.get_by_test_id(i).inner_text() for i in ("summary-result", "summary-score")]
             p.keyboard.press("Escape")
+            p.get_by_test_id("hand-summary").wait_for(state="detached")
             p.get_by_test_id("last-hand-btn").click()
             summaries.append(
                 [p.get_by_test_id(i).inner_text() for i in ("summary-result", "summary-score")]
             )
+            assert summaries[-1] == shown
         shot(host.page, artifacts, "private-hand-summary")
         assert summaries[0] == summaries[1]  # partners: the same result, seen from one side
         assert host.errors == [] and guest.errors == []

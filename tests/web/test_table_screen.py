@@ -1,52 +1,98 @@
 """The table screen driven by scripted protocol messages, in the browser.
 
-A live game deals at random, so some moments (a cante, a dead hand, an over-trump) may not
-come up in the end-to-end matches. Here the real `js/table.js` gets hand-written `sync` and
-`event` messages shaped as docs/protocol.md describes, through a stand-in for the websocket
-connection that records the commands the screen sends.
+A live game deals at random, so some moments (a cante, a dead hand, an over-trump, a clock at
+another seat) may not come up in the end-to-end matches. Here the real, built client runs
+against a real server for its REST calls, but its websocket is a stand-in (installed before
+the page's scripts run) that answers `hello` and acknowledges commands, records what the
+client sends, and delivers hand-written `sync` and `event` frames shaped as
+docs/protocol.md describes.
 """
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.helpers import Player, open_player, shot
+from tests.web.helpers import ARTIFACTS, shot
 
-SETUP = """async () => {
-    localStorage.setItem('cuatrola.speed', 'fast');
-    const { setLang } = await import('/js/i18n.js');
-    await setLang('es');
-    const { TableScreen } = await import('/js/table.js');
-    const handlers = {};
-    const sent = [];
-    const conn = {
-        status: 'open',
-        tables: new Map([['t-1', 52]]),
-        on(name, fn) { (handlers[name] ||= []).push(fn); return () => {}; },
-        subscribe() { return Promise.resolve({ type: 'ack' }); },
-        unsubscribe() {},
-        command(type, fields) {
-            sent.push({ type, ...fields });
-            return Promise.resolve({ type: 'ack' });
-        },
+FAKE_SOCKET = """(() => {
+  const sent = [];
+  const replies = {};
+  let socket = null;
+  class FakeSocket {
+    constructor(url) {
+      this.url = url;
+      this.readyState = 0;
+      socket = this;
+      setTimeout(() => { this.readyState = 1; this.onopen && this.onopen({}); }, 0);
+    }
+    send(data) {
+      const m = JSON.parse(data);
+      sent.push(m);
+      if (m.type === 'hello') {
+        this.deliver({ type: 'welcome', user: { id: 'u0', name: 'Ana', guest: true },
+                       protocol: 1, tables: [] });
+      } else if (m.id) {
+        const reply = replies[m.type];
+        const out = reply ? reply(m) : { type: 'ack', id: m.id };
+        if (out) setTimeout(() => this.deliver(out), 0);
+      }
+    }
+    deliver(m) {
+      if (this.readyState === 1 && this.onmessage) this.onmessage({ data: JSON.stringify(m) });
+    }
+    close() {
+      this.readyState = 3;
+      if (this.onclose) this.onclose({});
+    }
+  }
+  FakeSocket.CONNECTING = 0; FakeSocket.OPEN = 1; FakeSocket.CLOSING = 2; FakeSocket.CLOSED = 3;
+  window.WebSocket = FakeSocket;
+  window.__ws = {
+    sent, replies,
+    push(m) { socket.deliver(m); },
+    acts() { return sent.filter((m) => m.type !== 'hello' && m.type !== 'ping'
+                                     && m.type !== 'subscribe' && m.type !== 'lobby'
+                                     && m.type !== 'unsubscribe'); },
+  };
+  // count the sounds the page makes (Web Audio oscillators started)
+  window.__sounds = 0;
+  const Ctx = window.AudioContext;
+  if (Ctx) {
+    const create = Ctx.prototype.createOscillator;
+    Ctx.prototype.createOscillator = function () {
+      window.__sounds += 1;
+      return create.call(this);
     };
-    document.getElementById('app').replaceChildren();
-    const root = document.createElement('div');
-    root.id = 'test-root';
-    document.getElementById('app').append(root);
-    window.__t = { handlers, sent,
-        screen: new TableScreen(root, conn, 't-1', { onLeave() {}, toast() {} }) };
-}"""
+  }
+})();"""
 
 SEATS = [
     {"seat": 0, "name": "Ana", "user": "u0", "bot": False, "away": False, "online": True},
-    {"seat": 1, "name": "Computer", "user": None, "bot": True, "away": False, "online": False},
+    {
+        "seat": 1,
+        "name": "Computer",
+        "user": None,
+        "bot": True,
+        "away": False,
+        "online": False,
+        "level": "hard",
+    },
     {"seat": 2, "name": "Luis", "user": "u2", "bot": False, "away": False, "online": True},
-    {"seat": 3, "name": "Computer", "user": None, "bot": True, "away": False, "online": False},
+    {
+        "seat": 3,
+        "name": "Computer",
+        "user": None,
+        "bot": True,
+        "away": False,
+        "online": False,
+        "level": "hard",
+    },
 ]
 INFO = {
     "id": "t-1",
@@ -68,6 +114,23 @@ INFO = {
     "rematch": [],
 }
 TRICK_0 = {"leader": 1, "seats": [1, 2, 3, 0], "cards": ["3E", "AE", "SE", "CE"], "winner": 2}
+SUMMARY = {
+    "contract": "cuatrola",
+    "bidder": 1,
+    "points": [30, 90],
+    "card_points": [30, 60],
+    "last_trick": 1,
+    "cante_points": [0, 20],
+    "tricks": [1, 4],
+    "trick_winners": [2, 1, 1, 1, 1],
+    "cantes": [{"trick": 1, "seat": 1, "suit": "C", "points": 20}],
+    "winner": 1,
+    "game_points": 4,
+    "score_before": [4, 7],
+    "score_after": [4, 11],
+    "sitting_out": 3,
+    "dead_hand": ["AO", "3O", "SC", "RE", "CB"],
+}
 
 
 def view(**changes: Any) -> dict[str, Any]:
@@ -95,19 +158,27 @@ def view(**changes: Any) -> dict[str, Any]:
         "seat": 0,
         "hand": ["RO", "SO", "CC", "AB"],
         "legal": [],
+        "illegal": [],
     }
     base.update(changes)
     return base
 
 
 class Screen:
-    """The scripted table screen in one page."""
+    """The table screen of the built client in one page, with a scripted socket."""
 
-    def __init__(self, player: Player) -> None:
-        self.page = player.page
+    def __init__(self, page: Any, errors: list[str]) -> None:
+        self.page = page
+        self.errors = errors
         self.seq = 52
 
-    def sync(self, hand_view: dict[str, Any] | None, seat: int | None = 0, **info: Any) -> None:
+    def sync(
+        self,
+        hand_view: dict[str, Any] | None,
+        seat: int | None = 0,
+        clock: dict[str, int] | None = None,
+        **info: Any,
+    ) -> None:
         message = {
             "type": "sync",
             "table": "t-1",
@@ -117,45 +188,156 @@ class Screen:
             "view": hand_view,
             "chat": [],
             "timer": None,
+            "clock": clock,
         }
-        self.page.evaluate("(m) => window.__t.handlers.sync.forEach((f) => f(m))", message)
+        self.push(message)
+        self.by("table").wait_for()
 
-    def event(self, body: dict[str, Any]) -> None:
+    def event(self, body: dict[str, Any], clock: dict[str, int] | None = None) -> None:
         self.seq += 1
-        message = {"type": "event", "table": "t-1", "seq": self.seq, "body": body}
-        self.page.evaluate("(m) => window.__t.handlers.event.forEach((f) => f(m))", message)
+        self.push({"type": "event", "table": "t-1", "seq": self.seq, "body": body, "clock": clock})
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.page.evaluate("(m) => window.__ws.push(m)", message)
 
     def sent(self) -> list[dict[str, Any]]:
-        result: list[dict[str, Any]] = self.page.evaluate("window.__t.sent")
-        return result
+        """The commands the screen sent (without their ids)."""
+        result: list[dict[str, Any]] = self.page.evaluate("window.__ws.acts()")
+        return [{k: v for k, v in m.items() if k != "id"} for m in result]
 
     def by(self, test_id: str) -> Any:
-        return self.page.locator("#test-root").get_by_test_id(test_id)
+        return self.page.get_by_test_id(test_id)
+
+
+def _guest_token(server: str) -> str:
+    request = urllib.request.Request(
+        f"{server}/api/guest",
+        data=json.dumps({"name": "Ana"}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        token: str = json.loads(response.read())["token"]
+        return token
+
+
+@pytest.fixture(scope="module")
+def token(server: str) -> str:
+    return _guest_token(server)
+
+
+def open_screen(
+    browser: Any, server: str, token: str, viewport: dict[str, int] | None = None
+) -> tuple[Any, Screen]:
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 860})
+    context.add_init_script(FAKE_SOCKET)
+    context.add_init_script(
+        "if (!sessionStorage.getItem('scripted')) {"
+        f"localStorage.setItem('cuatrola.token', {json.dumps(token)});"
+        "localStorage.setItem('cuatrola.lang', 'es');"
+        "localStorage.setItem('cuatrola.speed', 'fast');"
+        "sessionStorage.setItem('scripted', '1'); }"
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/#/t/t-1")
+    page.wait_for_function(
+        "() => window.__ws && window.__ws.sent.some((m) => m.type === 'subscribe')"
+    )
+    return context, Screen(page, errors)
 
 
 @pytest.fixture
-def screen(browser: Any, server: str) -> Iterator[Screen]:
-    player = open_player(browser, server)
+def screen(browser: Any, server: str, token: str) -> Iterator[Screen]:
+    context, scripted = open_screen(browser, server, token)
     try:
-        player.page.evaluate(SETUP)
-        yield Screen(player)
-        assert player.errors == []
+        yield scripted
+        assert scripted.errors == []
+    except BaseException:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        scripted.page.screenshot(path=str(ARTIFACTS / "FAILED-scripted.png"))
+        raise
     finally:
-        player.close()
+        context.close()
 
 
-def test_an_over_trump_is_required_and_explained(screen: Screen, artifacts: Path) -> None:
+def test_an_illegal_card_is_explained_with_the_servers_reason(
+    screen: Screen, artifacts: Path
+) -> None:
     # copas led, a trump (the caballo de oros) already on it; we hold no copas:
-    # only the rey de oros beats the caballo
-    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO"]))
+    # only the rey de oros beats the caballo; the server says why the others may not go
+    screen.sync(
+        view(
+            trick=[[2, "AC"], [3, "CO"]],
+            legal=["RO"],
+            illegal=[
+                {"card": "SO", "reason": "over_trump", "suit": "O"},
+                {"card": "CC", "reason": "over_trump", "suit": "O"},
+                {"card": "AB", "reason": "over_trump", "suit": "O"},
+            ],
+        )
+    )
     assert screen.by("card-RO").get_attribute("data-legal") == "true"
     assert screen.by("card-SO").get_attribute("data-legal") == "false"
     screen.by("card-SO").click()
     assert "más alto" in screen.by("table-message").inner_text()
+    assert "oros" in screen.by("table-message").inner_text()
     assert screen.sent() == []
     shot(screen.page, artifacts, "scripted-overtrump")
     screen.by("card-RO").click()
     assert screen.sent() == [{"type": "act", "table": "t-1", "action": "RO", "seq": 52}]
+
+
+def test_a_clicked_card_reaches_the_trick_within_one_animation_frame(screen: Screen) -> None:
+    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]))
+    # hold the server's answer back: what the screen shows comes from the click alone
+    screen.page.evaluate("() => { window.__ws.replies.act = () => null; }")
+    on_table = screen.page.evaluate(
+        """(code) => new Promise((resolve) => {
+            const card = document.querySelector(`[data-testid=card-${code}]`);
+            card.addEventListener('click', () => requestAnimationFrame(() => resolve({
+                trick: Boolean(document.querySelector(`[data-testid=trick-card-${code}]`)),
+                hand: Boolean(document.querySelector(`[data-testid=card-${code}]`)),
+            })));
+            card.click();
+        })""",
+        "RO",
+    )
+    assert on_table == {"trick": True, "hand": False}
+    # the server's event confirms it: the same card stays, now from the view
+    screen.event(
+        {
+            "kind": "action",
+            "seat": 0,
+            "action": "RO",
+            "auto": False,
+            "view": view(
+                trick=[[2, "AC"], [3, "CO"], [0, "RO"]],
+                hand=["SO", "CC", "AB"],
+                to_move=1,
+                card_counts=[3, 4, 3, 3],
+            ),
+        }
+    )
+    card = screen.by("trick-card-RO")
+    card.wait_for()
+    assert card.get_attribute("data-pending") is None
+    assert screen.page.locator(".trick .trick-card").count() == 3
+
+
+def test_a_refused_card_goes_back_with_the_reason(screen: Screen) -> None:
+    screen.sync(view(legal=["RO", "SO", "CC", "AB"], to_move=0))
+    screen.page.evaluate(
+        "() => { window.__ws.replies.act = (m) => ({type: 'error', id: m.id, code: 'stale',"
+        " message: 'the table moved on'}); }"
+    )
+    screen.by("card-CC").click()
+    screen.by("table-message").wait_for()
+    assert screen.by("card-CC").is_visible()
+    assert screen.by("trick-card-CC").count() == 0
+    assert screen.by("table-message").get_attribute("role") == "alert"
 
 
 def test_only_the_legal_bids_are_offered_and_keys_bid(screen: Screen) -> None:
@@ -176,6 +358,69 @@ def test_only_the_legal_bids_are_offered_and_keys_bid(screen: Screen) -> None:
     screen.page.keyboard.press("q")  # not a legal bid: nothing is sent
     screen.page.keyboard.press("s")
     assert [m["action"] for m in screen.sent()] == ["solo"]
+    # the bid is shown at once: the buttons go while it is on its way
+    screen.by("bid-solo").wait_for(state="detached")
+
+
+def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
+    screen: Screen, artifacts: Path
+) -> None:
+    bidding = view(
+        phase="bidding",
+        bids=[],
+        tricks=[],
+        trick=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+        to_move=1,
+        tricks_won=[0, 0],
+        card_points=[0, 0],
+    )
+    screen.sync(bidding)
+    screen.event(
+        {
+            "kind": "action",
+            "seat": 1,
+            "action": "solo",
+            "auto": False,
+            "view": {**bidding, "bids": ["solo"], "to_move": 2},
+        }
+    )
+    assert screen.by("bid-bubble-right").inner_text() == "Solo"
+    log = screen.by("game-log")
+    assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") == "polite"
+    assert "Ordenador (Difícil): Solo" in log.inner_text()
+
+    # later: the computer player at our right wins a trick and sings 40 in oros (trump)
+    won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
+    cante_view = view(
+        phase="cante",
+        bids=["solo", "pass", "pass", "pass"],
+        contract="solo",
+        bidder=1,
+        tricks=[TRICK_0, won],
+        to_move=1,
+        hand=["RO", "SO"],
+        card_counts=[2, 3, 3, 3],
+    )
+    screen.sync(view(tricks=[TRICK_0], trick=[[0, "AB"], [1, "3B"], [2, "SB"]], to_move=3))
+    screen.event({"kind": "action", "seat": 3, "action": "CB", "auto": False, "view": cante_view})
+    winner = screen.by("announce-right")
+    assert winner.get_attribute("data-kind") == "trick"
+    assert winner.inner_text() == "¡Gana la baza!"
+    sung = {**cante_view, "phase": "play", "to_move": 1}
+    sung["cantes"] = [{"trick": 1, "seat": 1, "suit": "O", "points": 40}]
+    screen.event({"kind": "action", "seat": 1, "action": "cante:O", "auto": False, "view": sung})
+    announce = screen.by("announce-right")
+    assert announce.get_attribute("data-kind") == "cante"
+    assert "40" in announce.inner_text()
+    labels = [announce.locator(".mini-face").nth(i).get_attribute("aria-label") for i in range(2)]
+    assert labels == ["Rey de oros", "Caballo de oros"]
+    shot(screen.page, artifacts, "scripted-cante")
+    text = screen.by("game-log").inner_text()
+    assert "Ordenador (Difícil) gana la baza" in text
+    assert "Ordenador (Difícil) canta 40 en oros" in text
+    assert "Ordenador (Difícil) juega Caballo de bastos" in text
 
 
 def test_cante_buttons_sing_20_or_40_or_decline(screen: Screen) -> None:
@@ -189,30 +434,139 @@ def test_cante_buttons_sing_20_or_40_or_decline(screen: Screen) -> None:
     assert "40" in screen.by("cante-O").inner_text()  # oros is trump
     assert "20" in screen.by("cante-C").inner_text()
     screen.by("no-cante").click()
-    screen.page.keyboard.press("k")
-    assert [m["action"] for m in screen.sent()] == ["nocante", "cante:O"]
+    assert [m["action"] for m in screen.sent()] == ["nocante"]
 
 
-def test_the_timer_the_last_trick_and_the_card_counts_show(screen: Screen) -> None:
-    screen.sync(view(to_move=1))
-    screen.event({"kind": "timer", "seat": 1, "seconds": 27})
-    seconds = int(screen.by("turn-timer").inner_text().split()[0])
-    assert 15 <= seconds <= 27  # counting down from 27 (a slow machine may lose a few)
-    assert screen.by("count-right").inner_text() == "4"
-    assert (
-        screen.by("trump-card").get_attribute("aria-label") == "Carta de triunfo vista: Rey de oros"
+SECONDS = "Number(document.querySelector('[data-testid=turn-timer]').dataset.seconds)"
+
+
+def test_the_countdown_runs_at_every_seat_from_the_frames_clock(screen: Screen) -> None:
+    # a spectator-free table: first another seat's turn, then ours, then no clock at all
+    screen.sync(view(to_move=1), clock={"seat": 1, "remaining_ms": 20_000, "total_ms": 30_000})
+    timer = screen.by("seat-right").get_by_test_id("turn-timer")
+    assert timer.get_attribute("role") == "timer"
+    first = int(timer.get_attribute("data-seconds"))
+    assert 15 <= first <= 20
+    screen.page.wait_for_function(f"() => {SECONDS} < {first}")
+    assert screen.by("seat-bottom").get_by_test_id("turn-timer").count() == 0
+    mine = view(to_move=0, legal=["RO", "SO", "CC", "AB"])
+    screen.event(
+        {"kind": "action", "seat": 1, "action": "pass", "auto": False, "view": mine},
+        clock={"seat": 0, "remaining_ms": 9_000, "total_ms": 30_000},
     )
-    screen.page.keyboard.press("l")
+    timer = screen.by("seat-bottom").get_by_test_id("turn-timer")
+    assert int(timer.get_attribute("data-seconds")) <= 9
+    screen.page.wait_for_function(f"() => {SECONDS} < 9")
+    screen.event({"kind": "chat", "seat": 2, "name": "Luis", "phrase": "hello"}, clock=None)
+    assert screen.by("turn-timer").count() == 0
+
+
+def test_a_spectator_sees_the_clock_and_no_controls(screen: Screen) -> None:
+    spectator_view = view(seat=None, hand=[], legal=[], to_move=2)
+    screen.sync(
+        spectator_view, seat=None, clock={"seat": 2, "remaining_ms": 12_000, "total_ms": 30_000}
+    )
+    assert screen.by("spectating").is_visible()
+    assert screen.page.locator(".hand .card").count() == 0
+    assert screen.by("actions").locator("button").count() == 0
+    assert screen.by("seat-top").get_by_test_id("turn-timer").is_visible()
+    screen.page.keyboard.press("p")
+    assert screen.sent() == []
+
+
+def test_your_turn_in_a_hidden_tab_changes_the_title_and_sounds(screen: Screen) -> None:
+    screen.sync(view(to_move=3, trick=[[2, "AC"], [3, "CO"]]))
+    screen.page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    before = screen.page.evaluate("window.__sounds")
+    mine = view(to_move=0, legal=["RO"], trick=[[2, "AC"], [3, "CO"]])
+    screen.event({"kind": "action", "seat": 3, "action": "pass", "auto": False, "view": mine})
+    screen.page.wait_for_function("() => document.title === 'Tu turno - Cuatrola'")
+    assert screen.page.evaluate("window.__sounds") > before
+    screen.page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    screen.page.wait_for_function("() => document.title !== 'Tu turno - Cuatrola'")
+
+
+def test_the_mute_switch_silences_and_is_remembered(browser: Any, server: str, token: str) -> None:
+    context, screen = open_screen(browser, server, token)
+    try:
+        screen.sync(view(to_move=3, trick=[[2, "AC"]]))
+        toggle = screen.by("sound-toggle")
+        assert toggle.get_attribute("aria-pressed") == "false"
+        toggle.click()
+        assert toggle.get_attribute("aria-pressed") == "true"
+        screen.page.reload()
+        screen.page.wait_for_function(
+            "() => window.__ws && window.__ws.sent.some((m) => m.type === 'subscribe')"
+        )
+        screen.sync(view(to_move=3, trick=[[2, "AC"]]))
+        assert screen.by("sound-toggle").get_attribute("aria-pressed") == "true"
+        played = view(to_move=0, trick=[[2, "AC"], [3, "CO"]], legal=["RO"])
+        screen.event({"kind": "action", "seat": 3, "action": "CO", "auto": False, "view": played})
+        screen.by("trick-card-CO").wait_for()
+        assert screen.page.evaluate("window.__sounds") == 0
+        screen.by("sound-toggle").click()
+        screen.by("card-RO").click()  # our own card makes its sound at once
+        assert screen.page.evaluate("window.__sounds") > 0
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def test_an_open_dialog_and_the_chat_draft_survive_events(screen: Screen) -> None:
+    screen.sync(view(to_move=3))
+    screen.by("chat-input").fill("un momento")
+    screen.by("last-trick-btn").click()
     dialog = screen.by("last-trick")
-    assert dialog.locator(".card").count() == 4
-    assert "Luis gana la baza" in dialog.inner_text()
-    screen.page.keyboard.press("Escape")
-    assert screen.by("last-trick").count() == 0
+    dialog.wait_for()
+    # watch for the dialog's element (or any ancestor) leaving the document
+    screen.page.evaluate(
+        """() => {
+            const box = document.querySelector('[data-testid=last-trick]');
+            window.__removed = 0;
+            new MutationObserver(() => { if (!box.isConnected) window.__removed += 1; })
+                .observe(document.body, { childList: true, subtree: true });
+            window.__box = box;
+            window.__card = document.querySelector('[data-testid=card-RO]');
+            window.__focus = document.activeElement;
+        }"""
+    )
+    for n in range(6):
+        screen.event({"kind": "chat", "seat": 2, "name": "Luis", "text": f"línea {n}"})
+        screen.push({"type": "presence", "table": "t-1", "seat": 2, "online": n % 2 == 0})
+    screen.event(
+        {
+            "kind": "action",
+            "seat": 3,
+            "action": "CO",
+            "auto": False,
+            "view": view(to_move=0, trick=[[3, "CO"]], legal=["RO"]),
+        },
+        clock={"seat": 0, "remaining_ms": 30_000, "total_ms": 30_000},
+    )
+    screen.by("trick-card-CO").wait_for()
+    screen.by("chat").get_by_text("línea 5").wait_for()
+    assert screen.page.evaluate("window.__removed") == 0
+    assert screen.page.evaluate(
+        "window.__box === document.querySelector('[data-testid=last-trick]')"
+    )
+    assert screen.by("chat-input").input_value() == "un momento"
+    # the card under the pointer and the focused control are the same elements too
+    assert screen.page.evaluate("window.__card === document.querySelector('[data-testid=card-RO]')")
+    assert (
+        screen.page.evaluate(
+            "window.__focus === document.activeElement && window.__focus.dataset.testid"
+        )
+        == "last-trick-close"
+    )
 
 
-def test_a_contract_hand_shows_who_sits_out_and_reveals_the_dead_hand(
-    screen: Screen, artifacts: Path
-) -> None:
+def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifacts: Path) -> None:
     screen.sync(
         view(
             bids=["cuatrola", "pass", "pass", "pass"],
@@ -224,38 +578,173 @@ def test_a_contract_hand_shows_who_sits_out_and_reveals_the_dead_hand(
         )
     )
     assert screen.by("seat-left").get_by_test_id("sits-out").is_visible()
-    assert "Cuatrola de Ordenador 2" in screen.by("contract").inner_text()
-    summary = {
-        "contract": "cuatrola",
-        "bidder": 1,
-        "points": [30, 90],
-        "tricks": [1, 4],
-        "trick_winners": [2, 1, 1, 1, 1],
-        "cantes": [],
-        "winner": 1,
-        "game_points": 4,
-        "score_before": [4, 7],
-        "score_after": [4, 11],
-        "sitting_out": 3,
-        "dead_hand": ["AO", "3O", "SC", "RE", "CB"],
-    }
-    screen.event({"kind": "hand_end", "summary": summary, "score": [4, 11], "hands_played": 6})
+    assert "Cuatrola de Ordenador (Difícil)" in screen.by("contract").inner_text()
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     dialog = screen.by("hand-summary")
+    assert dialog.get_attribute("role") == "dialog"
     assert "Ellos ganan la mano (+4)" in dialog.inner_text()
     assert dialog.get_by_test_id("dead-hand").locator(".card").count() == 5
+    assert screen.by("summary-cards").inner_text().split()[-2:] == ["30", "60"]
+    assert screen.by("summary-last-trick").inner_text().split()[-2:] == ["–", "+10"]
+    assert screen.by("summary-cante-points").inner_text().split()[-2:] == ["0", "20"]
+    assert screen.by("summary-points").inner_text().split()[-2:] == ["30", "90"]
     assert screen.by("summary-score").inner_text().split() == ["Marcador", "4", "11"]
-    shot(screen.page, artifacts, "scripted-dead-hand")
-    screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 6})
+    shot(screen.page, artifacts, "scripted-summary")
+    # the next hand needs us: the summary stays, with the time we have to bid
+    deal = view(
+        phase="bidding",
+        bids=[],
+        tricks=[],
+        trick=[],
+        dealer=1,
+        mano=2,
+        to_move=0,
+        hand=["AO", "3O", "SC", "RE", "CB"],
+        card_counts=[5, 5, 5, 5],
+        legal=["pass", "solo"],
+    )
+    screen.event(
+        {"kind": "deal", "view": deal},
+        clock={"seat": 0, "remaining_ms": 30_000, "total_ms": 30_000},
+    )
+    screen.page.wait_for_timeout(400)
+    assert dialog.is_visible()
+    assert dialog.get_by_test_id("turn-timer").is_visible()
+    screen.by("hand-summary-close").click()
+    assert screen.by("hand-summary").count() == 0
+    screen.by("bid-pass").wait_for()
+
+    # the match ends with a hand: its summary first, then the match end
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 7})
+    screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 7})
+    assert screen.by("hand-summary").is_visible()
+    assert screen.by("match-end").count() == 0
+    screen.page.keyboard.press("Escape")
     assert screen.by("match-winner").inner_text() == "Habéis perdido"
+    assert screen.by("match-end").get_attribute("role") == "dialog"
     screen.by("rematch").click()
     assert screen.sent()[-1] == {"type": "rematch", "table": "t-1", "accept": True}
 
 
-def test_a_spectator_sees_no_hand_and_has_no_controls(screen: Screen) -> None:
-    spectator_view = view(seat=None, hand=[], legal=[], to_move=2)
-    screen.sync(spectator_view, seat=None)
-    assert screen.by("spectating").is_visible()
-    assert screen.page.locator("#test-root .hand .card").count() == 0
-    assert screen.page.locator("#test-root [data-testid^=bid-]").count() == 0
-    # seat 0 is shown at the bottom for spectators, with its card count
-    assert screen.by("count-bottom").inner_text() == "4"
+def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
+    screen: Screen,
+) -> None:
+    screen.sync(view(to_move=1))  # joined after 5 hands, score 4-7
+    screen.by("score-sheet-btn").click()
+    sheet = screen.by("score-sheet")
+    assert sheet.get_attribute("role") == "dialog"
+    assert "5 manos antes" in screen.by("sheet-base").inner_text()
+    assert screen.by("sheet-base").inner_text().split()[-1] == "4–7"
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+    screen.page.keyboard.press("Escape")  # the hand summary
+    row = screen.by("sheet-row-6")
+    assert "Cuatrola de Ordenador (Difícil)" in row.inner_text()
+    assert "30–90" in row.inner_text() and "Ellos +4" in row.inner_text()
+    assert row.inner_text().split()[-1] == "4–11"
+    assert screen.by("sheet-total").inner_text() == "4–11"
+
+
+def test_long_names_end_in_an_ellipsis_with_the_full_name_in_the_title(screen: Screen) -> None:
+    long_name = "Maximiliano Bartolomé de la Santísima Trinidad"
+    seats = [dict(s) for s in SEATS]
+    seats[2]["name"] = long_name
+    screen.sync(view(to_move=1), seats=seats)
+    name = screen.by("seat-top").locator(".seat-name")
+    assert name.get_attribute("title") == long_name
+    assert name.evaluate("(el) => el.scrollWidth > el.clientWidth")
+    assert name.evaluate("(el) => getComputedStyle(el).textOverflow") == "ellipsis"
+    assert screen.by("seat-right").locator(".seat-name").inner_text() == "Ordenador (Difícil)"
+
+
+SIZES = [(360, 740), (740, 360), (768, 1024), (1366, 768), (1920, 1080)]
+
+
+def _overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    # a pixel of shared border is not a cover
+    return (
+        a["x"] + a["width"] > b["x"] + 1
+        and b["x"] + b["width"] > a["x"] + 1
+        and a["y"] + a["height"] > b["y"] + 1
+        and b["y"] + b["height"] > a["y"] + 1
+    )
+
+
+def test_nothing_covers_anything_at_five_screen_sizes(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    context, screen = open_screen(browser, server, token)
+    page = screen.page
+    try:
+        busy = view(
+            bids=["solo", "pass", "pass", "pass"],
+            contract="solo",
+            bidder=1,
+            trick=[[1, "3C"], [2, "AC"], [3, "CO"]],
+            to_move=0,
+            legal=["RO"],
+            card_counts=[4, 3, 3, 3],
+        )
+        seats = [dict(s) for s in SEATS]
+        seats[2]["name"] = "Maximiliano Bartolomé"
+        screen.sync(
+            busy, seats=seats, clock={"seat": 0, "remaining_ms": 25_000, "total_ms": 30_000}
+        )
+        problems: list[str] = []
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)
+            boxes: dict[str, dict[str, float]] = {}
+            for test_id in [
+                "seat-top",
+                "seat-left",
+                "seat-right",
+                "seat-bottom",
+                "trick",
+                "hand",
+                "actions",
+                "bar-buttons",
+                "count-top",
+                "count-left",
+                "count-right",
+                "trump-card",
+            ]:
+                box = page.get_by_test_id(test_id).bounding_box()
+                assert box, f"{test_id} is not shown at {width}x{height}"
+                boxes[test_id] = box
+            for code in ("3C", "AC", "CO"):
+                box = page.get_by_test_id(f"trick-card-{code}").bounding_box()
+                assert box
+                boxes[f"trick-card-{code}"] = box
+            # what lies inside what: a card count in its plate, the dealer's (our) shown
+            # trump card in our plate, the trick's cards in the trick
+            inside = {"count-top": "seat-top", "count-left": "seat-left"}
+            inside |= {"count-right": "seat-right", "trump-card": "seat-bottom"}
+            inside |= {f"trick-card-{code}": "trick" for code in ("3C", "AC", "CO")}
+            names = list(boxes)
+            for i, a in enumerate(names):
+                for b in names[i + 1 :]:
+                    if inside.get(a) == b or inside.get(b) == a:
+                        continue
+                    if a.startswith("trick-card") and b.startswith("trick-card"):
+                        continue  # the cards of a trick lie on each other, as on a table
+                    if _overlaps(boxes[a], boxes[b]):
+                        problems.append(f"{width}x{height}: {a} covers {b}")
+            for name, box in boxes.items():
+                if box["x"] < 0 or box["x"] + box["width"] > width + 1:
+                    problems.append(f"{width}x{height}: {name} is off the screen sideways")
+            page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
+            if width < 1100:
+                # the log and the chat are a drawer here, opened from the bar
+                assert not page.get_by_test_id("game-log").is_visible()
+                page.get_by_test_id("chat-toggle").click()
+                page.get_by_test_id("game-log").wait_for()
+                page.wait_for_timeout(250)
+                page.screenshot(path=str(artifacts / f"table-{width}x{height}-drawer.png"))
+                page.get_by_test_id("side-close").click()
+                page.get_by_test_id("game-log").wait_for(state="hidden")
+            else:
+                assert page.get_by_test_id("game-log").is_visible()
+        assert problems == []
+        assert screen.errors == []
+    finally:
+        context.close()

@@ -15,31 +15,49 @@ let current = "es";
 
 async function load(code) {
   if (!catalogues[code]) {
-    const response = await fetch(new URL(`../i18n/${code}.json`, import.meta.url));
+    const response = await fetch(`/i18n/${code}.json`);
     if (!response.ok) throw new Error(`catalogue ${code}: HTTP ${response.status}`);
     catalogues[code] = await response.json();
   }
   return catalogues[code];
 }
 
-/** The language chosen before (localStorage), else Spanish. */
+/**
+ * The language to start in: a valid stored choice wins; else the first of the browser's
+ * languages (navigator.languages, e.g. "pt-BR" -> "pt") that we have; else Spanish.
+ */
+export function chooseLang(saved, browserLanguages = []) {
+  const known = (code) => LANGS.some((l) => l.code === code);
+  if (known(saved)) return saved;
+  for (const tag of browserLanguages || []) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (known(primary)) return primary;
+  }
+  return "es";
+}
+
+/** The language chosen before (localStorage), else the browser's, else Spanish. */
 export function initialLang() {
   let saved = null;
   try {
     saved = localStorage.getItem(STORAGE_KEY);
   } catch {
-    saved = null;
+    // storage disabled: follow the browser
   }
-  return LANGS.some((l) => l.code === saved) ? saved : "es";
+  const browser = typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return chooseLang(saved, browser);
 }
 
-/** Switch language: load its catalogue (and the Spanish fallback), persist, notify. */
-export async function setLang(code) {
+/**
+ * Switch language: load its catalogue (and the Spanish fallback), notify, and keep the choice
+ * (`remember`: false for the first pick, so a browser language is followed until one is chosen).
+ */
+export async function setLang(code, { remember = true } = {}) {
   if (!LANGS.some((l) => l.code === code)) code = "es";
   await Promise.all([load("es"), load(code)]);
   current = code;
   try {
-    localStorage.setItem(STORAGE_KEY, code);
+    if (remember) localStorage.setItem(STORAGE_KEY, code);
   } catch {
     // storage may be disabled (private mode): the choice then lasts for this page only
   }

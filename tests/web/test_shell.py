@@ -1,0 +1,343 @@
+"""The card room around the table, in real browsers against a real server: the language taken
+from the browser, the Thai web font, players online, avatars and profiles, the deck's corner
+indices, and the installable app (manifest and service worker, offline)."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import RunningServer
+from tests.web.helpers import (
+    LANGS,
+    catalogue,
+    computer_name,
+    open_player,
+    shot,
+    sign_in_as_guest,
+    start_vs_computer,
+)
+
+
+def test_the_first_visit_takes_the_browser_language(browser: Any, server: str) -> None:
+    for locale, lang in (
+        ("en-US", "en"),
+        ("pt-BR", "pt"),
+        ("tr-TR", "tr"),
+        ("th-TH", "th"),
+        ("es-ES", "es"),
+        ("de-DE", "es"),  # not one of ours: Spanish
+    ):
+        player = open_player(browser, server, locale=locale)
+        try:
+            page = player.page
+            assert page.evaluate("document.documentElement.lang") == lang, locale
+            expected = catalogue(lang)["auth.playAsGuest"]
+            assert page.get_by_test_id("guest-submit").inner_text() == expected, locale
+            assert player.errors == []
+        finally:
+            player.close()
+    # a stored choice wins over the browser's language
+    player = open_player(browser, server, locale="en-US", lang="tr")
+    try:
+        assert player.page.evaluate("document.documentElement.lang") == "tr"
+        # and a choice made in the menu is remembered after a reload
+        player.page.get_by_test_id("lang-select").select_option("pt")
+        player.page.get_by_text(catalogue("pt")["auth.playAsGuest"]).wait_for()
+        player.page.reload()
+        player.page.wait_for_selector("body[data-ready=true]")
+        assert player.page.evaluate("document.documentElement.lang") == "pt"
+    finally:
+        player.close()
+
+
+def test_thai_renders_with_the_shipped_web_font(browser: Any, server: str, artifacts: Path) -> None:
+    player = open_player(browser, server, locale="th-TH")
+    try:
+        page = player.page
+        text = catalogue("th")["auth.playAsGuest"]
+        page.get_by_test_id("guest-submit").get_by_text(text).wait_for()
+        result = page.evaluate(
+            """async (text) => {
+                await document.fonts.ready;
+                const faces = await document.fonts.load("700 16px 'Noto Sans Thai'", text);
+                const shipped = [...document.fonts].filter((f) =>
+                    f.family.replace(/"/g, '') === 'Noto Sans Thai' && f.status === 'loaded');
+                const fontFiles = performance.getEntriesByType('resource')
+                    .map((e) => new URL(e.name).pathname)
+                    .filter((p) => /noto-sans-thai-thai-.*\\.woff2$/.test(p));
+                // the same Thai text, in the page's font and in a face that cannot be the
+                // shipped one: the widths of real glyphs differ from the fallback's
+                const width = (family) => {
+                    const span = document.createElement('span');
+                    span.style.cssText = `font: 700 32px ${family}; position: absolute;
+                        white-space: nowrap; visibility: hidden`;
+                    span.textContent = text;
+                    document.body.append(span);
+                    const w = span.getBoundingClientRect().width;
+                    span.remove();
+                    return w;
+                };
+                const button = document.querySelector('[data-testid=guest-submit]');
+                return {
+                    loadedFaces: faces.length,
+                    shipped: shipped.length,
+                    check: document.fonts.check("700 16px 'Noto Sans Thai'", text),
+                    fontFiles,
+                    pageFont: getComputedStyle(button).fontFamily,
+                    inPageFont: width(getComputedStyle(button).fontFamily),
+                    inShipped: width("'Noto Sans Thai'"),
+                    inFallback: width("'No Such Font Here', monospace"),
+                };
+            }""",
+            text,
+        )
+        assert result["loadedFaces"] >= 1 and result["shipped"] >= 1, result
+        assert result["check"] is True
+        # the font came from our own server, as a built asset
+        assert result["fontFiles"], result
+        assert result["pageFont"].strip().startswith('"Noto Sans Thai"'), result
+        assert result["inPageFont"] == result["inShipped"], result
+        assert abs(result["inShipped"] - result["inFallback"]) > 2, result
+        response = page.request.get(server + result["fontFiles"][0])
+        assert response.status == 200 and response.body()[:4] == b"wOF2"
+        shot(page, artifacts, "lobby-thai")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_computer_players_are_named_in_every_language_in_the_lobby(
+    browser: Any, server: str
+) -> None:
+    host = open_player(browser, server)
+    watcher = open_player(browser, server)
+    try:
+        page = watcher.page
+        sign_in_as_guest(page, "Mara")
+        # half-way through a form when the new table arrives (lobby_update)
+        page.get_by_test_id("create-rules").select_option("custom")
+        page.get_by_test_id("create-target").fill("7")
+        page.get_by_test_id("create-quintola").uncheck()
+        page.get_by_test_id("join-code").fill("XYZ")
+        sign_in_as_guest(host.page, "Lola")
+        host.page.get_by_test_id("create-bot-level").select_option("hard")
+        host.page.get_by_test_id("create-bot-opponents").check()
+        host.page.get_by_test_id("create-table").click()
+        host.page.get_by_test_id("table").wait_for()
+        table_id = host.page.url.rsplit("/", 1)[1]
+        row = page.get_by_test_id(f"table-row-{table_id}")
+        row.wait_for()
+        assert page.evaluate("document.activeElement.dataset.testid") == "join-code"
+        assert page.get_by_test_id("join-code").input_value() == "XYZ"
+        assert page.get_by_test_id("create-target").input_value() == "7"
+        assert page.get_by_test_id("create-rules").input_value() == "custom"
+        assert not page.get_by_test_id("create-quintola").is_checked()
+        for lang in LANGS:
+            page.get_by_test_id("lang-select").select_option(lang)
+            name = computer_name(lang, "hard")
+            row.get_by_text(name, exact=True).first.wait_for()
+            assert row.get_by_text(name, exact=True).count() == 2, lang
+        assert row.get_by_text("Lola").count() == 1
+        # every seated player has an avatar: initials for people, a computer for the others
+        assert row.locator("[data-testid=avatar][data-initials=L]").count() == 1
+        assert row.locator("[data-testid=avatar][data-bot=true]").count() == 2
+        assert host.errors == [] and watcher.errors == []
+    finally:
+        host.close()
+        watcher.close()
+
+
+def test_the_lobby_counts_the_players_online_as_they_come_and_go(
+    browser: Any, own_server: RunningServer
+) -> None:
+    # a card room of its own, so nobody else comes or goes meanwhile
+    first = open_player(browser, own_server.url)
+    try:
+        sign_in_as_guest(first.page, "Nico")
+        count = first.page.get_by_test_id("online-count")
+        count.wait_for()
+        before = int(count.get_attribute("data-count") or "0")
+        assert before == 1
+        assert count.inner_text().strip() == catalogue("es")["lobby.online"].replace("{n}", "1")
+        second = open_player(browser, own_server.url)
+        try:
+            sign_in_as_guest(second.page, "Olga")
+            first.page.wait_for_selector(
+                f"[data-testid=online-count][data-count='{before + 1}']", timeout=10_000
+            )
+            # the count changed in place: what the first player was typing stays
+            first.page.get_by_test_id("join-code").fill("ABC")
+            first.page.get_by_test_id("join-code").focus()
+        finally:
+            second.close()
+        first.page.wait_for_selector(
+            f"[data-testid=online-count][data-count='{before}']", timeout=10_000
+        )
+        assert first.page.get_by_test_id("join-code").input_value() == "ABC"
+        assert first.page.evaluate("document.activeElement.dataset.testid") == "join-code"
+        assert first.errors == []
+    finally:
+        first.close()
+
+
+def test_avatars_and_the_profile_page(browser: Any, server: str, artifacts: Path) -> None:
+    player = open_player(browser, server)
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Pilar_Sanz")
+        chip = page.get_by_test_id("user-name")
+        avatar = chip.locator("[data-testid=avatar]")
+        assert avatar.get_attribute("data-initials") == "PS"
+        colour = avatar.locator("circle").get_attribute("fill")
+        chip.click()
+        page.get_by_test_id("profile").wait_for()
+        page.get_by_test_id("profile-name").get_by_text("Pilar_Sanz").wait_for()
+        # the same name gives the same avatar everywhere
+        big = page.get_by_test_id("profile").locator("[data-testid=avatar]").first
+        assert big.locator("circle").get_attribute("fill") == colour
+        assert page.get_by_test_id("profile-matches").inner_text() == "0"
+        assert page.get_by_test_id("profile-wins").inner_text() == "0"
+        page.get_by_test_id("profile-no-matches").wait_for()
+        shot(page, artifacts, "profile")
+        page.goto(f"{server}/#/player/nobody-at-all")
+        page.get_by_test_id("profile-error").wait_for()
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_long_names_end_in_an_ellipsis_with_the_full_name_on_hover(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server, viewport={"width": 360, "height": 740})
+    try:
+        page = player.page
+        long = "Maximiliano_Fernando"  # 20 characters, the longest name allowed
+        sign_in_as_guest(page, long)
+        name = page.get_by_test_id("user-name").locator(".name")
+        assert name.get_attribute("title") == long
+        assert name.inner_text() == long  # the text is whole; CSS draws the ellipsis
+        assert name.evaluate("e => getComputedStyle(e).textOverflow") == "ellipsis"
+        assert name.evaluate("e => e.scrollWidth > e.clientWidth")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    finally:
+        player.close()
+
+
+def _indices(page: Any, selector: str) -> list[str]:
+    texts: list[str] = page.locator(f"{selector} .idx text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    return texts
+
+
+def test_the_deck_setting_switches_the_corner_indices(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server)
+    try:
+        page = player.page
+        # the lobby's fan: as, tres, rey, caballo, sota
+        assert _indices(page, ".fan") == ["A", "3", "R", "C", "S"]
+        page.get_by_test_id("settings-btn").click()
+        page.get_by_test_id("settings-menu").wait_for()
+        shot(page, artifacts, "settings-menu")
+        page.get_by_test_id("deck-index-numbers").check()
+        assert _indices(page, ".fan") == ["1", "3", "12", "11", "10"]
+        page.keyboard.press("Escape")
+        page.get_by_test_id("settings-menu").wait_for(state="detached")
+        # remembered, and the table's cards follow it
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert _indices(page, ".fan") == ["1", "3", "12", "11", "10"]
+        sign_in_as_guest(page, "Quique")
+        start_vs_computer(page)
+        page.locator(".hand .card").first.wait_for()
+        hand = _indices(page, ".hand")
+        assert hand and set(hand) <= {"1", "3", "12", "11", "10"}, hand
+        page.get_by_test_id("settings-btn").click()
+        page.get_by_test_id("deck-index-letters").check()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.hand .idx text')]"
+            ".every(e => 'A3RCS'.includes(e.textContent))"
+        )
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_app_installs_and_its_shell_opens_offline(
+    browser: Any, own_server: RunningServer, artifacts: Path
+) -> None:
+    base = own_server.url
+    player = open_player(browser, base, viewport={"width": 360, "height": 740})
+    try:
+        page = player.page
+        # the manifest: linked from the page, valid, with icons a phone can use
+        href = page.locator("link[rel=manifest]").get_attribute("href")
+        response = page.request.get(base + (href or ""))
+        assert response.status == 200
+        manifest = response.json()
+        assert manifest["name"] == "Cuatrola" and manifest["start_url"] == "/"
+        assert manifest["display"] == "standalone"
+        sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
+        for size in ("192x192", "512x512"):
+            assert (size, "any") in sizes and (size, "maskable") in sizes
+        for icon in manifest["icons"]:
+            got = page.request.get(base + icon["src"])
+            assert got.status == 200, icon
+            if icon["type"] == "image/png":
+                width, height = _png_size(got.body())
+                assert f"{width}x{height}" == icon["sizes"], icon
+
+        # the service worker registers and takes the page
+        scope = page.evaluate(
+            """async () => {
+                const registration = await navigator.serviceWorker.ready;
+                if (!navigator.serviceWorker.controller) {
+                    await new Promise((done) =>
+                        navigator.serviceWorker.addEventListener('controllerchange', done));
+                }
+                return registration.scope;
+            }"""
+        )
+        assert scope == base + "/"
+        sign_in_as_guest(page, "Rosa")
+        page.get_by_test_id("online-count").wait_for()
+        assert not page.get_by_test_id("offline").count()
+
+        # the server goes away and the phone is offline: the shell still opens, and says so
+        own_server.stop()
+        player.context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        banner = page.get_by_test_id("offline")
+        banner.wait_for()
+        assert catalogue("es")["offline.title"] in banner.inner_text()
+        assert page.get_by_test_id("nav-lobby").is_visible()
+        assert page.get_by_test_id("lobby").is_visible()
+        shot(page, artifacts, "offline-phone")
+        # nothing from the API was answered from the cache
+        cached = page.evaluate(
+            """async () => {
+                const keys = [];
+                for (const name of await caches.keys()) {
+                    for (const request of await (await caches.open(name)).keys()) {
+                        keys.push(new URL(request.url).pathname);
+                    }
+                }
+                return keys;
+            }"""
+        )
+        assert "/" in cached and any(k.startswith("/assets/") for k in cached), cached
+        assert not [k for k in cached if k.startswith("/api/") or k in ("/ws", "/healthz")]
+    finally:
+        player.close()

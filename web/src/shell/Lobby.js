@@ -1,0 +1,300 @@
+// The lobby: the hero, identity (guest / sign in / register, and a guest keeping their games),
+// the ways to play (against the computer, quick match, a private table, an invite code, a
+// table you still hold), the players online and the live list of open tables.
+//
+// Forms are uncontrolled (defaultValue / defaultChecked): live events (lobby_update, online,
+// queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
+// alone.
+
+import { useState } from "preact/hooks";
+import { Avatar } from "../avatar.js";
+import { cardId, cardSvg } from "../cards.js";
+import { t } from "../i18n.js";
+import { playerName, rulesLabel } from "../text.js";
+import { Name, Svg, html } from "./common.js";
+
+const PRESETS = ["exact11", "to21", "hands11", "hands20", "exact5", "exact3"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+function Field({ label, children, hidden = false, class: extra = "" }) {
+  return html`<label class=${`field${extra ? ` ${extra}` : ""}`} hidden=${hidden}><span>${label}</span>${children}</label>`;
+}
+
+function RulesSelect({ testid, presets = PRESETS, custom = false, onChange }) {
+  return html`<select name="rules" data-testid=${testid} onChange=${onChange}>
+    ${presets.map((p) => html`<option key=${p} value=${p} selected=${p === "exact11"}>${rulesLabel(p)}</option>`)}
+    ${custom ? html`<option value="custom">${t("rules.custom")}</option>` : null}
+  </select>`;
+}
+
+function LevelSelect({ testid }) {
+  return html`<select name="level" data-testid=${testid}>
+    ${LEVELS.map((l) => html`<option key=${l} value=${l} selected=${l === "medium"}>${t(`level.${l}`)}</option>`)}
+  </select>`;
+}
+
+export function Lobby(props) {
+  const { token } = props;
+  return html`<div class="lobby" data-testid="lobby">
+    <${Hero} compact=${Boolean(token)} />
+    ${token ? html`<${PlayPanel} ...${props} />` : html`<${AuthPanel} ...${props} />`}
+    <${TablesPanel} ...${props} />
+  </div>`;
+}
+
+function Hero({ compact }) {
+  // a fan of five cards from our own deck: one of each figure and suit
+  return html`<section class=${`hero${compact ? " compact" : ""}`}>
+    <div class="fan" aria-hidden="true">
+      ${["AO", "3C", "RE", "CB", "SO"].map(
+        (code, i) => html`<${Svg} key=${code} class="fan-card" markup=${cardSvg(cardId(code))} style=${`--i:${i - 2}`} />`,
+      )}
+    </div>
+    <div class="hero-text"><h1>${t("hero.title")}</h1><p>${t("hero.text")}</p></div>
+  </section>`;
+}
+
+// ---- identity ---------------------------------------------------------------------------------
+
+function AuthPanel({ auth, pendingJoin, onAuth }) {
+  const [tab, setTab] = useState("guest");
+  const submitGuest = (e) => {
+    e.preventDefault();
+    const name = e.currentTarget.elements.name.value.trim();
+    if (name) onAuth("guest", { name });
+  };
+  const submitAccount = (e) => {
+    e.preventDefault();
+    const f = e.currentTarget.elements;
+    onAuth(tab, { name: f.name.value.trim(), password: f.password.value });
+  };
+  return html`<section class="panel auth" aria-labelledby="auth-title">
+    <h2 id="auth-title">${t("auth.title")}</h2>
+    <p class="muted">${pendingJoin ? t("auth.toJoin", { code: pendingJoin }) : t("auth.intro")}</p>
+    <div class="tabs" role="tablist">
+      ${["guest", "login", "register"].map(
+        (name) => html`<button key=${name} class=${`tab${tab === name ? " active" : ""}`} role="tab"
+          aria-selected=${String(tab === name)} data-testid=${`auth-tab-${name}`}
+          onClick=${() => {
+            setTab(name);
+            auth.clear();
+          }}>${t(`auth.tab.${name}`)}</button>`,
+      )}
+    </div>
+    ${tab === "guest"
+      ? html`<form key="guest" class="stack" onSubmit=${submitGuest}>
+          <${Field} label=${t("auth.nickname")}>
+            <input name="name" maxlength="20" required autocomplete="nickname" data-testid="guest-name" />
+          <//>
+          <button class="btn primary" type="submit" disabled=${auth.busy} data-testid="guest-submit">${t("auth.playAsGuest")}</button>
+        </form>`
+      : html`<form key=${tab} class="stack" onSubmit=${submitAccount}>
+          <${Field} label=${t("auth.name")}>
+            <input name="name" maxlength="20" required autocomplete="username" data-testid=${`${tab}-name`} />
+          <//>
+          <${Field} label=${t("auth.password")}>
+            <input name="password" type="password" required
+              autocomplete=${tab === "login" ? "current-password" : "new-password"} data-testid=${`${tab}-password`} />
+          <//>
+          <button class="btn primary" type="submit" disabled=${auth.busy} data-testid=${`${tab}-submit`}>${t(`auth.${tab}`)}</button>
+        </form>`}
+    <p class="message error" role="alert" data-testid="auth-error" hidden=${!auth.error}>${auth.error}</p>
+  </section>`;
+}
+
+// ---- ways to play -------------------------------------------------------------------------------
+
+function PlayPanel(props) {
+  const { user, myTables, formError, run, joinByCode, onAuth, auth, conn, go } = props;
+  const playComputer = (e) => {
+    e.preventDefault();
+    const f = e.currentTarget.elements;
+    run(conn.command("play_computer", { options: { rules: f.rules.value, bot_level: f.level.value, public: false, turn_time: 0 } }));
+  };
+  const upgrade = (e) => {
+    e.preventDefault();
+    const f = e.currentTarget.elements;
+    onAuth("register", { name: f.name.value.trim(), password: f.password.value });
+  };
+  return html`<section class="panel play" aria-labelledby="play-title">
+    <h2 id="play-title">${t("lobby.play")}</h2>
+    ${formError ? html`<p class="message error" role="alert" data-testid="lobby-error">${formError}</p>` : null}
+    <div class="play-grid">
+      ${myTables.length
+        ? html`<div class="card-panel resume">
+            <h3>${t("lobby.yourTables")}</h3>
+            ${myTables.map(
+              (id) => html`<button key=${id} class="btn primary" data-testid="resume-table" onClick=${() => go(`#/t/${id}`)}>${t("lobby.resume")}</button>`,
+            )}
+          </div>`
+        : null}
+      <form class="card-panel" onSubmit=${playComputer}>
+        <h3>${t("lobby.vsComputer")}</h3>
+        <p class="muted">${t("lobby.vsComputerHelp")}</p>
+        <${Field} label=${t("lobby.level")}><${LevelSelect} testid="computer-level" /><//>
+        <${Field} label=${t("lobby.rules")}><${RulesSelect} testid="computer-rules" /><//>
+        <button class="btn primary" type="submit" data-testid="play-computer">${t("lobby.playNow")}</button>
+      </form>
+      <div class="card-panel">
+        <h3>${t("lobby.quickMatch")}</h3>
+        <p class="muted">${t("lobby.quickMatchHelp")}</p>
+        <${QuickMatch} ...${props} />
+      </div>
+      <${CreateForm} run=${run} conn=${conn} />
+      <form class="card-panel" onSubmit=${(e) => {
+        e.preventDefault();
+        joinByCode(e.currentTarget.elements.code.value);
+      }}>
+        <h3>${t("lobby.joinByCode")}</h3>
+        <div class="row">
+          <input name="code" maxlength="16" required aria-label=${t("table.inviteCode")} placeholder=${t("table.inviteCode")}
+            data-testid="join-code" autocomplete="off" />
+          <button class="btn" type="submit" data-testid="join-submit">${t("lobby.join")}</button>
+        </div>
+      </form>
+      ${user?.guest
+        ? html`<form class="card-panel auth upgrade" data-testid="upgrade-form" onSubmit=${upgrade}>
+            <h3>${t("auth.upgradeTitle")}</h3>
+            <p class="muted">${t("auth.upgradeText")}</p>
+            <${Field} label=${t("auth.name")}>
+              <input name="name" maxlength="20" required defaultValue=${user.name} autocomplete="username" data-testid="upgrade-name" />
+            <//>
+            <${Field} label=${t("auth.password")}>
+              <input name="password" type="password" required autocomplete="new-password" data-testid="upgrade-password" />
+            <//>
+            <button class="btn" type="submit" disabled=${auth.busy} data-testid="upgrade-submit">${t("auth.register")}</button>
+            <p class="message error" role="alert" data-testid="auth-error" hidden=${!auth.error}>${auth.error}</p>
+          </form>`
+        : null}
+    </div>
+  </section>`;
+}
+
+function QuickMatch({ queue, conn, setQueue, setFormError }) {
+  if (queue) {
+    return html`<div class="queue-box">
+      <p data-testid="queue-status" role="status">${t("lobby.queueWaiting", { n: queue.waiting, s: Math.ceil(queue.fill_in) })}</p>
+      <button class="btn ghost" data-testid="quick-match-cancel" onClick=${() => {
+        conn.command("quick_match", { on: false }).catch(() => null);
+        setQueue(null);
+      }}>${t("common.cancel")}</button>
+    </div>`;
+  }
+  return html`<div class="queue-box">
+    <button class="btn primary" data-testid="quick-match" onClick=${() => {
+      setFormError(null);
+      conn.command("quick_match", { on: true }).catch((err) => setFormError(err));
+    }}>${t("lobby.findMatch")}</button>
+  </div>`;
+}
+
+function CreateForm({ run, conn }) {
+  const [custom, setCustom] = useState(false);
+  const submit = (e) => {
+    e.preventDefault();
+    const f = e.currentTarget.elements;
+    let rules = f.rules.value;
+    if (rules === "custom") rules = `exact${Math.max(3, Math.min(21, Number(f.target.value) || 11))}`;
+    const seat = Number(f.seat.value);
+    const bots = [];
+    if (f.botPartner.checked) bots.push((seat + 2) % 4);
+    if (f.botOpponents.checked) bots.push((seat + 1) % 4, (seat + 3) % 4);
+    run(
+      conn.command("create_table", {
+        options: { rules, quintola: f.quintola.checked, turn_time: Number(f.turn.value), bot_level: f.level.value, public: f.public.checked },
+        seat,
+        bots,
+      }),
+    );
+  };
+  const check = (name, testid, label, on) => html`<label class="check">
+    <input type="checkbox" name=${name} defaultChecked=${on} data-testid=${testid} /><span>${label}</span>
+  </label>`;
+  return html`<form class="card-panel" data-testid="create-form" onSubmit=${submit}>
+    <h3>${t("lobby.createTable")}</h3>
+    <div class="grid2">
+      <${Field} label=${t("lobby.rules")}>
+        <${RulesSelect} testid="create-rules" presets=${PRESETS.slice(0, 4)} custom onChange=${(e) => setCustom(e.currentTarget.value === "custom")} />
+      <//>
+      <${Field} label=${t("lobby.target")} hidden=${!custom} class="target-field">
+        <input name="target" type="number" min="3" max="21" defaultValue="11" data-testid="create-target" />
+      <//>
+      <${Field} label=${t("lobby.turnTime")}>
+        <select name="turn" data-testid="create-turn-time">
+          ${[15, 30, 60, 0].map(
+            (s) => html`<option key=${s} value=${s} selected=${s === 30}>${s ? t("lobby.seconds", { n: s }) : t("lobby.noTimer")}</option>`,
+          )}
+        </select>
+      <//>
+      <${Field} label=${t("lobby.level")}><${LevelSelect} testid="create-bot-level" /><//>
+      <${Field} label=${t("lobby.seat")}>
+        <select name="seat" data-testid="create-seat">
+          ${[0, 1, 2, 3].map((s) => html`<option key=${s} value=${s}>${t("table.seatN", { n: s + 1 })}</option>`)}
+        </select>
+      <//>
+    </div>
+    ${check("quintola", "create-quintola", t("lobby.quintola"), true)}
+    ${check("public", "create-public", t("lobby.public"), true)}
+    ${check("botPartner", "create-bot-partner", t("lobby.botPartner"), false)}
+    ${check("botOpponents", "create-bot-opponents", t("lobby.botOpponents"), false)}
+    <button class="btn primary" type="submit" data-testid="create-table">${t("lobby.create")}</button>
+  </form>`;
+}
+
+// ---- who is here ----------------------------------------------------------------------------------
+
+function TablesPanel({ token, lobbyTables, online, run, conn, go }) {
+  const rows = [...lobbyTables.values()].filter((x) => x.status === "open" || x.status === "playing");
+  return html`<div class="side-stack">
+    <section class="panel tables" aria-labelledby="tables-title">
+      <div class="panel-head">
+        <h2 id="tables-title">${t("lobby.openTables")}</h2>
+        ${typeof online === "number"
+          ? html`<p class="online-count" data-testid="online-count" data-count=${online} role="status">
+              <span class="online-dot" aria-hidden="true"></span>${t("lobby.online", { n: online })}
+            </p>`
+          : null}
+      </div>
+      ${rows.length
+        ? html`<ul class="table-list" data-testid="open-tables">
+            ${rows.map((x) => html`<${TableRow} key=${x.id} table=${x} token=${token} run=${run} conn=${conn} go=${go} />`)}
+          </ul>`
+        : html`<p class="muted" data-testid="no-tables">${t("lobby.noTables")}</p>`}
+    </section>
+    <details class="panel help" data-testid="how-to-play" open=${!token}>
+      <summary>${t("help.title")}</summary>
+      <ul>${[1, 2, 3, 4, 5, 6].map((n) => html`<li key=${n}>${t(`help.${n}`)}</li>`)}</ul>
+    </details>
+  </div>`;
+}
+
+function TableRow({ table: x, token, run, conn, go }) {
+  const free = x.seats.filter((s) => !s.name).length;
+  const fallback = x.options?.bot_level || null;
+  return html`<li data-testid=${`table-row-${x.id}`}>
+    <div class="row-main">
+      <strong>${rulesLabel(x.options.rules)}</strong>
+      <span class=${`status ${x.status}`}>${t(`lobby.status.${x.status}`)}</span>
+      ${x.status === "playing" ? html`<span class="muted">${x.score[0]}–${x.score[1]}</span>` : null}
+      <span class="muted">${t("lobby.freeSeats", { n: free })}</span>
+    </div>
+    <ul class="row-seats">
+      ${x.seats.map((s) => {
+        if (!s.name) return html`<li key=${s.seat} class="seat-free muted">${t("table.emptySeat")}</li>`;
+        const bot = Boolean(s.level || (s.bot && !s.user));
+        const name = playerName(s, fallback);
+        return html`<li key=${s.seat} class="seat-name-item">
+          <${Avatar} name=${s.name} bot=${bot} size=${20} /><${Name} text=${name} />
+        </li>`;
+      })}
+    </ul>
+    ${token
+      ? html`<div class="row-buttons">
+          ${x.status === "open" && free
+            ? html`<button class="btn small primary" data-testid=${`join-${x.id}`} onClick=${() => run(conn.command("join", { table: x.id }))}>${t("lobby.sit")}</button>`
+            : null}
+          <button class="btn small ghost" data-testid=${`watch-${x.id}`} onClick=${() => go(`#/t/${x.id}`)}>${t("lobby.watch")}</button>
+        </div>`
+      : null}
+  </li>`;
+}

@@ -1,0 +1,321 @@
+import { describe, expect, it } from "vitest";
+import { position, sortHand } from "../src/model.js";
+import {
+  clockLeft,
+  handPoints,
+  initialState,
+  legalOf,
+  logFromView,
+  myTurn,
+  reduce,
+  shownDialogs,
+  shownHand,
+  shownTrick,
+  whyNot,
+} from "../src/table/state.js";
+
+const TRICK_0 = { leader: 1, seats: [1, 2, 3, 0], cards: ["3E", "AE", "SE", "CE"], winner: 2 };
+const INFO = {
+  id: "t-1",
+  options: { rules: "exact11", turn_time: 30, bot_level: "medium" },
+  status: "playing",
+  seats: [0, 1, 2, 3].map((seat) => ({ seat, name: `P${seat}`, user: `u${seat}`, bot: false, online: true })),
+  score: [4, 7],
+  hands_played: 5,
+};
+
+function view(changes = {}) {
+  return {
+    phase: "play",
+    dealer: 0,
+    mano: 1,
+    to_move: 0,
+    trump: "O",
+    trump_card: "RO",
+    bids: ["pass", "solo", "pass", "pass"],
+    contract: "solo",
+    bidder: 2,
+    sitting_out: null,
+    trick: [],
+    tricks: [TRICK_0],
+    cantes: [],
+    card_counts: [4, 4, 4, 4],
+    tricks_won: [1, 0],
+    card_points: [24, 0],
+    summary: null,
+    seat: 0,
+    hand: ["RO", "SO", "CC", "AB"],
+    legal: [],
+    illegal: [],
+    ...changes,
+  };
+}
+
+const SUMMARY = {
+  contract: "solo",
+  bidder: 2,
+  points: [84, 56],
+  tricks: [3, 2],
+  cantes: [],
+  winner: 0,
+  game_points: 2,
+  score_before: [4, 7],
+  score_after: [6, 7],
+  sitting_out: null,
+  dead_hand: null,
+};
+
+let seq = 52;
+const sync = (v, extra = {}) =>
+  reduce(initialState(), {
+    type: "sync",
+    msg: { type: "sync", table: "t-1", seq, info: INFO, seat: 0, view: v, chat: [], ...extra },
+    now: 1000,
+  });
+const event = (state, body, extra = {}, now = 2000) =>
+  reduce(state, { type: "event", msg: { type: "event", table: "t-1", seq: ++seq, body, ...extra }, now });
+const act = (state, seat, action, v, extra = {}) =>
+  event(state, { kind: "action", seat, action, auto: false, view: v }, extra);
+
+describe("sync", () => {
+  it("rebuilds the hand's log from the view: the deal, the bids in turn, the cards, winners and cantes", () => {
+    const v = view({
+      cantes: [{ trick: 0, seat: 2, suit: "C", points: 20 }],
+      trick: [[2, "AC"]],
+    });
+    const { entries } = logFromView(v, 1);
+    expect(entries.map((e) => [e.kind, e.seat, e.action ?? e.suit ?? null])).toEqual([
+      ["deal", 0, null],
+      ["bid", 1, "pass"],
+      ["bid", 2, "solo"],
+      ["bid", 3, "pass"],
+      ["bid", 0, "pass"],
+      ["card", 1, "3E"],
+      ["card", 2, "AE"],
+      ["card", 3, "SE"],
+      ["card", 0, "CE"],
+      ["trick", 2, null],
+      ["cante", 2, "C"],
+      ["card", 2, "AC"],
+    ]);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+  });
+
+  it("takes the clock from the snapshot, counted from when it arrived", () => {
+    const s = sync(view(), { clock: { seat: 0, remaining_ms: 20000, total_ms: 30000 } });
+    expect(s.clock).toEqual({ seat: 0, remaining_ms: 20000, total_ms: 30000, at: 1000 });
+    expect(clockLeft(s.clock, 6000)).toBe(15000);
+    expect(clockLeft(s.clock, 60000)).toBe(0);
+    expect(sync(view(), { clock: null }).clock).toBeNull();
+  });
+
+  it("starts the score sheet from the score so far, without inventing the earlier hands", () => {
+    const s = sync(view());
+    expect(s.sheet).toEqual({ base: { hands: 5, score: [4, 7] }, rows: [] });
+    expect(s.lastTrick).toEqual(TRICK_0);
+  });
+});
+
+describe("the turn clock", () => {
+  it("is whatever the last event frame says, and null hides it", () => {
+    let s = sync(view({ to_move: 1 }));
+    s = act(s, 1, "CO", view({ to_move: 2, trick: [[1, "CO"]] }), {
+      clock: { seat: 2, remaining_ms: 29000, total_ms: 30000 },
+    });
+    expect(s.clock).toMatchObject({ seat: 2, remaining_ms: 29000, at: 2000 });
+    s = event(s, { kind: "chat", seat: 2, name: "P2", phrase: "hello" }, { clock: null });
+    expect(s.clock).toBeNull();
+  });
+
+  it("stops at a seat's move when an older server sends no clock field", () => {
+    let s = sync(view({ to_move: 1 }), { timer: { seat: 1, seconds: 12 } });
+    expect(s.clock).toMatchObject({ seat: 1, remaining_ms: 12000, total_ms: 30000 });
+    s = act(s, 1, "CO", view({ to_move: 2, trick: [[1, "CO"]] }));
+    expect(s.clock).toBeNull();
+  });
+});
+
+describe("events", () => {
+  it("a trick's last card leaves the trick on the felt, marks the winner and keeps it as the last trick", () => {
+    let s = sync(view({ to_move: 3, trick: [[0, "AB"], [1, "3B"], [2, "SB"]] }));
+    const won = { leader: 0, seats: [0, 1, 2, 3], cards: ["AB", "3B", "SB", "CB"], winner: 0 };
+    s = act(s, 3, "CB", view({ tricks: [TRICK_0, won], trick: [], to_move: 0 }));
+    expect(s.flash.trick).toEqual(won);
+    expect(s.lastTrick).toEqual(won);
+    expect(s.announce[0].kind).toBe("trick");
+    expect(s.log.slice(-2).map((e) => e.kind)).toEqual(["card", "trick"]);
+    expect(s.cue.sounds).toEqual(["card", "trick", "turn"]);
+    const shown = shownTrick(s);
+    expect(shown).toMatchObject({ winner: 0, finished: true });
+    expect(shown.plays.map((p) => p[1])).toEqual(["AB", "3B", "SB", "CB"]);
+    // the next card led replaces the finished trick at once; the flash timer is then moot
+    const next = act(s, 0, "RO", view({ tricks: [TRICK_0, won], trick: [[0, "RO"]], to_move: 1 }));
+    expect(shownTrick(next).plays.map((p) => p[1])).toEqual(["RO"]);
+    expect(reduce(s, { type: "flashDone", id: s.flash.id }).flash).toBeNull();
+    expect(reduce(s, { type: "flashDone", id: -1 }).flash).toBe(s.flash);
+  });
+
+  it("announces a bid and a cante at the seat, with the points the view records", () => {
+    let s = sync(view({ phase: "bidding", bids: [], to_move: 1, tricks: [] }));
+    s = act(s, 1, "solo", view({ phase: "bidding", bids: ["solo"], to_move: 2, tricks: [] }));
+    expect(s.announce[1]).toMatchObject({ kind: "bid", bid: "solo" });
+    expect(s.log.at(-1)).toMatchObject({ kind: "bid", seat: 1, action: "solo" });
+    s = act(s, 1, "cante:O", view({ cantes: [{ trick: 0, seat: 1, suit: "O", points: 40 }] }));
+    expect(s.announce[1]).toMatchObject({ kind: "cante", suit: "O", points: 40 });
+    expect(s.log.at(-1)).toMatchObject({ kind: "cante", seat: 1, suit: "O", points: 40 });
+    expect(s.cue.sounds).toContain("cante");
+  });
+
+  it("the summary stays open over the next deal; the match end waits for it", () => {
+    let s = sync(view());
+    s = event(s, { kind: "hand_end", summary: SUMMARY, score: [6, 7], hands_played: 6 });
+    expect(shownDialogs(s).summary).toBe(true);
+    expect(s.sheet.rows).toEqual([
+      { hand: 6, contract: "solo", bidder: 2, points: [84, 56], winner: 0, game_points: 2, score: [6, 7] },
+    ]);
+    expect(s.info.score).toEqual([6, 7]);
+    s = event(s, { kind: "deal", view: view({ phase: "bidding", bids: [], tricks: [], to_move: 0, legal: ["pass"] }) });
+    expect(shownDialogs(s).summary).toBe(true);
+    expect(s.lastTrick).toEqual(TRICK_0); // the last trick stays reachable after the deal
+    s = event(s, { kind: "hand_end", summary: SUMMARY, score: [11, 7], hands_played: 7 });
+    s = event(s, { kind: "match_end", winner: 0, score: [11, 7], hands_played: 7 });
+    expect(shownDialogs(s)).toMatchObject({ summary: true, matchEnd: false });
+    expect(s.cue.sounds).toEqual(["match"]);
+    s = reduce(s, { type: "close", dialog: "summary" });
+    expect(shownDialogs(s)).toMatchObject({ summary: false, matchEnd: true });
+    s = event(s, { kind: "match_start", match: 2 });
+    expect(shownDialogs(s).matchEnd).toBe(false);
+    expect(s.sheet).toEqual({ base: null, rows: [] });
+  });
+
+  it("counts unread chat lines until they are seen", () => {
+    let s = sync(view());
+    s = event(s, { kind: "chat", seat: 2, name: "P2", text: "hola" });
+    s = event(s, { kind: "chat", seat: 2, name: "P2", phrase: "hello" });
+    expect(s.chatUnread).toBe(2);
+    expect(reduce(s, { type: "chatSeen" }).chatUnread).toBe(0);
+  });
+
+  it("ignores unknown kinds but still takes their clock", () => {
+    const s = sync(view());
+    const next = event(s, { kind: "something_new" }, { clock: { seat: 0, remaining_ms: 5000, total_ms: 30000 } });
+    expect(next.view).toBe(s.view);
+    expect(next.clock.seat).toBe(0);
+  });
+
+  it("marks our turn with a sound when it starts", () => {
+    let s = sync(view({ to_move: 3, trick: [[2, "AC"]] }));
+    s = act(s, 3, "CO", view({ to_move: 0, trick: [[2, "AC"], [3, "CO"]], legal: ["RO"] }));
+    expect(s.cue.sounds).toEqual(["card", "turn"]);
+    expect(myTurn(s)).toBe(true);
+    expect(myTurn(s, "bidding")).toBe(false);
+  });
+
+  it("updates a seat's presence and a seats event", () => {
+    let s = sync(view());
+    s = reduce(s, { type: "presence", msg: { table: "t-1", seat: 2, online: false } });
+    expect(s.info.seats[2].online).toBe(false);
+    s = event(s, { kind: "seats", info: { ...INFO, status: "finished" } });
+    expect(s.info.status).toBe("finished");
+  });
+});
+
+describe("our own moves", () => {
+  const mine = () => sync(view({ trick: [[2, "AC"], [3, "CO"]], legal: ["RO", "SO"] }));
+
+  it("a clicked card leaves the hand and lies on the trick at once", () => {
+    const s = reduce(mine(), { type: "play", action: "RO" });
+    expect(shownHand(s)).not.toContain("RO");
+    expect(shownTrick(s).plays).toEqual([
+      [2, "AC", false],
+      [3, "CO", false],
+      [0, "RO", true],
+    ]);
+    expect(legalOf(s).cards).toEqual([]); // one move at a time
+    expect(reduce(s, { type: "play", action: "SO" })).toBe(s);
+    expect(s.cue.sounds).toEqual(["card"]);
+  });
+
+  it("the server's event confirms it", () => {
+    let s = reduce(mine(), { type: "play", action: "RO" });
+    s = act(s, 0, "RO", view({ trick: [[2, "AC"], [3, "CO"], [0, "RO"]], hand: ["SO", "CC", "AB"], to_move: 1 }));
+    expect(s.pending).toBeNull();
+    expect(shownTrick(s).plays.map((p) => p[1])).toEqual(["AC", "CO", "RO"]);
+    expect(shownHand(s)).toEqual(sortHand(["SO", "CC", "AB"], "O"));
+  });
+
+  it("a refusal puts the card back with the reason", () => {
+    let s = reduce(mine(), { type: "play", action: "RO" });
+    s = reduce(s, { type: "refused", action: "RO", error: { code: "stale", message: "x" } });
+    expect(s.pending).toBeNull();
+    expect(shownHand(s)).toContain("RO");
+    expect(s.message).toEqual({ error: { code: "stale", message: "x" }, kind: "error" });
+  });
+
+  it("a move the computer made for us says so", () => {
+    const s = act(mine(), 0, "SO", view({ trick: [[2, "AC"], [3, "CO"], [0, "SO"]], to_move: 1 }));
+    const auto = reduce(mine(), {
+      type: "event",
+      msg: {
+        type: "event",
+        table: "t-1",
+        seq: ++seq,
+        body: { kind: "action", seat: 0, action: "SO", auto: true, view: s.view },
+      },
+      now: 3000,
+    });
+    expect(auto.message).toMatchObject({ key: "table.autoPlayed", params: { move: "SO" } });
+    expect(auto.log.at(-1).auto).toBe(true);
+  });
+});
+
+describe("why a card may not be played", () => {
+  it("gives the server's reason with its suit", () => {
+    const s = sync(
+      view({
+        trick: [[2, "AC"], [3, "CO"]],
+        legal: ["RO"],
+        illegal: [
+          { card: "SO", reason: "over_trump", suit: "O" },
+          { card: "CC", reason: "follow_suit", suit: "C" },
+          { card: "AB", reason: "follow_suit_beat", suit: "C" },
+        ],
+      }),
+    );
+    expect(whyNot(s, "RO")).toBeNull();
+    expect(whyNot(s, "SO")).toEqual({ key: "why.mustOvertrump", params: { suit: "O" } });
+    expect(whyNot(s, "CC")).toEqual({ key: "why.mustFollow", params: { suit: "C" } });
+    expect(whyNot(s, "AB")).toEqual({ key: "why.mustBeat", params: { suit: "C" } });
+    const explained = reduce(s, { type: "explain", code: "SO" });
+    expect(explained.message).toMatchObject({ key: "why.mustOvertrump", kind: "warn" });
+  });
+
+  it("says whose turn or which phase it is otherwise", () => {
+    expect(whyNot(sync(view({ to_move: 2 })), "RO").key).toBe("why.notYourTurn");
+    expect(whyNot(sync(view({ phase: "bidding" })), "RO").key).toBe("why.bidFirst");
+    expect(whyNot(sync(view({ phase: "cante" })), "RO").key).toBe("why.canteFirst");
+    expect(whyNot(sync(view({ phase: "finished" })), "RO").key).toBe("why.handOver");
+    expect(whyNot(sync(view({ legal: ["SO"] })), "RO").key).toBe("why.illegal");
+    const watcher = reduce(initialState(), {
+      type: "sync",
+      msg: { type: "sync", table: "t-1", seq: 1, info: INFO, seat: null, view: view({ seat: null }), chat: [] },
+      now: 0,
+    });
+    expect(whyNot(watcher, "RO").key).toBe("why.spectator");
+    expect(shownHand(watcher)).toEqual([]);
+  });
+});
+
+describe("display helpers", () => {
+  it("puts our seat at the bottom and play going to the right", () => {
+    expect([0, 1, 2, 3].map((s) => position(s, 2))).toEqual(["top", "left", "bottom", "right"]);
+  });
+
+  it("sorts the hand by suit with trumps last", () => {
+    expect(sortHand(["RO", "AB", "3C", "SO", "AC"], "O")).toEqual(["AC", "3C", "AB", "RO", "SO"]);
+  });
+
+  it("adds the cantes to the card points of the hand so far", () => {
+    expect(handPoints(view({ cantes: [{ trick: 0, seat: 1, suit: "O", points: 40 }] }))).toEqual([24, 40]);
+  });
+});
