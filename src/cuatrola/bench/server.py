@@ -61,7 +61,12 @@ CLIENT_RATE: Final = 18.0
 CLIENT_BURST: Final = 30.0
 
 _decode = msgspec.json.Decoder().decode
-_encode = msgspec.json.Encoder().encode
+_encoder = msgspec.json.Encoder()
+
+
+def _encode(message: object) -> str:
+    """A client frame as text: the protocol's frames are JSON text frames, never binary."""
+    return _encoder.encode(message).decode()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -809,12 +809,17 @@ def routes(
 
     async def fallback(request: Request) -> Response:
         """Unknown paths and wrong methods get a JSON error too."""
+        allowed: set[str] = set()
         for route in table:
             match, _ = route.matches(request.scope)
-            if match is Match.PARTIAL:
-                return error_response(
-                    405, "method_not_allowed", f"{request.method} is not allowed here"
-                )
+            if match is Match.PARTIAL and isinstance(route, Route) and route.methods:
+                allowed |= route.methods
+        if allowed:
+            response = error_response(
+                405, "method_not_allowed", f"{request.method} is not allowed here"
+            )
+            response.headers["allow"] = ", ".join(sorted(allowed))
+            return response
         return error_response(404, "not_found", f"no endpoint {request.url.path!r}")
 
     return [

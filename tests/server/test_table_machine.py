@@ -1,0 +1,236 @@
+"""The sans-I/O table driven by a Hypothesis state machine with arbitrary commands from every
+seat, a stranger and the server's own timers: nothing escapes ``Table.handle``, a refused
+command changes nothing, no seat's view holds another seat's cards, and the records rebuild
+the same table."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from cuatrola.core.actions import NUM_ACTIONS, format_action
+from cuatrola.core.cards import cards_of
+from cuatrola.protocol.messages import ACTION_CODES, Error, TableOptions
+from cuatrola.server.table import (
+    AddBot,
+    AnswerRematch,
+    AskBot,
+    BotMove,
+    CloseIdle,
+    Command,
+    DealNext,
+    FillBots,
+    Leave,
+    Outgoing,
+    OwnerGone,
+    Play,
+    Reclaim,
+    Reply,
+    Say,
+    Sit,
+    Table,
+    TableConfig,
+    TimerExpired,
+)
+
+USERS = ("ana", "bea", "carla", "dani", "eve")
+HANDS_DEALT: list[int] = []
+users = st.sampled_from(USERS)
+seats = st.one_of(st.none(), st.integers(-2, 5))
+# Real codes, near misses and junk: the table must refuse what is not a legal move.
+actions = st.one_of(
+    st.sampled_from(sorted(ACTION_CODES)),
+    st.sampled_from(["PASS", " pass", "bid:solo", "ao", "cante:x", "", "nocante "]),
+    st.text(max_size=8),
+)
+
+
+def snapshot(table: Table) -> tuple[Any, ...]:
+    """Everything a command may change."""
+    hand = table.hand
+    return (
+        table.seq,
+        table.status,
+        [dataclasses.astuple(s) for s in table.seats],
+        table.hand_count,
+        list(hand.history) if hand is not None else None,
+        table.match.score if table.match is not None else None,
+        sorted(table.rematch),
+        len(table.events),
+    )
+
+
+class TableMachine(RuleBasedStateMachine):
+    """Random commands against one table; the app's part (bots answer) done in-line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seed = 0
+        self.table = Table(
+            "t1",
+            "CODE",
+            "private",
+            TableOptions(rules="exact3", turn_time=10.0),
+            TableConfig(hand_pause=0.0, max_timeouts=2),
+            random.Random(7),
+        )
+        self.records: list[Any] = []
+        self.count = 0
+
+    def _send(self, command: Command) -> list[Outgoing]:
+        before = snapshot(self.table)
+        out = self.table.handle(command)
+        records = self.table.take_records()
+        refused = [o for o in out if isinstance(o, Reply) and isinstance(o.message, Error)]
+        if refused:
+            assert len(out) == 1
+            assert records == []
+            assert snapshot(self.table) == before
+        self.records += records
+        for ask in [o for o in out if isinstance(o, AskBot)]:
+            assert ask.view.seat == ask.seat and ask.view.legal_actions
+            self._send(BotMove(ask.seat, ask.turn, ask.view.legal_actions[0]))
+        return out
+
+    def _cmd(self) -> str:
+        self.count += 1
+        return f"c{self.count}"
+
+    @rule(user=users, seat=seats)
+    def sit(self, user: str, seat: int | None) -> None:
+        if seat is not None and seat not in range(4):
+            return  # the protocol refuses these before they reach a table
+        self._send(Sit(user, user, seat, self._cmd()))
+
+    @rule(user=users, seat=st.integers(0, 3))
+    def add_bot(self, user: str, seat: int) -> None:
+        self._send(AddBot(user, seat, self._cmd()))
+
+    @rule(free=st.booleans())
+    def fill_bots(self, free: bool) -> None:
+        if free:
+            self._send(FillBots(tuple(self.table.free_seats)))
+
+    @rule(user=users)
+    def leave(self, user: str) -> None:
+        self._send(Leave(user, self._cmd()))
+
+    @rule(user=users)
+    def reclaim(self, user: str) -> None:
+        self._send(Reclaim(user, self._cmd()))
+
+    @rule(user=users, text=st.text(min_size=1, max_size=20))
+    def say(self, user: str, text: str) -> None:
+        self._send(Say(user, user, text, None, self._cmd()))
+
+    @rule(user=users, accept=st.booleans())
+    def rematch(self, user: str, accept: bool) -> None:
+        self._send(AnswerRematch(user, accept, self._cmd()))
+
+    @rule(
+        user=users, action=actions, seat=st.one_of(st.none(), st.integers(0, 3)), old=st.booleans()
+    )
+    def play_anything(self, user: str, action: str, seat: int | None, old: bool) -> None:
+        seq = 0 if old else None
+        self._send(Play(user, action, seat, seq, self._cmd()))
+
+    @precondition(lambda self: self.table.hand is not None and self.table.hand.to_move is not None)
+    @rule(pick=st.integers(0, 40), resend=st.booleans())
+    def play_legal(self, pick: int, resend: bool) -> None:
+        """The seat to move plays a legal move (so matches get played to the end)."""
+        hand = self.table.hand
+        assert hand is not None and hand.to_move is not None
+        owner = self.table.seats[hand.to_move].user
+        if owner is None:
+            return
+        legal = hand.legal_actions()
+        cmd = self._cmd()
+        out = self._send(Play(owner, format_action(legal[pick % len(legal)]), None, None, cmd))
+        accepted = any(isinstance(o, Reply) and not isinstance(o.message, Error) for o in out)
+        if resend and accepted:  # the same id again is applied once
+            before = snapshot(self.table)
+            out = self.table.handle(Play(owner, "pass", None, None, cmd))
+            assert self.table.take_records() == []
+            assert snapshot(self.table) == before
+            assert len(out) == 1 and isinstance(out[0], Reply)
+            assert not isinstance(out[0].message, Error) and out[0].message.duplicate
+
+    @rule(back=st.integers(0, 2))
+    def timer(self, back: int) -> None:
+        self._send(TimerExpired(self.table.turn - back))
+
+    @rule(user=users)
+    def owner_gone(self, user: str) -> None:
+        self._send(OwnerGone(user))
+
+    @rule(seat=st.integers(0, 3), action=st.integers(0, NUM_ACTIONS - 1), back=st.integers(0, 1))
+    def stray_bot_move(self, seat: int, action: int, back: int) -> None:
+        self._send(BotMove(seat, self.table.turn - back, action))
+
+    @rule(back=st.integers(0, 1))
+    def deal_next(self, back: int) -> None:
+        self._send(DealNext(self.table.hand_count - back))
+
+    @rule(close=st.integers(0, 30))
+    def close_idle(self, close: int) -> None:
+        if close == 0:
+            self._send(CloseIdle())
+
+    @invariant()
+    def events_are_numbered_without_gaps(self) -> None:
+        table = self.table
+        seqs = [e.seq for e in table.events]
+        assert seqs == list(range(table.seq - len(seqs) + 1, table.seq + 1))
+
+    @invariant()
+    def every_view_holds_only_its_own_hand(self) -> None:
+        hand = self.table.hand
+        if hand is None:
+            return
+        for seat in range(4):
+            view = self.table.current_view(seat)
+            assert view is not None
+            assert set(view.hand) == set(cards_of(hand.hands[seat]))  # type: ignore[attr-defined]
+        public = self.table.current_view(None)
+        assert public is not None and not hasattr(public, "hand")
+
+    def teardown(self) -> None:
+        HANDS_DEALT.append(self.table.hand_count)
+        copy = Table(
+            "t1",
+            "CODE",
+            "private",
+            self.table.options,
+            TableConfig(hand_pause=0.0, max_timeouts=2),
+            random.Random(8),
+        )
+        copy.restore(self.records)
+        assert copy.seq == self.table.seq
+        assert copy.status == self.table.status
+        assert copy.hand_count == self.table.hand_count
+        if self.table.hand is not None:
+            assert copy.hand is not None and copy.hand.history == self.table.hand.history
+
+
+TableMachine.TestCase.settings = settings(
+    # CI runs the same 60 examples every time; CUATROLA_FUZZ_EXAMPLES=5000 makes a long,
+    # random run (docs/security.md).
+    max_examples=int(os.environ.get("CUATROLA_FUZZ_EXAMPLES", "60")),
+    derandomize="CUATROLA_FUZZ_EXAMPLES" not in os.environ,
+    stateful_step_count=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def test_the_table_survives_any_command_from_anyone() -> None:
+    HANDS_DEALT.clear()
+    TableMachine.TestCase("runTest").runTest()
+    # The commands are not only refusals: some runs play whole hands and deal the next.
+    assert max(HANDS_DEALT) >= 2
