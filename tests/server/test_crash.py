@@ -74,6 +74,8 @@ class ServeProcess:
             "60",
             "--guests-per-minute",
             "100000",
+            "--cante-window",
+            "0.2",
             "--log-level",
             "warning",
         ]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from cuatrola.core.cards import CARD_CODES
 from cuatrola.core.views import public_view, view_for
@@ -65,6 +66,15 @@ def truth_for(table: Table, seq: int) -> Any:
     return None
 
 
+def as_json(value: Any) -> Any:
+    """A struct as its decoded JSON, to compare with a received frame."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+#: Sequence numbers of the window frames checked (the window test asserts it saw some).
+windows_seen: list[int] = []
+
+
 def check_frames(player: Player, tables: dict[str, Table]) -> int:
     """Assert the frames of one client leak nothing; return how many views were checked."""
     checked = 0
@@ -93,8 +103,21 @@ def check_frames(player: Player, tables: dict[str, Table]) -> int:
         assert view["seat"] == seat
         assert set(card_strings(frame, skip_hand=True)) <= visible(view), frame
         state = truth_for(table, frame["seq"])
-        expected = hand_view(view_for(state, seat) if seat is not None else public_view(state))
-        assert view == msgspec.json.decode(msgspec.json.encode(expected)), (frame["seq"], seat)
+        plain = as_json(
+            hand_view(view_for(state, seat) if seat is not None else public_view(state))
+        )
+        # In a cante window every seat that cannot sing, and every spectator, sees the same:
+        # nobody to move and nothing to do, whether or not the winning team can sing.
+        window = as_json(hand_view(Table._window_view(state, seat)))
+        event = next((e for e in table.events if e.seq == frame["seq"]), None)
+        if kind == "event" and event is not None:
+            assert view == (window if event.window else plain), (frame["seq"], seat)
+        else:
+            assert view in (plain, window), (frame["seq"], seat)
+        if view == window and view != plain:
+            windows_seen.append(frame["seq"])
+            if not view["legal"]:
+                assert view["phase"] == "cante" and view["to_move"] is None
         if seat is not None:
             assert view["hand"] == [str(c) for c in state.hand_of(seat)]
         assert {a for a in view["legal"] if a in CARDS} <= set(view["hand"])
@@ -169,11 +192,17 @@ async def computer_match(
     await eve.close()
 
 
-async def test_no_frame_shows_a_card_its_recipient_may_not_see(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("cante_window", "rounds"), [(0.0, 3), (0.15, 1)])
+async def test_no_frame_shows_a_card_its_recipient_may_not_see(
+    tmp_path: Path, cante_window: float, rounds: int
+) -> None:
+    """With and without cante windows (with them, no frame tells that a team can sing)."""
     tables: dict[str, Table] = {}
     everyone: list[Player] = []
-    async with running_server(fast_settings(tmp_path, grace_period=0.2)) as server:
-        for round_ in range(3):
+    windows_seen.clear()
+    settings = fast_settings(tmp_path, grace_period=0.2, cante_window=cante_window)
+    async with running_server(settings) as server:
+        for round_ in range(rounds):
             rng = random.Random(round_)
             await asyncio.gather(
                 human_match(server, rng, tables, everyone),
@@ -181,6 +210,7 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(tmp_path: Path) -
             )
     checked = sum(check_frames(player, tables) for player in everyone)
     finished = sum(1 for t in tables.values() if t.status == "finished")
-    assert finished == 6
-    assert checked > 500
+    assert finished == 2 * rounds
+    assert checked > 150 * rounds
+    assert bool(windows_seen) == (cante_window > 0)
     assert any(p.seat is None for p in everyone)

@@ -44,6 +44,8 @@ USERS = ("ana", "bea", "carla", "dani")
 
 
 def make_table(options: TableOptions | None = None, seed: int = 1, **config: float) -> Table:
+    """A table; the cante window is off unless asked for (tests/server/test_cante_window.py)."""
+    config.setdefault("cante_window", 0.0)
     cfg = TableConfig(hand_pause=0, **config)  # type: ignore[arg-type]
     return Table(
         "t1", "CODE1", "private", options or TableOptions(turn_time=0), cfg, random.Random(seed)

@@ -22,6 +22,7 @@ from cuatrola.server.table import (
     AnswerRematch,
     AskBot,
     BotMove,
+    CloseCantes,
     CloseIdle,
     Command,
     DealNext,
@@ -176,6 +177,11 @@ class TableMachine(RuleBasedStateMachine):
     @rule(back=st.integers(0, 1))
     def deal_next(self, back: int) -> None:
         self._send(DealNext(self.table.hand_count - back))
+
+    @rule(back=st.integers(0, 1))
+    def cante_window_ends(self, back: int) -> None:
+        window = self.table.window
+        self._send(CloseCantes(window.turn - back if window is not None else self.table.turn))
 
     @rule(close=st.integers(0, 30))
     def close_idle(self, close: int) -> None:

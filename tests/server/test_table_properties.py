@@ -15,6 +15,7 @@ from cuatrola.server.table import (
     AnswerRematch,
     AskBot,
     BotMove,
+    CloseCantes,
     CloseIdle,
     Command,
     DealNext,
@@ -59,6 +60,8 @@ def command_for(table: Table, choice: int, rng: random.Random, n: int) -> Comman
         return DealNext(table.hand_count - 1)
     if kind == 10 and rng.random() < 0.02:
         return CloseIdle()
+    if kind == 11 and table.window is not None:
+        return CloseCantes(table.window.turn)
     # Mostly: a legal move by the right owner, sometimes by someone else or illegal.
     if hand is not None and hand.to_move is not None:
         owner = table.seats[hand.to_move].user

@@ -104,6 +104,9 @@ class RunningServer:
                     # Every browser context is a new guest from this one address.
                     "--guests-per-minute",
                     "100000",
+                    # Short cante windows keep whole matches quick.
+                    "--cante-window",
+                    "0.4",
                     "--log-level",
                     "warning",
                 ],

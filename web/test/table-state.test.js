@@ -319,3 +319,23 @@ describe("display helpers", () => {
     expect(handPoints(view({ cantes: [{ trick: 0, seat: 1, suit: "O", points: 40 }] }))).toEqual([24, 40]);
   });
 });
+
+describe("the cante window", () => {
+  it("a choice in it waits, and the window's close settles it and goes on with play", () => {
+    const windowView = view({ phase: "cante", to_move: 0, legal: ["cante:C", "nocante"] });
+    let s = sync(windowView);
+    expect(legalOf(s).cantes).toEqual(["cante:C"]);
+    s = reduce(s, { type: "play", action: "nocante" });
+    expect(legalOf(s).cantes).toEqual([]); // one choice at a time, until the window closes
+    s = event(s, { kind: "cantes_over", view: view({ to_move: 2, legal: [] }) });
+    expect(s.pending).toBeNull();
+    expect(s.view.phase).toBe("play");
+    expect(s.view.to_move).toBe(2);
+  });
+
+  it("a seat with nothing to sing sees nobody to move", () => {
+    const s = sync(view({ phase: "cante", to_move: null, legal: [] }));
+    expect(myTurn(s)).toBe(false);
+    expect(legalOf(s).cantes).toEqual([]);
+  });
+});

@@ -178,6 +178,9 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
         # Every simulated player is a new guest from this one address.
         "--guests-per-minute",
         "1000000",
+        # Moves per second are measured without the fixed pauses of the cante windows.
+        "--cante-window",
+        "0",
         *args.server_arg,
     ]
     env = {**os.environ, "CUATROLA_DATA": str(directory / "data")}

@@ -96,6 +96,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "$CUATROLA_TRUSTED_PROXY). Default: none, client addresses are the sockets' own",
     )
     parser.add_argument(
+        "--cante-window",
+        type=bounded_float(0, 60, "seconds"),
+        default=None,
+        help="seconds of the cante window after each of the first three tricks (3; 1 for a "
+        "team of two computer players). 0 turns it off, which tells everybody when a team "
+        "can sing: for benchmarks only",
+    )
+    parser.add_argument(
         "--guests-per-minute",
         type=bounded_float(0.01, 1_000_000, "guests"),
         default=None,
@@ -170,6 +178,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("min_turn_time", "min_turn_time"),
         ("quick_fill", "quick_fill_wait"),
         ("guests_per_minute", "guests_per_minute"),
+        ("cante_window", "cante_window"),
     ):
         value = getattr(args, arg)
         if value is not None:

@@ -703,6 +703,13 @@ class Acted(_Event, frozen=True, tag="action"):
     view: HandView
 
 
+class CantesOver(_Event, frozen=True, tag="cantes_over"):
+    """The cante window after a trick closed and nobody sang (whether or not anybody could:
+    this event is the same either way); ``view`` is the hand as play goes on."""
+
+    view: HandView
+
+
 class HandEnded(_Event, frozen=True, tag="hand_end"):
     """The hand is over: its summary (with the dead hand revealed) and the new match score."""
 
@@ -746,7 +753,15 @@ class TurnTimer(_Event, frozen=True, tag="timer"):
 
 
 EventBody = (
-    SeatsChanged | MatchStarted | Dealt | Acted | HandEnded | MatchEnded | ChatSaid | TurnTimer
+    SeatsChanged
+    | MatchStarted
+    | Dealt
+    | Acted
+    | CantesOver
+    | HandEnded
+    | MatchEnded
+    | ChatSaid
+    | TurnTimer
 )
 """The body of a table event."""
 

@@ -531,6 +531,7 @@ class Room:
             max_timeouts=s.max_timeouts,
             hand_pause=s.hand_pause,
             event_window=s.event_window,
+            cante_window=s.cante_window,
         )
 
     # Life cycle -------------------------------------------------------------------------------

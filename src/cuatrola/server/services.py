@@ -65,6 +65,8 @@ class Settings:
             (uvicorn's setting); empty: none, every client address is its socket's.
         metrics_token: a bearer token that opens ``/metrics`` from anywhere; without it only
             loopback clients may read it.
+        cante_window: seconds the cante window lasts after each of the first three tricks
+            (docs/protocol.md); 0 turns it off, which tells everybody when a team can sing.
         guests_per_minute: guest sessions an address may create per minute (``POST
             /api/guest``), with a burst of ``guest_burst``.
     """
@@ -93,6 +95,7 @@ class Settings:
     public_urls: tuple[str, ...] = ()
     trusted_proxies: tuple[str, ...] = ()
     metrics_token: str | None = None
+    cante_window: float = 3.0
     guests_per_minute: float = 12.0
     guest_burst: int = 10
 

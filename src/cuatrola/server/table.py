@@ -19,6 +19,16 @@ Hidden information: events that show the hand (``deal``, ``action``) are stored 
 to the hand and a point in its history; :meth:`project` builds each recipient's copy at send
 time with :func:`~cuatrola.core.views.view_for` (a seat) or
 :func:`~cuatrola.core.views.public_view` (a spectator). Nothing else carries cards.
+
+The cante window: after each of the first three tricks of a hand that allows cantes, the
+winning team's players who hold a rey and caballo may sing. Whether anybody can is itself
+hidden, so the table shows every seat and spectator the same window after every such trick,
+whether or not anybody can sing: a ``cante`` phase with nobody to move, for a fixed time
+(:attr:`TableConfig.cante_window`, shorter when the winning team is two computer players:
+both are public facts). Only a seat that can sing sees its own cantes to choose from; its
+choice is stored at once but shown to nobody (not even its partner) until the window closes,
+with the cante sung, or with a ``cantes_over`` event that is the same whether a pair was
+declined or none was held.
 """
 
 from __future__ import annotations
@@ -26,22 +36,24 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 import msgspec
 
-from cuatrola.core.actions import format_action, parse_action
+from cuatrola.core.actions import CANTE_BASE, NO_CANTE, format_action, parse_action
+from cuatrola.core.cards import NUM_CARDS
 from cuatrola.core.errors import InvalidActionError
-from cuatrola.core.hand import HandState
+from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record
 from cuatrola.core.rollout import deal_masks, shuffled_deck
-from cuatrola.core.rules import Rules
+from cuatrola.core.rules import CONTRACTS, Rules
 from cuatrola.core.views import PublicView, SeatView, public_view, view_for
 from cuatrola.protocol.messages import (
     Ack,
     Acted,
+    CantesOver,
     ChatSaid,
     Dealt,
     Error,
@@ -174,6 +186,13 @@ class DealNext:
 
 
 @dataclass(frozen=True, slots=True)
+class CloseCantes:
+    """The cante window opened at decision ``turn`` is over."""
+
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class CloseIdle:
     """Nobody seated has been around for a while: close a table that is not being played."""
 
@@ -197,9 +216,18 @@ Command = (
     | BotMove
     | TimerExpired
     | DealNext
+    | CloseCantes
     | OwnerGone
     | CloseIdle
 )
+
+
+def _window_options(state: HandState) -> dict[int, tuple[int, ...]]:
+    """The cantes (and ``nocante``) each seat of the winning team may choose after a trick."""
+    return {
+        seat: (*(CANTE_BASE + s for s in sorted(suits)), NO_CANTE)
+        for seat, suits in state.cante_options().items()
+    }
 
 
 # Outgoing ---------------------------------------------------------------------------------------
@@ -224,6 +252,7 @@ class TableEvent:
         seat, action, auto: the move of an ``action`` event.
         private_to: if set, only that seat sees the body (others get the number alone).
         speaker: the seat that said a chat line (muted seats' lines are hidden).
+        window: the move opened a cante window: its view is the window's for every recipient.
     """
 
     seq: int
@@ -236,6 +265,7 @@ class TableEvent:
     auto: bool = False
     private_to: int | None = None
     speaker: int | None = None
+    window: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +357,24 @@ class TableConfig:
     max_timeouts: int = 2
     hand_pause: float = 2.0
     event_window: int = 2000
+    #: Seconds the cante window lasts after each of the first three tricks (0: no window, the
+    #: cante decision is an ordinary turn, which tells everybody that a team can sing).
+    cante_window: float = 3.0
+
+
+#: The cante window when the winning team is two computer players (they decide at once).
+BOTS_CANTE_WINDOW: Final = 1.0
+
+
+@dataclass
+class CanteWindow:
+    """An open cante window: the decision it opened at, how long it lasts, the cantes each
+    seat may choose (``NO_CANTE`` included) and the choices made so far."""
+
+    turn: int
+    seconds: float
+    options: dict[int, tuple[int, ...]]
+    choices: dict[int, int] = field(default_factory=dict)
 
 
 class Table:
@@ -383,6 +431,7 @@ class Table:
         self._now = 0.0
         self._timed_out_turn = -1
         self._public_cache: dict[tuple[int, int], HandView] = {}
+        self.window: CanteWindow | None = None
 
     # Queries ------------------------------------------------------------------------------------
 
@@ -512,6 +561,16 @@ class Table:
             if self.match is not None and not self.match.is_over:
                 out.append(ArmTimer("deal", self.config.hand_pause, DealNext(self.hand_count - 1)))
             return out
+        window = self.window
+        if window is not None:
+            out.append(CancelTimer("turn"))
+            out.append(ArmTimer("cante", window.seconds, CloseCantes(window.turn)))
+            for singer, options in window.options.items():
+                if singer not in window.choices and self.seats[singer].computer_plays:
+                    view = self._window_view(hand, singer)
+                    assert isinstance(view, SeatView) and view.legal_actions == options
+                    out.append(AskBot(singer, self.turn, view, self.options.bot_level))
+            return out
         seat = hand.to_move
         assert seat is not None
         slot = self.seats[seat]
@@ -542,16 +601,21 @@ class Table:
                 body = SeatsChanged(info=msgspec.structs.replace(body.info, code=""))
             return Event(table=self.id, seq=event.seq, body=body)
         state = self._hand_at(event.hand, event.step)
-        # The public part is the same for every recipient: convert it once per event, then
-        # add each seat's own cards and moves from its view_for.
-        key = (event.hand, event.step)
-        public = self._public_cache.get(key)
-        if public is None:
-            public = hand_view(public_view(state))
-            self._public_cache = {key: public}
-        view = public if seat is None else with_seat(public, view_for(state, seat))
+        if event.window:
+            view = hand_view(self._window_view(state, seat))
+        else:
+            # The public part is the same for every recipient: convert it once per event,
+            # then add each seat's own cards and moves from its view_for.
+            key = (event.hand, event.step)
+            public = self._public_cache.get(key)
+            if public is None:
+                public = hand_view(public_view(state))
+                self._public_cache = {key: public}
+            view = public if seat is None else with_seat(public, view_for(state, seat))
         if event.kind == "deal":
             body = Dealt(view=view)
+        elif event.kind == "cantes_over":
+            body = CantesOver(view=view)
         else:
             body = Acted(seat=event.seat, action=event.action, auto=event.auto, view=view)
         return Event(table=self.id, seq=event.seq, body=body)
@@ -572,7 +636,26 @@ class Table:
         hand = self.hand
         if hand is None:
             return None
+        if self.window is not None:
+            return self._window_view(hand, seat)
         return view_for(hand, seat) if seat is not None else public_view(hand)
+
+    @staticmethod
+    def _window_view(state: HandState, seat: int | None) -> PublicView:
+        """What ``seat`` (``None``: a spectator) sees while a cante window is open, from the
+        hand as it stood when the trick ended: the same for everybody, but that a seat that
+        can sing is to move with its cantes (and ``nocante``) to choose from."""
+        options = _window_options(state)
+        if seat is None:
+            return replace(public_view(state), phase=Phase.CANTE, to_move=None)
+        legal = options.get(seat, ())
+        return replace(
+            view_for(state, seat),
+            phase=Phase.CANTE,
+            to_move=seat if legal else None,
+            legal_actions=legal,
+            obligation=None,
+        )
 
     def _hand_at(self, number: int, step: int) -> HandState:
         hand = self.hands[number]
@@ -613,6 +696,10 @@ class Table:
                 self._on_timer(command)
             case DealNext():
                 self._on_deal_next(command)
+            case CloseCantes():
+                window = self.window
+                if window is not None and window.turn == command.turn:
+                    self._record({"r": "cantes_over"})
             case OwnerGone():
                 self._on_owner_gone(command)
             case CloseIdle():
@@ -703,6 +790,9 @@ class Table:
         hand = self.hand
         if self.status != PLAYING or hand is None or hand.is_finished:
             raise Refused("wrong_phase", "no hand is being played")
+        if self.window is not None:
+            self._choose_cante(seat, cmd.action)
+            return
         if hand.to_move != seat:
             raise Refused("not_your_turn", f"it is seat {hand.to_move}'s turn, not yours ({seat})")
         if cmd.seq is not None and cmd.seq < self.game_seq:
@@ -725,7 +815,32 @@ class Table:
         self._record({"r": "act", "seat": seat, "a": action})
         self._after_action()
 
+    def _choose_cante(self, seat: int, text: str) -> None:
+        """A seated player's choice in the open cante window (the last one counts)."""
+        window = self.window
+        assert window is not None
+        options = window.options.get(seat, ())
+        try:
+            action = parse_action(text)
+        except InvalidActionError as exc:
+            raise Refused("invalid", str(exc)) from None
+        if action not in options:
+            # The same answer to every seat, whether or not its team can sing.
+            raise Refused("wrong_phase", "the cantes after the trick are being decided")
+        self._record({"r": "choice", "seat": seat, "a": action})
+
     def _on_bot_move(self, cmd: BotMove) -> None:
+        window = self.window
+        if window is not None:
+            seat = cmd.seat
+            if (
+                cmd.turn == self.turn
+                and cmd.action in window.options.get(seat, ())
+                and seat not in window.choices
+                and self.seats[seat].computer_plays
+            ):
+                self._record({"r": "choice", "seat": seat, "a": cmd.action})
+            return
         hand = self.hand
         if (
             cmd.turn != self.turn
@@ -806,6 +921,11 @@ class Table:
             self._apply_deal(record)
         elif kind == "chat":
             self._apply_chat(record)
+        elif kind == "choice":
+            assert self.window is not None
+            self.window.choices[int(record["seat"])] = int(record["a"])
+        elif kind == "cantes_over":
+            self._apply_cantes_over()
         elif kind in ("sit", "bot", "free", "away", "timeout", "close"):
             self._apply_seat(record)
         elif kind == "match":
@@ -906,6 +1026,16 @@ class Table:
         if not record.get("auto") and not slot.bot:
             slot.timeouts = 0
         self.turn += 1
+        opens = self._opens_cante_window(hand, action)
+        if opens:
+            team = (hand.leader % 2, hand.leader % 2 + 2)
+            bots = all(self.seats[s].computer_plays for s in team)
+            seconds = self.config.cante_window
+            self.window = CanteWindow(
+                turn=self.turn,
+                seconds=min(seconds, BOTS_CANTE_WINDOW) if bots else seconds,
+                options=_window_options(hand),
+            )
         seq = self._next_seq()
         self.game_seq = seq
         self._emit(
@@ -917,6 +1047,7 @@ class Table:
                 seat=seat,
                 action=format_action(action),
                 auto=bool(record.get("auto")),
+                window=opens,
             )
         )
         if not hand.is_finished:
@@ -935,6 +1066,51 @@ class Table:
             self._emit(TableEvent(seq=self._next_seq(), body=ended))
             self._seats_event()
             self._out.append(MatchOver(self._finished_match(match)))
+
+    def _opens_cante_window(self, hand: HandState, action: int) -> bool:
+        """Whether the card ``action`` just ended one of the first three tricks of a hand
+        with cantes, at a table that shows cante windows."""
+        return (
+            self.config.cante_window > 0
+            and not self.rules.auto_cante
+            and action < NUM_CARDS
+            and not hand.trick_cards
+            and 1 <= len(hand.tricks) <= 3
+            and CONTRACTS[hand.contract].cantes_allowed
+        )
+
+    def _apply_cantes_over(self) -> None:
+        """Close the cante window: the winner's choice first, then his partner's (the order
+        in which the rules core asks them), and one event that says only what was sung."""
+        window, hand = self.window, self.hand
+        assert window is not None and hand is not None
+        self.window = None
+        sung: tuple[int, int] | None = None
+        while hand.phase is Phase.CANTE:
+            seat = hand.to_move
+            assert seat is not None
+            choice = window.choices.get(seat, NO_CANTE)
+            hand.apply(choice, seat)
+            if choice != NO_CANTE:
+                sung = (seat, choice)
+        self.turn += 1
+        seq = self._next_seq()
+        self.game_seq = seq
+        number, step = self.hand_count - 1, len(hand.history)
+        if sung is None:
+            self._emit(TableEvent(seq=seq, kind="cantes_over", hand=number, step=step))
+        else:
+            seat, action = sung
+            self._emit(
+                TableEvent(
+                    seq=seq,
+                    kind="action",
+                    hand=number,
+                    step=step,
+                    seat=seat,
+                    action=format_action(action),
+                )
+            )
 
     def _finished_match(self, match: MatchState) -> FinishedMatch:
         assert match.winner is not None

@@ -313,6 +313,9 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
     }
   } else if (mine && v.phase === "play") {
     prompt = t("table.playCard");
+  } else if (v && v.phase === "cante" && (v.to_move === null || v.to_move === undefined)) {
+    // the cante window after a trick: the same for everybody who has nothing to sing
+    prompt = t("table.canteWindow");
   } else if (v && v.phase !== "finished" && v.to_move !== null && v.to_move !== undefined) {
     prompt = t("table.waitingFor", { seat: w.seatName(v.to_move) });
   }

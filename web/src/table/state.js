@@ -230,6 +230,11 @@ function applyEvent(state, msg, now) {
       case "action":
         next = applyAction(state, body);
         break;
+      case "cantes_over":
+        // The cante window closed and nobody sang (the same event whether or not anybody
+        // could): play goes on; a choice of ours that was waiting is settled.
+        next = { ...state, view: body.view, pending: null };
+        break;
       case "hand_end": {
         const s = body.summary;
         const { first, nextId } = nextIds(state);

@@ -1,0 +1,69 @@
+"""``cuatrola admin logout``: an operator ends a player's logins, and their sockets close (at
+once through Redis, or at the servers' next session check without it)."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+
+from tests.server.live import Player, fast_settings, running_server
+from tests.server.test_hostile import _closed_as_unauthorized, _registered, _still_answers
+from tests.server.test_live_redis import redis_or_skip
+
+
+def admin(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cuatrola", "admin", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+async def test_an_operator_ends_every_login_of_a_player(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path)
+    async with (
+        running_server(settings) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        token = await _registered(http, "Marta", "correct horse")
+        other = await _registered(http, "Lucas", "correct horse")
+        marta, lucas = Player("Marta", token, server.ws), Player("Lucas", other, server.ws)
+        await marta.connect()
+        await lucas.connect()
+        db = ("--db", settings.resolved_db_url(), "--data-dir", str(tmp_path))
+        result = await asyncio.to_thread(admin, "logout", "marta", *db)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == "cuatrola admin: ended 1 login(s) of marta"
+        me = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
+        assert me.status_code == 401
+        # Without Redis the server learns it at its next session check.
+        assert await server.app.state.room.check_sessions() == 1
+        await _closed_as_unauthorized(marta)
+        await _still_answers(lucas, 3)
+        unknown = await asyncio.to_thread(admin, "logout", "nobody-here", *db)
+        assert unknown.returncode == 2
+        assert unknown.stderr.strip() == "cuatrola admin: no registered player 'nobody-here'"
+        await lucas.close()
+
+
+async def test_through_redis_the_sockets_close_at_once(tmp_path: Path) -> None:
+    url = await redis_or_skip()
+    settings = fast_settings(tmp_path, redis_url=url)
+    async with (
+        running_server(settings) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        token = await _registered(http, "Irene", "correct horse")
+        irene = Player("Irene", token, server.ws)
+        await irene.connect()
+        await asyncio.sleep(0.2)  # the server's relay subscription is live
+        db = ("--db", settings.resolved_db_url(), "--data-dir", str(tmp_path), "--redis", url)
+        result = await asyncio.to_thread(admin, "logout", "Irene", *db)
+        assert result.returncode == 0, result.stderr
+        await _closed_as_unauthorized(irene)

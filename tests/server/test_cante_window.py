@@ -1,0 +1,203 @@
+"""The cante window: after each of the first three tricks, every other seat and every
+spectator sees the same thing whether or not the winning team can sing (issue: the cante
+decision used to tell the table that a rey and caballo were held)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from cuatrola.core.actions import NO_CANTE, format_action
+from cuatrola.core.hand import Phase
+from cuatrola.protocol.messages import Acted, CantesOver, Error, TableOptions
+from cuatrola.server.table import (
+    BOTS_CANTE_WINDOW,
+    ArmTimer,
+    AskBot,
+    BotMove,
+    Broadcast,
+    CloseCantes,
+    FillBots,
+    Outgoing,
+    Play,
+    Reply,
+    Sit,
+    Table,
+    TableConfig,
+)
+
+USERS = ("ana", "bea", "carla", "dani")
+WINDOW = 3.0
+
+
+def new_table(seed: int, humans: int = 4) -> Table:
+    table = Table(
+        "t1",
+        "CODE1",
+        "private",
+        TableOptions(turn_time=0, rules="exact11"),
+        TableConfig(hand_pause=0, cante_window=WINDOW),
+        random.Random(seed),
+    )
+    for seat in range(humans):
+        table.handle(Sit(USERS[seat], USERS[seat].title(), seat, f"sit{seat}"))
+    if humans < 4:
+        table.handle(FillBots(tuple(table.free_seats)))
+    return table
+
+
+def first_trick(table: Table, rng: random.Random) -> list[Outgoing]:
+    """Everybody passes, then the first trick is played; returns what its last card gave."""
+    out: list[Outgoing] = []
+    n = 0
+    hand = table.hand
+    assert hand is not None
+    while len(hand.tricks) < 1:
+        seat = hand.to_move
+        assert seat is not None
+        legal = hand.legal_actions()
+        action = legal[0] if hand.phase is Phase.BIDDING else rng.choice(legal)
+        out = table.handle(Play(USERS[seat], format_action(action), None, None, f"m{n}"))
+        n += 1
+    return out
+
+
+def find(can_sing: bool) -> tuple[Table, list[Outgoing]]:
+    """A four-person table whose first trick's winning team can (or cannot) sing."""
+    for seed in range(500):
+        table = new_table(seed)
+        out = first_trick(table, random.Random(seed))
+        window = table.window
+        if window is not None and bool(window.options) == can_sing:
+            return table, out
+    raise AssertionError("no such deal in 500 seeds")
+
+
+def trick_end_frames(table: Table, out: list[Outgoing]) -> dict[int | None, dict[str, Any]]:
+    """The frame of the trick-ending event as each seat and a spectator get it."""
+    (event,) = [o.event for o in out if isinstance(o, Broadcast)]
+    return {
+        seat: msgspec.json.decode(msgspec.json.encode(table.project(event, seat)))
+        for seat in (None, 0, 1, 2, 3)
+    }
+
+
+def shape(frame: dict[str, Any]) -> tuple[Any, ...]:
+    """What a frame tells about the moment, without the cards (which differ by deal)."""
+    view = frame["body"]["view"]
+    return (frame["body"]["kind"], view["phase"], view["to_move"], view["legal"])
+
+
+def test_other_seats_and_spectators_cannot_tell_whether_a_team_can_sing() -> None:
+    can, can_out = find(can_sing=True)
+    cannot, cannot_out = find(can_sing=False)
+    assert can.window is not None and cannot.window is not None
+    deciders = set(can.window.options)
+    can_frames = trick_end_frames(can, can_out)
+    cannot_frames = trick_end_frames(cannot, cannot_out)
+    for seat in (None, 0, 1, 2, 3):
+        if seat in deciders:
+            view = can_frames[seat]["body"]["view"]
+            assert view["phase"] == "cante" and view["to_move"] == seat
+            assert "nocante" in view["legal"] and any(a.startswith("cante:") for a in view["legal"])
+            continue
+        assert shape(can_frames[seat]) == ("action", "cante", None, [])
+        assert shape(cannot_frames[seat]) == ("action", "cante", None, [])
+    # The same timer, and nothing else that reaches a client, follows either trick.
+    for out in (can_out, cannot_out):
+        timers = [o for o in out if isinstance(o, ArmTimer)]
+        assert [(t.key, t.seconds) for t in timers] == [("cante", WINDOW)]
+    # Anybody else who tries to move meanwhile gets the same answer at both tables.
+    for table in (can, cannot):
+        hand = table.hand
+        assert hand is not None
+        answers = set()
+        for seat in range(4):
+            if table.window is not None and seat in table.window.options:
+                continue
+            out = table.handle(Play(USERS[seat], "AO", None, None, f"try{seat}"))
+            (reply,) = [o.message for o in out if isinstance(o, Reply)]
+            assert isinstance(reply, Error)
+            answers.add((reply.code, reply.message))
+        assert answers == {("wrong_phase", "the cantes after the trick are being decided")}
+
+
+def test_a_declined_cante_and_no_cante_close_alike() -> None:
+    can, _ = find(can_sing=True)
+    cannot, _ = find(can_sing=False)
+    assert can.window is not None
+    decider = min(can.window.options)
+    seq = can.seq
+    out = can.handle(Play(USERS[decider], "nocante", None, None, "choice"))
+    # The choice is stored and acknowledged, and shown to nobody.
+    assert [type(o).__name__ for o in out] == ["Reply"]
+    last = can.take_records()[-1]
+    assert (last["r"], last["seat"], last["a"]) == ("choice", decider, NO_CANTE)
+    assert can.seq == seq
+    for table in (can, cannot):
+        assert table.window is not None
+        out = table.handle(CloseCantes(table.window.turn))
+        bodies = [table.project(o.event, 1).body for o in out if isinstance(o, Broadcast)]
+        assert len(bodies) == 1 and isinstance(bodies[0], CantesOver)
+        assert bodies[0].view.phase == "play" and table.window is None
+
+
+def test_a_cante_chosen_in_the_window_is_sung_when_it_closes() -> None:
+    table, _ = find(can_sing=True)
+    window = table.window
+    assert window is not None
+    singer, options = min(window.options.items())
+    cante = format_action(options[0])
+    table.handle(Play(USERS[singer], "nocante", None, None, "first"))
+    table.handle(Play(USERS[singer], cante, None, None, "second"))  # the last choice counts
+    records = table.take_records()  # every record since the table was made
+    out = table.handle(CloseCantes(window.turn))
+    (event,) = [o.event for o in out if isinstance(o, Broadcast)]
+    body = table.project(event, None).body
+    assert isinstance(body, Acted) and (body.seat, body.action) == (singer, cante)
+    assert body.view.cantes[-1].seat == singer
+    # The records rebuild the same table, cante window and all.
+    copy = Table("t1", "CODE1", "private", table.options, table.config, random.Random(0))
+    copy.restore([*records, *table.take_records()])
+    assert copy.hand is not None and table.hand is not None
+    assert copy.hand.history == table.hand.history and copy.seq == table.seq
+
+
+def test_computer_players_choose_in_the_window_without_showing_it() -> None:
+    for seed in range(500):
+        table = new_table(seed, humans=1)
+        hand = table.hand
+        assert hand is not None
+        rng = random.Random(seed)
+        out: list[Outgoing] = []
+        n = 0
+        while len(hand.tricks) < 1:
+            seat = hand.to_move
+            assert seat is not None
+            legal = hand.legal_actions()
+            action = legal[0] if hand.phase is Phase.BIDDING else rng.choice(legal)
+            if table.seats[seat].bot:
+                out = table.handle(BotMove(seat, table.turn, action))
+            else:
+                out = table.handle(Play("ana", format_action(action), None, None, f"m{n}"))
+            n += 1
+        window = table.window
+        assert window is not None
+        bots = [s for s in window.options if table.seats[s].bot]
+        if not bots:
+            continue
+        asked = [o for o in out if isinstance(o, AskBot)]
+        assert {a.seat for a in asked} == set(bots)
+        for ask in asked:
+            assert ask.view.phase is Phase.CANTE and ask.view.to_move == ask.seat
+            assert ask.view.legal_actions == window.options[ask.seat]
+            seq = table.seq
+            reply = table.handle(BotMove(ask.seat, ask.turn, ask.view.legal_actions[0]))
+            assert reply == [] and table.seq == seq
+        winners = (hand.leader % 2, hand.leader % 2 + 2)
+        expected = BOTS_CANTE_WINDOW if all(table.seats[s].bot for s in winners) else WINDOW
+        assert window.seconds == expected
+        return
+    raise AssertionError("no deal where a computer player could sing after the first trick")
