@@ -17,6 +17,7 @@ ALLOWED = {
     "storage": {"core", "protocol"},
     "server": {"core", "ai", "protocol", "storage"},
     "clients": {"core", "protocol", "ai"},
+    "env": {"core", "ai"},
 }
 # Modules the rules core must never import: it has no I/O, clock or global randomness.
 CORE_FORBIDDEN = {"asyncio", "socket", "time", "datetime", "os", "pathlib", "io", "json", "secrets"}

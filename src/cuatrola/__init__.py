@@ -11,6 +11,7 @@ The public API for bot authors and tools:
 See ``docs/api.md`` for the hand and match classes, views and records.
 """
 
+from cuatrola.ai.worlds import ConsistentDeals, Deal, deals_consistent_with
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.api import legal_cards, trick_winner
 from cuatrola.core.cards import Card, Rank, Suit, parse_card
@@ -22,7 +23,16 @@ from cuatrola.core.errors import (
     RecordError,
     RulesError,
 )
-from cuatrola.core.hand import Cante, HandResult, HandState, Phase, Trick
+from cuatrola.core.hand import (
+    Cante,
+    HandResult,
+    HandState,
+    Obligation,
+    Phase,
+    Trick,
+    partner_of,
+    team_of,
+)
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record, replay_record, replay_summary
 from cuatrola.core.rules import Contract, MatchEnd, Rules
@@ -33,8 +43,10 @@ __version__ = "0.1.0"
 __all__ = [
     "Cante",
     "Card",
+    "ConsistentDeals",
     "Contract",
     "CuatrolaError",
+    "Deal",
     "HandResult",
     "HandState",
     "IllegalActionError",
@@ -42,6 +54,7 @@ __all__ = [
     "MatchEnd",
     "MatchState",
     "NotYourTurnError",
+    "Obligation",
     "Phase",
     "PublicView",
     "Rank",
@@ -51,14 +64,17 @@ __all__ = [
     "SeatView",
     "Suit",
     "Trick",
+    "deals_consistent_with",
     "format_action",
     "hand_to_record",
     "legal_cards",
     "parse_action",
     "parse_card",
+    "partner_of",
     "public_view",
     "replay_record",
     "replay_summary",
+    "team_of",
     "trick_winner",
     "view_for",
 ]

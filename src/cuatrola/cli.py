@@ -18,7 +18,7 @@ from typing import NoReturn
 from cuatrola import __version__
 
 #: Command modules, in the order ``--help`` lists them.
-COMMANDS = ("serve", "play", "duel", "replay", "bench")
+COMMANDS = ("serve", "play", "duel", "bot", "replay", "bench", "admin")
 
 
 def _load(name: str) -> ModuleType | None:

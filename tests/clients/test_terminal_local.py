@@ -111,9 +111,36 @@ def test_bad_arguments_exit_2_with_a_clear_message(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--code", "ABC"], "--mode and --code need --server URL"),
-        (["--mode", "bots"], "--mode and --code need --server URL"),
+        (["--code", "ABC"], "--mode, --code and --name are for online play: add --server URL"),
+        (["--mode", "bots"], "--mode, --code and --name are for online play: add --server URL"),
+        (["--mode", "quick"], "--mode, --code and --name are for online play: add --server URL"),
+        (["--name", "Ana"], "--mode, --code and --name are for online play: add --server URL"),
         (["--server", "http://127.0.0.1:9", "--code", "ABC"], "use it with --mode private"),
+        (
+            ["--server", "http://127.0.0.1:9", "--name", "x", "--lang", "en"],
+            "the name 'x' will not do: 3 to 20 letters",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--name=_ana", "--lang", "es"],
+            "el nombre '_ana' no vale: de 3 a 20 letras",
+        ),
+        (
+            [
+                "--server",
+                "http://127.0.0.1:9",
+                "--mode",
+                "private",
+                "--code",
+                "AB1",
+                "--lang",
+                "en",
+            ],
+            "the code 'AB1' will not do: 6 letters or digits",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--mode", "private", "--code", "ABCDE0"],
+            "el código 'ABCDE0' no vale",
+        ),
     ],
 )
 def test_inconsistent_options_exit_2_in_one_line(

@@ -69,6 +69,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             # Every test is a new guest from this one address.
             "--guests-per-minute",
             "100000",
+            # Short cante windows keep whole matches quick.
+            "--cante-window",
+            "0.4",
             "--log-level",
             "warning",
         ],
@@ -336,13 +339,16 @@ def _clock_seconds(app: OnlineApp) -> int | None:
     return int(status.split("⏱", 1)[1].split("s", 1)[0])
 
 
+@pytest.mark.parametrize(
+    ("lang", "notice"), [("en", "Connection restored"), ("es", "Conexión recuperada")]
+)
 async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconnection(
-    server: str,
+    server: str, lang: str, notice: str
 ) -> None:
     proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
     await proxy.start()
     options = OnlineOptions(server=f"http://127.0.0.1:{proxy.port}", mode="bots", name="Iker")
-    app = OnlineApp(options, lang="en")
+    app = OnlineApp(options, lang=lang)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: human_turn(app), "the human's turn")
@@ -351,12 +357,32 @@ async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconne
             assert shown is not None and 0 < shown <= 30
             assert app.info is not None and app.info.options.turn_time == 30
             reconnections = app.reconnections
+            assert notice not in log_text(app)
             proxy.cut()
             await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
             await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
+            await wait_for(pilot, lambda: notice in log_text(app), "the reconnected notice")
             again = _clock_seconds(app)
             # The same turn's deadline, told again by the server: never reset to 30 s.
             assert again is not None and again <= shown
             await pilot.press("ctrl+q")
     finally:
         await proxy.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the server does not accept the name 'admin'"),
+        ("es", "el servidor no acepta el nombre 'admin'"),
+    ],
+)
+def test_a_name_the_server_refuses_is_told_before_the_interface_opens(
+    server: str, lang: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cuatrola.cli import main
+
+    # A well-formed but reserved name: only the server can refuse it; no interface opens.
+    assert main(["play", "--server", server, "--name", "admin", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err == f"cuatrola play: {words}\n"

@@ -56,12 +56,26 @@ def test_a_single_pretty_printed_record_is_accepted() -> None:
     assert json.loads(proc.stdout)["points"] == [112, 18]
 
 
-@pytest.mark.parametrize("text", ["{not json", "", '{"format": "cuatrola-hand/1"}\nnope\n'])
-def test_input_that_is_not_json_exits_two_with_one_line_on_stderr(text: str) -> None:
+@pytest.mark.parametrize("text", ["", "\n  \n", "\ufeff"])
+def test_empty_input_exits_two_with_one_line_on_stderr(text: str) -> None:
     proc = replay(stdin=text)
     assert proc.returncode == 2
-    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+    assert (
+        proc.stderr.count("\n") == 1 and "empty" in proc.stderr and "Traceback" not in proc.stderr
+    )
     assert proc.stdout == ""
+
+
+def test_a_line_that_is_not_json_gives_its_own_result_with_line_and_column() -> None:
+    proc = replay(stdin='{"format": "cuatrola-hand/1"}\n  {not json\n')
+    assert proc.returncode == 1 and proc.stderr == ""
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first["ok"] is False and first["at"]["field"] == "dealer"
+    assert second == {
+        "ok": False,
+        "error": "Expecting property name enclosed in double quotes: line 2 column 4",
+        "at": {"line": 2, "column": 4},
+    }
 
 
 def test_a_missing_file_exits_two_without_a_traceback() -> None:
@@ -85,8 +99,25 @@ def test_bench_engine_prints_json_lines() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [line["backend"] for line in lines][:2] == ["python", "python-state"]
-    assert all(line["hands_per_second"] > 0 for line in lines)
+    assert [line["backend"] for line in lines] == ["reference", "python", "python-state"]
+    assert all(line["hands_per_second"] > 0 and line["vs_reference"] > 0 for line in lines)
+    assert lines[0]["vs_reference"] == 1
+
+
+def test_bench_engine_explains_its_backends_in_a_header() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "0.1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    head, _, table = proc.stdout.partition("\n\n")
+    assert "naive implementation" in head and "checked HandState API" in head
+    assert "playout kernel" in head
+    rows = table.splitlines()
+    assert [row.split(":")[0].strip() for row in rows] == ["reference", "python", "python-state"]
+    assert all("x the reference" in row for row in rows)
 
 
 def test_bench_engine_refuses_a_bad_duration() -> None:

@@ -152,7 +152,7 @@ def start_position(
         leader = (leader + 1) % 4
     return Position(
         hands=(hands[0], hands[1], hands[2], hands[3]),
-        trump=view.trump,
+        trump=int(view.trump),  # a plain int in the search's hot loops
         to_move=leader,
         trick=(),
         trick_seats=(),

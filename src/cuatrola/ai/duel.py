@@ -60,7 +60,10 @@ class DuelError(Exception):
 class AgentStats:
     """What one agent did during a duel."""
 
+    #: Time of each decision with a choice (more than one legal action).
     decision_seconds: list[float] = field(default_factory=list)
+    #: Decisions with a single legal action: not timed, they would pull the percentiles down.
+    forced: int = 0
     #: contract label -> [bids made that became the contract, of them made]
     contracts: dict[str, list[int]] = field(default_factory=dict)
 
@@ -120,6 +123,7 @@ class DuelSummary:
         for key, stats in part.stats.items():
             mine = self.stats.setdefault(key, AgentStats())
             mine.decision_seconds.extend(stats.decision_seconds)
+            mine.forced += stats.forced
             for label, (bid, made) in stats.contracts.items():
                 tally = mine.contracts.setdefault(label, [0, 0])
                 tally[0] += bid
@@ -197,6 +201,7 @@ class DuelSummary:
                 "a": self.stats["a"].percentiles_ms(),
                 "b": self.stats["b"].percentiles_ms(),
             },
+            "forced_moves": {"a": self.stats["a"].forced, "b": self.stats["b"].forced},
             "contracts": {
                 "a": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["a"].contracts.items()},
                 "b": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["b"].contracts.items()},
@@ -234,7 +239,11 @@ class _Table:
         forced_pass: bool,
     ) -> None:
         """Play ``state`` to the end; ``keys[s]`` is ``"a"`` or ``"b"`` for seat ``s``."""
-        players: list[Player] = [self.factories[n]() for n in names]
+        try:
+            players: list[Player] = [self.factories[n]() for n in names]
+        except Exception as exc:
+            # A plug-in's own bug: said in one line by the duel command, not as a traceback.
+            raise DuelError(f"a player could not be built: {type(exc).__name__}: {exc}") from exc
         rngs = [random.Random(f"player:{rng_key}:{seat}") for seat in range(4)]
         if forced_pass:
             for _ in range(4):
@@ -245,8 +254,18 @@ class _Table:
             assert seat is not None
             view = view_for(state, seat)
             start = clock()
-            action = players[seat].choose(view, rngs[seat], self.budget)
-            self.summary.stats[keys[seat]].decision_seconds.append(clock() - start)
+            try:
+                action = players[seat].choose(view, rngs[seat], self.budget)
+            except Exception as exc:
+                raise DuelError(
+                    f"player {names[seat]!r} in seat {seat} failed: {type(exc).__name__}: {exc}"
+                ) from exc
+            spent = clock() - start
+            stats = self.summary.stats[keys[seat]]
+            if len(view.legal_actions) > 1:
+                stats.decision_seconds.append(spent)
+            else:
+                stats.forced += 1
             if action not in view.legal_actions:
                 raise DuelError(
                     f"player {names[seat]!r} in seat {seat} chose an illegal action "
@@ -493,7 +512,8 @@ def format_summary(summary: DuelSummary) -> str:
         p = summary.stats[key].percentiles_ms()
         lines.append(
             f"  decision time {key} ({name}): p50 {p['p50']:.2f} ms, p90 {p['p90']:.2f} ms, "
-            f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions"
+            f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions with a "
+            f"choice ({summary.stats[key].forced} forced moves not timed)"
         )
         contracts = summary.stats[key].contracts
         if contracts:

@@ -264,7 +264,7 @@ class PimcChoiceModel:
             worlds = [_without_dead_hand(world, view.sitting_out) for world in worlds]
         pos = Position(
             worlds[0],
-            view.trump,
+            int(view.trump),  # a plain int in the search's hot loops
             play.seat,
             play.trick,
             play.trick_seats,

@@ -36,7 +36,7 @@ def position_for(view: SeatView, world: World) -> Position:
     assert view.to_move is not None
     return Position(
         hands=(hands[0], hands[1], hands[2], hands[3]),
-        trump=view.trump,
+        trump=int(view.trump),  # a plain int in the search's hot loops
         to_move=view.to_move,
         trick=tuple(int(card) for _, card in view.trick),
         trick_seats=tuple(seat for seat, _ in view.trick),

@@ -166,7 +166,7 @@ def position_from_state(state: HandState) -> Position:
     assert state.to_move is not None
     return Position(
         hands=(hands[0], hands[1], hands[2], hands[3]),
-        trump=state.trump,
+        trump=int(state.trump),  # a plain int in the search's hot loops
         to_move=state.to_move,
         trick=tuple(state.trick_cards),
         trick_seats=tuple(state.trick_seats),

@@ -26,8 +26,16 @@ def _seed(text: str) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("--a", required=True, metavar="NAME", help="first agent (e.g. expert)")
-    parser.add_argument("--b", required=True, metavar="NAME", help="second agent (e.g. greedy)")
+    parser.add_argument(
+        "--a",
+        required=True,
+        metavar="NAME",
+        help="first agent: a registered name (e.g. expert), an installed plug-in's name or "
+        "package.module:Class",
+    )
+    parser.add_argument(
+        "--b", required=True, metavar="NAME", help="second agent (e.g. greedy), as --a"
+    )
     parser.add_argument(
         "--deals",
         type=bounded_int(1, 1_000_000),
@@ -62,16 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the duel and print its summary."""
-    from cuatrola.ai.base import available_players
+    from cuatrola.ai.base import player_factory
     from cuatrola.ai.duel import DuelError, format_summary, run_duel
 
-    known = available_players()
     for name in (args.a, args.b):
-        if name not in known:
-            print(
-                f"cuatrola duel: unknown player {name!r}; expected one of {', '.join(known)}",
-                file=sys.stderr,
-            )
+        try:
+            player_factory(name)
+        except ValueError as exc:
+            print(f"cuatrola duel: {exc}", file=sys.stderr)
             return 2
     handle: IO[str] | None = None
     if args.records:

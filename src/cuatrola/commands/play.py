@@ -8,6 +8,8 @@ protocol (docs/protocol.md). Bad arguments print one line and exit with status 2
 from __future__ import annotations
 
 import argparse
+import random
+import re
 import sys
 from typing import NoReturn
 
@@ -122,8 +124,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
         choices=ONLINE_MODES,
-        default="quick",
-        help="online: quick match, a private table (with --code to join one) or against bots",
+        default=None,
+        help="online (needs --server): quick match (default), a private table (with --code "
+        "to join one) or against bots",
     )
     parser.add_argument("--code", default=None, help="online: the code of a private table to join")
     parser.add_argument("--name", default=None, help="online: your guest name")
@@ -138,12 +141,13 @@ def run(args: argparse.Namespace) -> int:
     """Start the terminal client; returns the exit status."""
     rules = Rules.preset(args.rules, quintola=not args.no_quintola)
     if args.server is None:
-        if args.code is not None or args.mode != "quick":
-            return _fail("--mode and --code need --server URL")
+        if args.code is not None or args.mode is not None or args.name is not None:
+            return _fail("--mode, --code and --name are for online play: add --server URL")
         return _run_offline(args, rules)
-    if args.code is not None and args.mode != "private":
+    mode = args.mode or "quick"
+    if args.code is not None and mode != "private":
         return _fail("--code joins a private table: use it with --mode private")
-    return _run_online(args, rules)
+    return _run_online(args, rules, mode)
 
 
 def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
@@ -165,18 +169,46 @@ def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
     return app.return_code or 0
 
 
-def _run_online(args: argparse.Namespace, rules: Rules) -> int:
-    from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+def valid_guest_name(name: str) -> bool:
+    """Whether the server's name rule can accept ``name`` (3 to 20 letters, digits, ``_``,
+    ``-`` or ``.``, starting and ending with a letter or digit): checked before connecting so
+    that a typo is told at once; the server stays the judge (reserved names, names taken)."""
+    return 3 <= len(name) <= 20 and re.fullmatch(r"[^\W_][\w.-]*[^\W_]", name) is not None
 
+
+#: The letters of the server's invite codes (no I, O, 0 or 1, which read alike).
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def _run_online(args: argparse.Namespace, rules: Rules, mode: str) -> int:
+    from cuatrola.clients.terminal.i18n import Texts
+    from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions, guest_login
+
+    texts = Texts(args.lang)
+    name = args.name if args.name is not None else f"Jugador{random.randint(100, 9999)}"
+    if not valid_guest_name(name):
+        return _fail(texts("bad_name", name=name))
+    code = args.code.strip().upper() if args.code is not None else None
+    if code is not None and (len(code) != 6 or any(c not in CODE_LETTERS for c in code)):
+        return _fail(texts("bad_code", code=args.code))
+    # Log in before the interface opens: a refused name or an unreachable server is then one
+    # line on the command line, in the interface's language.
+    try:
+        token = guest_login(args.server, name)
+    except ConnectionError as exc:
+        if str(exc).startswith(("guest login refused (400)", "guest login refused (409)")):
+            # The server's reason is in English: told in the interface's language instead.
+            return _fail(texts("name_refused", name=name))
+        return _fail(texts("online_failed", server=args.server, reason=str(exc)))
     options = OnlineOptions(
         server=args.server,
-        mode=args.mode,
-        code=args.code,
-        name=args.name,
+        mode=mode,
+        code=code,
+        name=name,
         level=args.level,
         rules=rules,
     )
-    app = OnlineApp(options, lang=args.lang)
+    app = OnlineApp(options, lang=args.lang, token=token)
     app.run()
     if app.failure:
         return _fail(app.failure)

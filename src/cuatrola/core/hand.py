@@ -30,18 +30,22 @@ from cuatrola.core.actions import (
     BID_BASE,
     CANTE_BASE,
     NO_CANTE,
+    NUM_ACTIONS,
     action_contract,
     format_action,
     parse_action,
 )
 from cuatrola.core.cards import (
+    ALL_CARDS,
     CANTE_MASKS,
     CARD_CODES,
     CARD_SUIT,
     FULL_DECK,
+    NUM_CARDS,
     SUIT_LETTERS,
     SUIT_MASKS,
     Card,
+    Suit,
     cards_of,
     codes_of,
     iter_bits,
@@ -62,7 +66,13 @@ TRUMP_CANTE_POINTS: Final = 40
 
 
 class Phase(IntEnum):
-    """Where a hand stands."""
+    """Where a hand stands; prints as its lower-case name.
+
+    >>> print(Phase.PLAY)
+    play
+    >>> Phase.PLAY.label, int(Phase.PLAY)
+    ('play', 1)
+    """
 
     BIDDING = 0
     PLAY = 1
@@ -74,9 +84,43 @@ class Phase(IntEnum):
         """Lower-case name, as used in views and the protocol."""
         return self.name.lower()
 
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+# Module constants: a global read is cheaper than the enum attribute on the hot path.
+_BIDDING: Final = Phase.BIDDING
+_PLAY: Final = Phase.PLAY
+_CANTE: Final = Phase.CANTE
+_FINISHED: Final = Phase.FINISHED
+_PASS_ACTION: Final = BID_BASE
+_CONTRACT_OF_ACTION: Final = {BID_BASE + int(c): c for c in Contract}
+_SUITS: Final = tuple(Suit)
+_CARD_OF_ID: Final = ALL_CARDS.__getitem__
+_CANTES_ALLOWED: Final = {contract: spec.cantes_allowed for contract, spec in CONTRACTS.items()}
+#: The rey bits of the suits not sung yet, indexed by the mask of the suits sung.
+_UNSUNG_REY_BITS: Final = tuple(
+    sum(1 << (5 * suit + 2) for suit in range(4) if not sung >> suit & 1) for sung in range(16)
+)
+#: Action ids of an action bitmask, built on first use. Bounded: the masks met are subsets of
+#: one seat's five cards, or of the few bids and cantes.
+_IDS_OF_MASK: dict[int, tuple[int, ...]] = {}
+
+
+def _ids_of(mask: int) -> tuple[int, ...]:
+    found = _IDS_OF_MASK.get(mask)
+    if found is None:
+        found = tuple(iter_bits(mask))
+        _IDS_OF_MASK[mask] = found
+    return found
+
 
 def team_of(seat: int) -> int:
-    """The partnership of a seat: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    """The partnership of a seat: seats 0 and 2 are team 0, seats 1 and 3 team 1.
+
+    >>> team_of(0), team_of(3), partner_of(1)
+    (0, 1, 3)
+    """
     return seat & 1
 
 
@@ -191,6 +235,72 @@ class HandResult:
         }
 
 
+# Frozen dataclasses set each field through object.__setattr__ in __init__; the engine builds
+# a trick object per trick and a result per hand on the path of every complete hand, so these
+# set the slots directly: the same objects as Trick(...), Cante(...), HandResult(...).
+_TRICK_SET: Final = tuple(getattr(Trick, name).__set__ for name in Trick.__slots__)
+_CANTE_SET: Final = tuple(getattr(Cante, name).__set__ for name in Cante.__slots__)
+_RESULT_SET: Final = tuple(getattr(HandResult, name).__set__ for name in HandResult.__slots__)
+
+
+def _new_trick(leader: int, seats: tuple[int, ...], cards: tuple[Card, ...], winner: int) -> Trick:
+    trick = object.__new__(Trick)
+    set_leader, set_seats, set_cards, set_winner = _TRICK_SET
+    set_leader(trick, leader)
+    set_seats(trick, seats)
+    set_cards(trick, cards)
+    set_winner(trick, winner)
+    return trick
+
+
+def _new_cante(trick: int, seat: int, suit: int, points: int) -> Cante:
+    cante = object.__new__(Cante)
+    set_trick, set_seat, set_suit, set_points = _CANTE_SET
+    set_trick(cante, trick)
+    set_seat(cante, seat)
+    set_suit(cante, suit)
+    set_points(cante, points)
+    return cante
+
+
+def _new_result(
+    contract: Contract,
+    bidder: int | None,
+    trick_winners: tuple[int, ...],
+    cantes: tuple[Cante, ...],
+    points: tuple[int, int],
+    tricks: tuple[int, int],
+    winner: int,
+    game_points: int,
+    score_before: tuple[int, int],
+    score_after: tuple[int, int],
+) -> HandResult:
+    result = object.__new__(HandResult)
+    (
+        set_contract,
+        set_bidder,
+        set_trick_winners,
+        set_cantes,
+        set_points,
+        set_tricks,
+        set_winner,
+        set_game_points,
+        set_score_before,
+        set_score_after,
+    ) = _RESULT_SET
+    set_contract(result, contract)
+    set_bidder(result, bidder)
+    set_trick_winners(result, trick_winners)
+    set_cantes(result, cantes)
+    set_points(result, points)
+    set_tricks(result, tricks)
+    set_winner(result, winner)
+    set_game_points(result, game_points)
+    set_score_before(result, score_before)
+    set_score_after(result, score_after)
+    return result
+
+
 class HandState:
     """The full state of one hand; the authority that applies actions.
 
@@ -207,6 +317,7 @@ class HandState:
     """
 
     __slots__ = (
+        "_legal",
         "active_seats",
         "bidder",
         "bids",
@@ -217,6 +328,7 @@ class HandState:
         "dealt",
         "hands",
         "history",
+        "is_finished",
         "leader",
         "led_suit",
         "mano",
@@ -243,7 +355,7 @@ class HandState:
     score_before: tuple[int, int]
     dealt: tuple[int, int, int, int]
     trump_card: Card
-    trump: int
+    trump: Suit
     hands: list[int]
     phase: Phase
     to_move: int | None
@@ -265,6 +377,12 @@ class HandState:
     cante_team: int
     history: list[int]
     result: HandResult | None
+    #: Whether the fifth trick has been played (kept as a field: every playout loop reads it
+    #: once per action).
+    is_finished: bool
+    # The legal action mask of the seat to move, -1 until asked for since the last action:
+    # the checked API asks for it twice per action (legal_actions, then apply).
+    _legal: int
 
     # Construction ----------------------------------------------------------------------------
 
@@ -281,9 +399,11 @@ class HandState:
         The last card dealt is the dealer's shown card; its suit is trump. Dealing starts at
         the mano, so the dealer is served last.
         """
+        if dealer not in range(NUM_SEATS):
+            raise ValueError(f"expected a dealer seat 0..3, got {dealer!r}")
         deck = shuffled_deck(rng)
-        hands = deal_masks(deck, dealer)
-        return cls.from_masks(rules, dealer, hands, deck[-1], score_before)
+        # A shuffled deck is a valid deal by construction: from_masks's checks are not needed.
+        return cls._build(rules, dealer, deal_masks(deck, dealer), deck[-1], score_before)
 
     @classmethod
     def from_cards(
@@ -330,20 +450,31 @@ class HandState:
             raise ValueError(
                 f"the shown card {CARD_CODES[trump_card]} must be in the dealer's hand"
             )
+        return cls._build(rules, dealer, hands, trump_card, score_before)
+
+    @classmethod
+    def _build(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[int],
+        trump_card: int,
+        score_before: tuple[int, int],
+    ) -> HandState:
         self = cls.__new__(cls)
         self.rules = rules
         self.dealer = dealer
         self.mano = (dealer + 1) % NUM_SEATS
         self.score_before = (int(score_before[0]), int(score_before[1]))
         self.dealt = (hands[0], hands[1], hands[2], hands[3])
-        self.trump_card = Card(trump_card)
-        self.trump = CARD_SUIT[trump_card]
+        self.trump_card = ALL_CARDS[trump_card]
+        self.trump = _SUITS[CARD_SUIT[trump_card]]
         self._reset()
         return self
 
     def _reset(self) -> None:
         self.hands = list(self.dealt)
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self.to_move = self.mano
         self.bids = []
         self.contract = Contract.PASS
@@ -363,6 +494,8 @@ class HandState:
         self.cante_team = 0
         self.history = []
         self.result = None
+        self.is_finished = False
+        self._legal = -1
 
     def copy(self) -> HandState:
         """An independent copy (values are shared, lists copied)."""
@@ -407,11 +540,6 @@ class HandState:
     # Queries -----------------------------------------------------------------------------------
 
     @property
-    def is_finished(self) -> bool:
-        """Whether the fifth trick has been played."""
-        return self.phase is Phase.FINISHED
-
-    @property
     def trick_number(self) -> int:
         """The index (0-4) of the trick being played, 5 when finished."""
         return len(self.tricks)
@@ -431,22 +559,59 @@ class HandState:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids of the seat to move, sorted by id (empty when finished)."""
-        return list(iter_bits(self.legal_mask()))
+        legal = self._legal
+        if legal < 0:
+            seat = self.to_move
+            if self.phase is _PLAY and seat is not None:
+                # cuatrola.core.tricks.legal_mask inlined (rule 4.1), as asked for at every
+                # card play; the differential test against the kernel covers both.
+                hand = self.hands[seat]
+                trick = self.trick_mask
+                if not trick:
+                    legal = hand
+                else:
+                    led = SUIT_MASKS[self.led_suit]
+                    trump = SUIT_MASKS[self.trump]
+                    follow = hand & led
+                    if follow:
+                        if led != trump and trick & trump:
+                            legal = follow
+                        else:
+                            on = trick & led
+                            legal = follow & ((on & -on) - 1) or follow
+                    else:
+                        trumps = hand & trump
+                        if trumps:
+                            on = trick & trump
+                            legal = (trumps & ((on & -on) - 1) or hand) if on else trumps
+                        else:
+                            legal = hand
+                self._legal = legal
+            else:
+                legal = self.legal_mask()
+        found = _IDS_OF_MASK.get(legal)
+        return list(found if found is not None else _ids_of(legal))
 
     def legal_mask(self) -> int:
         """The legal action ids as a bitmask (bit ``a`` set for action ``a``)."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self._compute_legal_mask()
+        return legal
+
+    def _compute_legal_mask(self) -> int:
         phase = self.phase
         seat = self.to_move
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             assert seat is not None
             return legal_mask(self.hands[seat], self.trick_mask, self.led_suit, self.trump)
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             assert seat is not None
             mask = 1 << BID_BASE
             for contract in self._allowed_bids(seat):
                 mask |= 1 << (BID_BASE + contract)
             return mask
-        if phase is Phase.CANTE:
+        if phase is _CANTE:
             assert seat is not None
             mask = 1 << NO_CANTE
             for suit in self.singable_suits(seat):
@@ -466,7 +631,7 @@ class HandState:
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to move may play (empty outside card play)."""
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return []
         return cards_of(self.legal_mask())
 
@@ -477,7 +642,7 @@ class HandState:
         out and holds the rey and caballo, the suit is not sung yet, and the 40 comes first
         when his team can sing it.
         """
-        if self.phase is not Phase.CANTE or team_of(seat) != self.cante_team:
+        if self.phase is not _CANTE or team_of(seat) != self.cante_team:
             return []
         return self.cante_options().get(seat, [])
 
@@ -529,8 +694,55 @@ class HandState:
             NotYourTurnError: ``seat`` is not the seat to move.
             IllegalActionError: the rules do not allow ``action`` now. The state is unchanged.
         """
+        # The fast paths: an action id that is legal for the seat to move. A card play is
+        # inlined (it is most of the actions of a hand), the rest goes through the phase's
+        # method; anything else takes the slow path below, which names the error.
+        phase = self.phase
+        if phase is _PLAY and type(action) is int and 0 <= action < NUM_CARDS:
+            mover = self.to_move
+            assert mover is not None
+            legal = self._legal
+            if legal < 0:
+                legal = legal_mask(self.hands[mover], self.trick_mask, self.led_suit, self.trump)
+            if legal >> action & 1 and (seat is None or seat == mover):
+                # The same steps as _play, without its call.
+                self.history.append(action)
+                self._legal = -1
+                bit = 1 << action
+                self.hands[mover] ^= bit
+                trick_mask = self.trick_mask
+                if not trick_mask:
+                    self.led_suit = CARD_SUIT[action]
+                self.trick_mask = trick_mask | bit
+                trick_cards = self.trick_cards
+                self.trick_seats.append(mover)
+                trick_cards.append(action)
+                if len(trick_cards) < len(self.active_seats):
+                    nxt = (mover + 1) & 3
+                    self.to_move = (nxt + 1) & 3 if nxt == self.sitting_out else nxt
+                else:
+                    self._complete_trick()
+                return
+        elif type(action) is int and 0 <= action < NUM_ACTIONS:
+            legal = self._legal
+            if legal < 0:
+                # Passing is always allowed, so the bidding needs no mask for it.
+                if action == _PASS_ACTION and self.phase is _BIDDING:
+                    legal = 1 << _PASS_ACTION
+                else:
+                    legal = self.legal_mask()
+            if legal >> action & 1 and (seat is None or seat == self.to_move):
+                self.history.append(action)
+                self._legal = -1
+                if phase is _BIDDING:
+                    self._bid(_CONTRACT_OF_ACTION[action])
+                elif action == NO_CANTE:
+                    self._decline_cante()
+                else:
+                    self._sing(action - CANTE_BASE)
+                return
         action_id = parse_action(action)
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             raise IllegalActionError(format_action(action_id), seat, "the hand is over")
         if seat is not None and seat != self.to_move:
             raise NotYourTurnError(
@@ -542,11 +754,28 @@ class HandState:
             )
         self.apply_unchecked(action_id)
 
-    def explain_illegal(self, action: int) -> str:
-        """Why ``action`` is not legal for the seat to move, in words."""
+    def explain_illegal(self, action: int | str) -> str:
+        """Why ``action`` (an id or its notation, as :meth:`apply` takes) is not legal for
+        the seat to move, in words; ``""`` when it is legal.
+
+        >>> state = HandState.from_cards(
+        ...     Rules(), 3, ["AO 3O RO CO SO".split(), "AC 3C RC CC SC".split(),
+        ...                  "AE 3E RE CE SE".split(), "AB 3B RB CB SB".split()], "CB")
+        >>> state.explain_illegal("RO")
+        'the hand is in the bidding'
+        >>> state.explain_illegal("pass")
+        ''
+
+        Raises:
+            InvalidActionError: ``action`` is not an action.
+        """
+        action = parse_action(action)
         seat = self.to_move
-        assert seat is not None
-        if self.phase is Phase.BIDDING:
+        if seat is None:
+            return "the hand is over"
+        if self.legal_mask() >> action & 1:
+            return ""
+        if self.phase is _BIDDING:
             if action >= CANTE_BASE or action < BID_BASE:
                 return "the hand is in the bidding"
             contract = action_contract(action)
@@ -555,7 +784,7 @@ class HandState:
             if contract <= max(self.bids, default=Contract.PASS):
                 return "a bid must be higher than the highest bid so far"
             return "the bid would take the team past the target"
-        if self.phase is Phase.CANTE:
+        if self.phase is _CANTE:
             if action < CANTE_BASE:
                 return f"seat {seat} must first sing or decline (nocante) after the trick"
             return "that cante cannot be sung now"
@@ -573,7 +802,7 @@ class HandState:
         is not legal instead of working the rule out again.
         """
         seat = self.to_move
-        if self.phase is not Phase.PLAY or seat is None:
+        if self.phase is not _PLAY or seat is None:
             return None
         hand = self.hands[seat]
         if self.legal_mask() == hand:
@@ -599,12 +828,13 @@ class HandState:
         here corrupts the state.
         """
         self.history.append(action)
+        self._legal = -1
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             self._play(action)
-        elif phase is Phase.BIDDING:
-            self._bid(action_contract(action))
-        elif phase is Phase.CANTE:
+        elif phase is _BIDDING:
+            self._bid(_CONTRACT_OF_ACTION[action])
+        elif phase is _CANTE:
             if action == NO_CANTE:
                 self._decline_cante()
             else:
@@ -613,18 +843,19 @@ class HandState:
     def _bid(self, contract: Contract) -> None:
         seat = self.to_move
         assert seat is not None
-        self.bids.append(contract)
-        if contract and contract > max(self.bids[:-1], default=Contract.PASS):
+        bids = self.bids
+        if contract > self.contract:  # the contract so far is the highest bid
             self.contract = contract
             self.bidder = seat
-        if len(self.bids) < NUM_SEATS:
+        bids.append(contract)
+        if len(bids) < NUM_SEATS:
             self.to_move = (seat + 1) % NUM_SEATS
             return
         if self.bidder is not None:
             self.sitting_out = partner_of(self.bidder)
             self.active_seats = tuple(s for s in range(NUM_SEATS) if s != self.sitting_out)
         self.leader = self.mano if self.mano != self.sitting_out else self.next_active(self.mano)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_move = self.leader
 
     def _play(self, card: int) -> None:
@@ -632,25 +863,34 @@ class HandState:
         assert seat is not None
         bit = 1 << card
         self.hands[seat] ^= bit
-        if not self.trick_mask:
+        trick_mask = self.trick_mask
+        if not trick_mask:
             self.led_suit = CARD_SUIT[card]
-        self.trick_mask |= bit
+        self.trick_mask = trick_mask | bit
+        trick_cards = self.trick_cards
         self.trick_seats.append(seat)
-        self.trick_cards.append(card)
-        if len(self.trick_cards) < len(self.active_seats):
-            self.to_move = self.next_active(seat)
-            return
-        win_card = winning_card(self.trick_mask, self.led_suit, self.trump)
-        winner = self.trick_seats[self.trick_cards.index(win_card)]
-        team = team_of(winner)
-        self.team_card_points[team] += points_of(self.trick_mask)
+        trick_cards.append(card)
+        if len(trick_cards) < len(self.active_seats):
+            nxt = (seat + 1) & 3
+            self.to_move = (nxt + 1) & 3 if nxt == self.sitting_out else nxt
+        else:
+            self._complete_trick()
+
+    def _complete_trick(self) -> None:
+        trick_mask = self.trick_mask
+        trick_seats = self.trick_seats
+        trick_cards = self.trick_cards
+        winner = trick_seats[trick_cards.index(winning_card(trick_mask, self.led_suit, self.trump))]
+        team = winner & 1
+        self.team_card_points[team] += points_of(trick_mask)
         self.team_tricks[team] += 1
-        self.tricks.append(
-            Trick(
-                leader=self.trick_seats[0],
-                seats=tuple(self.trick_seats),
-                cards=tuple(Card(c) for c in self.trick_cards),
-                winner=winner,
+        tricks = self.tricks
+        tricks.append(
+            _new_trick(
+                trick_seats[0],
+                tuple(trick_seats),
+                tuple(map(_CARD_OF_ID, trick_cards)),
+                winner,
             )
         )
         self.trick_seats = []
@@ -658,24 +898,37 @@ class HandState:
         self.trick_mask = 0
         self.leader = winner
         self.to_move = winner
-        if len(self.tricks) == NUM_TRICKS:
+        if len(tricks) == NUM_TRICKS:
             self._finish()
             return
         self.cante_team = team
-        self._open_cante_window(winner)
+        if len(tricks) <= 3 and _CANTES_ALLOWED[self.contract]:
+            # Bit 5s+2 of h & h >> 1 is set when hand h holds the rey and caballo of suit s:
+            # the team's singable pairs in two integer operations per seat.
+            hands = self.hands
+            out = self.sitting_out
+            first = hands[team] if team != out else 0
+            second = hands[team + 2] if team + 2 != out else 0
+            unsung = _UNSUNG_REY_BITS[self.sung]
+            first &= (first >> 1) & unsung
+            second &= (second >> 1) & unsung
+            if first or second:
+                self._open_cante_window(winner, first, second)
 
-    def _open_cante_window(self, winner: int) -> None:
-        options = self.cante_options()
-        if not options:
-            return
+    def _open_cante_window(self, winner: int, first: int, second: int) -> None:
+        """Open the cante window after trick ``winner``'s team won; ``first`` and ``second``
+        are the singable pairs (rey bits) of the team's two seats, not both empty."""
         if self.rules.auto_cante:
-            seat, suits = next(iter(options.items()))
-            for other, other_suits in options.items():
-                if other_suits[0] < suits[0]:
-                    seat, suits = other, other_suits
-            self._record_cante(seat, suits[0])
+            # What cante_options and the choice of a player who always sings would give:
+            # the 40 first, else the lowest suit, by the first seat of the team holding it.
+            trump_bit = 1 << (5 * self.trump + 2)
+            pairs = first | second
+            bit = trump_bit if pairs & trump_bit else pairs & -pairs
+            seat = self.cante_team if first & bit else self.cante_team + 2
+            self._record_cante(seat, (bit.bit_length() - 1) // 5)
             return
-        self.phase = Phase.CANTE
+        options = self.cante_options()
+        self.phase = _CANTE
         self.to_move = winner if winner in options else next(iter(options))
 
     def _decline_cante(self) -> None:
@@ -685,23 +938,24 @@ class HandState:
         if seat == self.leader and partner in self.cante_options():
             self.to_move = partner
             return
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_move = self.leader
 
     def _sing(self, suit: int) -> None:
         seat = self.to_move
         assert seat is not None
         self._record_cante(seat, suit)
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_move = self.leader
 
     def _record_cante(self, seat: int, suit: int) -> None:
         points = TRUMP_CANTE_POINTS if suit == self.trump else CANTE_POINTS
-        self.cantes.append(Cante(trick=len(self.tricks) - 1, seat=seat, suit=suit, points=points))
+        self.cantes.append(_new_cante(len(self.tricks) - 1, seat, suit, points))
         self.sung |= 1 << suit
 
     def _finish(self) -> None:
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
+        self.is_finished = True
         self.to_move = None
         last_team = team_of(self.tricks[-1].winner)
         points = list(self.team_card_points)
@@ -724,17 +978,17 @@ class HandState:
             winner = bidder_team if made else 1 - bidder_team
         score = list(self.score_before)
         score[winner] += spec.value
-        self.result = HandResult(
-            contract=contract,
-            bidder=self.bidder,
-            trick_winners=tuple(t.winner for t in self.tricks),
-            cantes=tuple(self.cantes),
-            points=(points[0], points[1]),
-            tricks=(self.team_tricks[0], self.team_tricks[1]),
-            winner=winner,
-            game_points=spec.value,
-            score_before=self.score_before,
-            score_after=(score[0], score[1]),
+        self.result = _new_result(
+            contract,
+            self.bidder,
+            tuple([t.winner for t in self.tricks]),
+            tuple(self.cantes),
+            (points[0], points[1]),
+            (self.team_tricks[0], self.team_tricks[1]),
+            winner,
+            spec.value,
+            self.score_before,
+            (score[0], score[1]),
         )
 
     # Notation ----------------------------------------------------------------------------------
@@ -764,6 +1018,14 @@ class HandState:
             f"to_move={self.to_move} contract={self.contract.label} bidder={self.bidder} "
             f"tricks={len(self.tricks)} trick={trick} hands={hands}"
         )
+
+    def __str__(self) -> str:
+        # Imported here: the views module builds on this one.
+        from cuatrola.core.views import board_text, public_view
+
+        shown = {seat: tuple(cards_of(mask)) for seat, mask in enumerate(self.hands)}
+        names = [format_action(a) for a in self.legal_actions()]
+        return board_text(public_view(self), shown, options=names)
 
     def __repr__(self) -> str:
         return f"<HandState {self.notation()}>"

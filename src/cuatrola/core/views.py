@@ -16,9 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cuatrola.core.actions import format_action
-from cuatrola.core.cards import Card, cards_of
-from cuatrola.core.hand import Cante, HandResult, HandState, Obligation, Phase, Trick
+from cuatrola.core.actions import format_action, is_card_action
+from cuatrola.core.cards import SUIT_LETTERS, Card, Suit, cards_of
+from cuatrola.core.hand import (
+    Cante,
+    HandResult,
+    HandState,
+    Obligation,
+    Phase,
+    Trick,
+    partner_of,
+    team_of,
+)
 from cuatrola.core.rules import Contract, Rules
 
 
@@ -33,7 +42,7 @@ class PublicView:
         score_before: match score before this hand.
         phase: bidding, play, cante or finished.
         to_move: the seat whose decision it is (``None`` when finished).
-        trump: the trump suit.
+        trump: the trump suit (a :class:`~cuatrola.core.cards.Suit`).
         trump_card: the dealer's shown card while he still holds it (and, when he sits out,
             the dead shown card); ``None`` once played.
         bids: the bids made so far, in speaking order from the mano.
@@ -55,7 +64,7 @@ class PublicView:
     score_before: tuple[int, int]
     phase: Phase
     to_move: int | None
-    trump: int
+    trump: Suit
     trump_card: Card | None
     bids: tuple[Contract, ...]
     contract: Contract
@@ -82,6 +91,24 @@ class PublicView:
             mask |= 1 << card
         return mask
 
+    @property
+    def trick_cards(self) -> list[Card]:
+        """The cards of the current trick in playing order, without their seats."""
+        return [card for _, card in self.trick]
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        """The team of ``seat``: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        return team_of(seat)
+
+    @staticmethod
+    def partner_of(seat: int) -> int:
+        """The seat across the table from ``seat``."""
+        return partner_of(seat)
+
+    def __str__(self) -> str:
+        return board_text(self, _dead_hand_shown(self))
+
 
 @dataclass(frozen=True, slots=True)
 class SeatView(PublicView):
@@ -104,6 +131,99 @@ class SeatView(PublicView):
     def legal_action_names(self) -> list[str]:
         """The legal actions in notation form (``"RO"``, ``"solo"``...)."""
         return [format_action(a) for a in self.legal_actions]
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat may play now (empty when it is not its turn to play a card)."""
+        return [Card(a) for a in self.legal_actions if is_card_action(a)]
+
+    @property
+    def team(self) -> int:
+        """The seat's team (0 for seats 0 and 2, 1 for seats 1 and 3)."""
+        return team_of(self.seat)
+
+    @property
+    def partner(self) -> int:
+        """The seat of the seat's partner, across the table."""
+        return partner_of(self.seat)
+
+    @property
+    def opponents(self) -> tuple[int, int]:
+        """The two seats of the other team, in seat order."""
+        return (0, 2) if self.seat & 1 else (1, 3)
+
+    def is_partner(self, seat: int) -> bool:
+        """Whether ``seat`` is on this seat's team (itself included)."""
+        return team_of(seat) == team_of(self.seat)
+
+    def __str__(self) -> str:
+        shown = _dead_hand_shown(self)
+        shown[self.seat] = self.hand
+        return board_text(self, shown, you=self.seat, options=self.legal_action_names)
+
+
+def _dead_hand_shown(view: PublicView) -> dict[int, tuple[Card, ...]]:
+    if view.dead_hand is None or view.sitting_out is None:
+        return {}
+    return {view.sitting_out: view.dead_hand}
+
+
+def board_text(
+    view: PublicView,
+    shown: dict[int, tuple[Card, ...]],
+    you: int | None = None,
+    options: list[str] | None = None,
+) -> str:
+    """The hand as a small text table: one row per seat, then the trick and the tallies.
+
+    ``shown`` holds the cards to draw face up by seat (other seats show their card count),
+    ``you`` the seat marked "you" and ``options`` the legal actions to list under the table.
+    ``str()`` of a view or a hand state draws this.
+    """
+    trump_card = f" (shown {view.trump_card})" if view.trump_card is not None else ""
+    contract = view.contract.label
+    if view.bidder is not None:
+        contract += f" by seat {view.bidder}"
+    lines = [
+        f"{view.phase} | trump {Suit(view.trump).name.lower()}{trump_card} | {contract}"
+        f" | score {view.score_before[0]}-{view.score_before[1]}",
+    ]
+    on_table = dict(view.trick)
+    for seat in range(4):
+        marks = []
+        if seat == view.dealer:
+            marks.append("dealer")
+        if seat == view.mano:
+            marks.append("mano")
+        if seat == view.sitting_out:
+            marks.append("sits out")
+        if seat == you:
+            marks.append("you")
+        if seat in shown:
+            cards = " ".join(str(c) for c in shown[seat]) or "-"
+        else:
+            cards = f"{view.card_counts[seat]} cards"
+        played = str(on_table[seat]) if seat in on_table else ""
+        turn = ">" if seat == view.to_move else " "
+        label = f"seat {seat} ({', '.join(marks)})" if marks else f"seat {seat}"
+        lines.append(f"{turn} {label:<27} {cards:<15} {played}".rstrip())
+    lines.append(
+        f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
+        f" | card points {view.card_points[0]}-{view.card_points[1]}"
+        + "".join(
+            f" | cante {c.points} in {SUIT_LETTERS[c.suit]} (seat {c.seat})" for c in view.cantes
+        )
+    )
+    if view.result is not None:
+        result = view.result
+        lines.append(
+            f"team {result.winner} wins {result.game_points}"
+            f" | hand points {result.points[0]}-{result.points[1]}"
+            f" | score {result.score_after[0]}-{result.score_after[1]}"
+        )
+    elif options:
+        lines.append("to play: " + " ".join(options))
+    return "\n".join(lines)
 
 
 def _public_fields(state: HandState) -> dict[str, object]:

@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
@@ -38,8 +38,8 @@ from cuatrola.core.actions import (
     is_cante_action,
     is_card_action,
 )
-from cuatrola.core.hand import Phase, team_of
-from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.hand import LAST_TRICK_BONUS, Phase, team_of
+from cuatrola.core.rules import Contract, MatchEnd, Rules
 from cuatrola.core.views import SeatView
 
 #: Bid keys: pass, solo, cuatrola, quintola.
@@ -73,12 +73,14 @@ def cante_points(view: SeatView, suit: int) -> int:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The key help, in the current language."""
+    """The key help and the rules card, in the current language (scrolls on a small
+    terminal: up, down, page up and page down)."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: 100%; max-width: 88; height: auto; border: thick $accent;
-                          padding: 1 2; background: $surface; }
+    HelpScreen > VerticalScroll { width: 100%; max-width: 92; height: auto; max-height: 100%;
+                                  border: thick $accent; background: $surface; }
+    HelpScreen Static { padding: 1 2; }
     """
 
     def __init__(self, texts: Texts) -> None:
@@ -86,16 +88,28 @@ class HelpScreen(ModalScreen[None]):
         self._texts = texts
 
     def compose(self) -> ComposeResult:
-        """One panel with the help text."""
-        yield Static(
-            Group(Text(self._texts("help_title"), style="bold"), Text(self._texts("help_body"))),
-            id="help",
-        )
+        """One scrolling panel with the help text."""
+        with VerticalScroll(id="help-scroll"):
+            yield Static(
+                Group(
+                    Text(self._texts("help_title"), style="bold"), Text(self._texts("help_body"))
+                ),
+                id="help",
+            )
 
     def on_key(self, event: events.Key) -> None:
-        """Esc, Enter, q or ? close the help."""
+        """Esc, Enter, q or ? close the help; the arrows and page keys scroll it."""
         event.stop()
-        if event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        moves = {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "pageup": scroll.scroll_page_up,
+            "pagedown": scroll.scroll_page_down,
+        }
+        if event.key in moves:
+            moves[event.key]()
+        elif event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
             self.dismiss(None)
 
 
@@ -219,7 +233,42 @@ class CuatrolaApp(App[int]):
 
     def suit_name(self, suit: int) -> str:
         """A suit's name in the current language."""
-        return self.texts(f"suit_{suit}")
+        return self.texts(f"suit_{int(suit)}")
+
+    def rules_words(self) -> str:
+        """The match rules in words: ``to exactly 11``, ``first to 21``, ``11 hands``."""
+        rules = self.rules
+        if rules.end is MatchEnd.FIXED_HANDS:
+            words = self.texts("rules_hands", n=rules.hands)
+        elif rules.end is MatchEnd.FIRST_TO:
+            words = self.texts("rules_first_to", n=rules.target)
+        else:
+            words = self.texts("rules_exact", n=rules.target)
+        return words if rules.quintola else self.texts("rules_no_quintola", rules=words)
+
+    def hand_words(self) -> str:
+        """``hand 3``, or ``hand 3 of 11`` when the match has a fixed number of hands."""
+        hand = max(self.hand_number, 1)
+        if self.rules.end is MatchEnd.FIXED_HANDS and self.rules.hands is not None:
+            return self.texts("hand_of", hand=hand, hands=self.rules.hands)
+        return self.texts("hand_number", hand=hand)
+
+    def obligation_text(self) -> str:
+        """Why the human's dimmed cards may not be played now (the core's obligation)."""
+        view = self.view
+        obligation = view.obligation if view is not None else None
+        if obligation is None:
+            return self.texts("not_legal_card")
+        reason = self.texts(f"reason_{obligation.reason}", suit=self.suit_name(obligation.suit))
+        return self.texts("not_legal_because", reason=reason)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: say, in the interface's language, which key quits (Textual's own notice
+        is in English)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(self.texts("quit_hint", keys=key), title=self.texts("quit_title"))
+                return
 
     # Choices -----------------------------------------------------------------------------------
 
@@ -298,7 +347,7 @@ class CuatrolaApp(App[int]):
 
     def _choose(self, choice: Choice) -> None:
         if not choice.legal:
-            self.log_line(self.texts("not_legal_card"), style="red")
+            self.log_line(self.obligation_text(), style="red")
             return
         self.submit(choice.action)
 
@@ -386,8 +435,8 @@ class CuatrolaApp(App[int]):
         text = Text(
             self.texts(
                 "status_line",
-                rules=self.rules.name,
-                hand=max(self.hand_number, 1),
+                rules=self.rules_words(),
+                hand=self.hand_words(),
                 us=self.team_name(us),
                 them=self.team_name(1 - us),
                 score_us=self.match_score[us],
@@ -457,7 +506,12 @@ class CuatrolaApp(App[int]):
         elif view.tricks:
             last = view.tricks[-1]
             cards = dict(zip(last.seats, (int(c) for c in last.cards), strict=True))
-            caption = Text(self.texts("last_trick", seat=self.seat_name(last.winner)), style="dim")
+            if last.winner == self.human_seat:
+                caption = Text(self.texts("last_trick_you"), style="dim")
+            else:
+                caption = Text(
+                    self.texts("last_trick", seat=self.seat_name(last.winner)), style="dim"
+                )
 
         def at(position: int) -> Text:
             for seat, card in cards.items():
@@ -618,10 +672,14 @@ class CuatrolaApp(App[int]):
         lines.append(Text(self.texts("summary_contract", contract=contract)))
         if result.bidder is not None:
             made = result.winner == team_of(result.bidder)
+            # The grammar changes with the subject: "You make the Solo", "Tú cumples tu Solo".
+            key = "summary_made" if made else "summary_failed"
+            if result.bidder == self.human_seat:
+                key = "summary_you_made" if made else "summary_you_failed"
             lines.append(
                 Text(
                     self.texts(
-                        "summary_made" if made else "summary_failed",
+                        key,
                         seat=self.seat_name(result.bidder),
                         contract=self.contract_name(result.contract),
                     ),
@@ -629,6 +687,7 @@ class CuatrolaApp(App[int]):
                 )
             )
         us = team_of(self.human_seat)
+        last_team = team_of(result.trick_winners[-1]) if result.trick_winners else -1
         for team in (us, 1 - us):
             lines.append(
                 Text(
@@ -638,6 +697,19 @@ class CuatrolaApp(App[int]):
                         points=result.points[team],
                         tricks=self.trick_count(result.tricks[team]),
                     )
+                )
+            )
+            sung = sum(c.points for c in result.cantes if team_of(c.seat) == team)
+            last = LAST_TRICK_BONUS if team == last_team else 0
+            lines.append(
+                Text(
+                    self.texts(
+                        "summary_breakdown",
+                        cards=result.points[team] - last - sung,
+                        last=last,
+                        cantes=sung,
+                    ),
+                    style="dim",
                 )
             )
         cantes = ", ".join(
@@ -660,7 +732,12 @@ class CuatrolaApp(App[int]):
             line.append("→ " + self.seat_name(trick.winner), style="bold")
             lines.append(line)
         if view.dead_hand is not None and view.sitting_out is not None:
-            dead = Text(self.texts("summary_dead", seat=self.seat_name(view.sitting_out), cards=""))
+            if view.sitting_out == self.human_seat:
+                dead = Text(self.texts("summary_dead_you", cards=""))
+            else:
+                dead = Text(
+                    self.texts("summary_dead", seat=self.seat_name(view.sitting_out), cards="")
+                )
             dead.append_text(cards_text([int(c) for c in view.dead_hand]))
             lines.append(dead)
         lines.append(

@@ -41,7 +41,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "bid_cuatrola": "Cuatrola",
         "bid_quintola": "Quintola",
         "contract_plain": "mano normal (todos pasan)",
-        "status_line": "{rules} · mano {hand} · {us} {score_us} – {score_them} {them}",
+        "status_line": "{rules} · {hand} · {us} {score_us} – {score_them} {them}",
+        "rules_exact": "a {n} exactos",
+        "rules_first_to": "a {n}",
+        "rules_hands": "{n} manos",
+        "rules_no_quintola": "{rules}, sin quintola",
+        "hand_number": "mano {hand}",
+        "hand_of": "mano {hand} de {hands}",
         "dealer": "reparte",
         "mano": "mano",
         "sits_out": "no juega",
@@ -58,6 +64,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "trick_count_n": "{n} bazas",
         "contract_line": "Contrato: {contract} ({seat})",
         "last_trick": "Última baza (gana {seat})",
+        "last_trick_you": "Última baza (la ganas tú)",
         "sing": "Cantar {points} en {suit}",
         "no_sing": "No cantar",
         "seat_bid": "{seat}: {bid}",
@@ -68,14 +75,25 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "new_hand": "Nueva mano: reparte {dealer}, triunfo {suit}",
         "illegal": "No puedes hacer eso ahora: {reason}",
         "not_legal_card": "Esa carta no se puede jugar ahora",
+        "not_legal_because": "Esa carta no se puede jugar: {reason}",
+        "reason_follow_suit": "hay que servir al palo de salida ({suit})",
+        "reason_follow_suit_beat": (
+            "hay que servir al palo de salida ({suit}) y superar la carta más alta si puedes"
+        ),
+        "reason_over_trump": "hay que montar: superar el triunfo más alto de la mesa ({suit})",
+        "reason_must_trump": "no tienes del palo de salida: hay que fallar con triunfo ({suit})",
         "summary_title": "Fin de la mano",
         "summary_contract": "Contrato: {contract}",
         "summary_points": "{team}: {points} puntos, {tricks}",
+        "summary_breakdown": "  {cards} de cartas + {last} de la última baza + {cantes} de cantes",
         "summary_cantes": "Cantes: {cantes}",
         "summary_dead": "Mano muerta de {seat}: {cards}",
+        "summary_dead_you": "Mano muerta: tú, {cards}",
         "summary_winner": "Ganan {team}: +{points} (marcador {us} – {them})",
         "summary_made": "{seat} cumple su {contract}",
         "summary_failed": "{seat} no cumple su {contract}",
+        "summary_you_made": "Tú cumples tu {contract}",
+        "summary_you_failed": "Tú no cumples tu {contract}",
         "press_enter": "Pulsa Intro para seguir",
         "match_over_title": "Fin de la partida",
         "match_won": "¡Habéis ganado la partida!",
@@ -90,6 +108,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  p s c q    apostar: paso, solo, cuatrola, quintola\n"
             "  o c e b    cantar en oros, copas, espadas o bastos\n"
             "  n          no cantar\n"
+            "  r          otra partida, en el panel de fin de partida\n"
+            "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
             "  l          cambiar idioma (español / inglés)\n"
             "  ?          esta ayuda (Esc para cerrar)\n"
             "  Ctrl+Q     salir\n"
@@ -97,7 +117,19 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "Cartas: A as, 3 tres, R rey, C caballo, S sota.\n"
             "Palos: ♦ oros (amarillo), ♥ copas (rojo), ♠ espadas (azul), ♣ bastos (verde).\n"
             "Las cartas que puedes jugar se ven en negrita; las demás, atenuadas y tachadas.\n"
-            "Tu compañero se sienta enfrente (Norte). Se juega hacia la derecha."
+            "Tu compañero se sienta enfrente (Norte). Se juega hacia la derecha.\n"
+            "\n"
+            "Reglas\n"
+            "  20 cartas; 5 por jugador. La última carta del que reparte marca el triunfo.\n"
+            "  Orden y puntos: A 11 · 3 10 · R 4 · C 3 · S 2. La última baza vale 10 más.\n"
+            "  Apuestas, de la mano al que reparte: paso, solo (1 punto de partida si todos\n"
+            "  pasan, 2 el solo), cuatrola (4 bazas, 4), quintola (5 bazas, 5). El\n"
+            "  compañero del que apuesta no juega.\n"
+            "  Hay que servir al palo y superar la carta más alta si se puede; sin palo, fallar\n"
+            "  con triunfo (y montar si ya hay triunfo), si se tiene.\n"
+            "  Rey y caballo del mismo palo: cante de 20, o de 40 en triunfo, tras ganar una\n"
+            "  baza (de la 1.ª a la 3.ª); no en cuatrola ni quintola.\n"
+            "  Sin apuesta o en solo gana la mano quien suma más puntos."
         ),
         "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
         "online_connecting": "Conectando con {server}…",
@@ -114,6 +146,15 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_rematch_wait": "Esperando a que los demás acepten la revancha…",
         "online_auto": "(se acabó tu tiempo: la máquina jugó por ti)",
         "online_failed": "No se pudo conectar con {server}: {reason}",
+        "online_reconnected": "Conexión recuperada",
+        "quit_title": "¿Quieres salir?",
+        "quit_hint": "Pulsa {keys} para salir",
+        "bad_name": (
+            "el nombre {name!r} no vale: de 3 a 20 letras, cifras, '_', '-' o '.', "
+            "empezando y acabando en letra o cifra"
+        ),
+        "bad_code": "el código {code!r} no vale: 6 letras o cifras (sin I, O, 0 ni 1)",
+        "name_refused": "el servidor no acepta el nombre {name!r}",
     },
     "en": {
         "trump_word": "Trump",
@@ -138,7 +179,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "bid_cuatrola": "Cuatrola",
         "bid_quintola": "Quintola",
         "contract_plain": "plain hand (all passed)",
-        "status_line": "{rules} · hand {hand} · {us} {score_us} – {score_them} {them}",
+        "status_line": "{rules} · {hand} · {us} {score_us} – {score_them} {them}",
+        "rules_exact": "to exactly {n}",
+        "rules_first_to": "first to {n}",
+        "rules_hands": "{n} hands",
+        "rules_no_quintola": "{rules}, no quintola",
+        "hand_number": "hand {hand}",
+        "hand_of": "hand {hand} of {hands}",
         "dealer": "dealer",
         "mano": "mano",
         "sits_out": "sits out",
@@ -155,6 +202,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "trick_count_n": "{n} tricks",
         "contract_line": "Contract: {contract} ({seat})",
         "last_trick": "Last trick (won by {seat})",
+        "last_trick_you": "Last trick (you won it)",
         "sing": "Sing {points} in {suit}",
         "no_sing": "Don't sing",
         "seat_bid": "{seat}: {bid}",
@@ -165,14 +213,25 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "new_hand": "New hand: {dealer} deals, trump {suit}",
         "illegal": "You cannot do that now: {reason}",
         "not_legal_card": "That card cannot be played now",
+        "not_legal_because": "That card cannot be played: {reason}",
+        "reason_follow_suit": "you must follow the led suit ({suit})",
+        "reason_follow_suit_beat": (
+            "you must follow the led suit ({suit}) and beat its highest card if you can"
+        ),
+        "reason_over_trump": "you must beat the highest trump on the table ({suit})",
+        "reason_must_trump": "you hold none of the led suit: you must trump ({suit})",
         "summary_title": "Hand over",
         "summary_contract": "Contract: {contract}",
         "summary_points": "{team}: {points} points, {tricks}",
+        "summary_breakdown": "  {cards} in cards + {last} for the last trick + {cantes} in cantes",
         "summary_cantes": "Cantes: {cantes}",
         "summary_dead": "Dead hand of {seat}: {cards}",
+        "summary_dead_you": "Dead hand: you, {cards}",
         "summary_winner": "{team} win: +{points} (score {us} – {them})",
         "summary_made": "{seat} makes the {contract}",
         "summary_failed": "{seat} fails the {contract}",
+        "summary_you_made": "You make the {contract}",
+        "summary_you_failed": "You fail the {contract}",
         "press_enter": "Press Enter to continue",
         "match_over_title": "Match over",
         "match_won": "Your team wins the match!",
@@ -187,6 +246,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  p s c q    bid: pass, solo, cuatrola, quintola\n"
             "  o c e b    sing in oros, copas, espadas or bastos\n"
             "  n          do not sing\n"
+            "  r          play again, on the match-over panel\n"
+            "  a          seat a computer player at your private table (online, before it starts)\n"
             "  l          switch language (Spanish / English)\n"
             "  ?          this help (Esc to close)\n"
             "  Ctrl+Q     quit\n"
@@ -194,7 +255,19 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "Cards: A as (ace), 3 tres, R rey (king), C caballo (knight), S sota (jack).\n"
             "Suits: ♦ oros (yellow), ♥ copas (red), ♠ espadas (blue), ♣ bastos (green).\n"
             "Cards you may play are bold; the others are dimmed and struck through.\n"
-            "Your partner sits across (North). Play goes to the right."
+            "Your partner sits across (North). Play goes to the right.\n"
+            "\n"
+            "Rules\n"
+            "  20 cards, 5 each. The dealer's last card is shown: its suit is trump.\n"
+            "  Order and points: A 11 · 3 10 · R 4 · C 3 · S 2. The last trick is worth 10 more.\n"
+            "  Bids, from the mano to the dealer: pass, solo (1 game point when all pass, 2 for\n"
+            "  a solo), cuatrola (4 tricks, 4), quintola (5 tricks, 5). The bidder's partner\n"
+            "  sits out.\n"
+            "  Follow suit and beat the highest card of it if you can; void, trump (over-trump\n"
+            "  a trump already played) if you can.\n"
+            "  Rey and caballo of one suit: a cante of 20, 40 in trump, after winning a trick\n"
+            "  (the 1st to the 3rd); not in a cuatrola or quintola.\n"
+            "  In a plain hand or a solo, the team with more points wins the hand."
         ),
         "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
         "online_connecting": "Connecting to {server}…",
@@ -211,6 +284,15 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_rematch_wait": "Waiting for the others to accept the rematch…",
         "online_auto": "(your time ran out: the computer played for you)",
         "online_failed": "Cannot connect to {server}: {reason}",
+        "online_reconnected": "Connection restored",
+        "quit_title": "Do you want to quit?",
+        "quit_hint": "Press {keys} to quit",
+        "bad_name": (
+            "the name {name!r} will not do: 3 to 20 letters, digits, '_', '-' or '.', "
+            "starting and ending with a letter or digit"
+        ),
+        "bad_code": "the code {code!r} will not do: 6 letters or digits (no I, O, 0 or 1)",
+        "name_refused": "the server does not accept the name {name!r}",
     },
 }
 

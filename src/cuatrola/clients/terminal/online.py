@@ -48,6 +48,7 @@ from cuatrola.protocol.messages import (
     Act,
     Acted,
     AddBot,
+    CantesOver,
     ChatSaid,
     Clock,
     CreateTable,
@@ -162,11 +163,17 @@ class OnlineApp(CuatrolaApp):
     Args:
         options: where and how to play.
         lang: ``"es"`` or ``"en"``.
+        token: a session token already obtained (``cuatrola play`` logs in before the
+            interface opens, so a refused name is told on the command line); ``None`` logs
+            in as a guest on start.
     """
 
-    def __init__(self, options: OnlineOptions, *, lang: str = "es") -> None:
+    def __init__(
+        self, options: OnlineOptions, *, lang: str = "es", token: str | None = None
+    ) -> None:
         super().__init__(lang=lang, rules=options.rules, human_seat=0)
         self.options = options
+        self._token = token
         #: A one-line reason when the client could not connect at all (the command exits 2).
         self.failure: str = ""
         self.table_id: str | None = None
@@ -200,12 +207,14 @@ class OnlineApp(CuatrolaApp):
         self.set_interval(1.0, self._tick)
 
     async def _run(self) -> None:
-        name = self.options.name or f"Jugador{random.randint(100, 9999)}"
-        try:
-            token = await asyncio.to_thread(guest_login, self.options.server, name)
-        except ConnectionError as exc:
-            self._give_up(str(exc))
-            return
+        token = self._token
+        if token is None:
+            name = self.options.name or f"Jugador{random.randint(100, 9999)}"
+            try:
+                token = await asyncio.to_thread(guest_login, self.options.server, name)
+            except ConnectionError as exc:
+                self._give_up(str(exc))
+                return
         failures = 0
         while not self._leaving:
             self._live = False
@@ -267,6 +276,10 @@ class OnlineApp(CuatrolaApp):
                 self._live = True
                 if self.notice == self.texts("online_reconnecting"):
                     self.notice = self._table_notice()
+                if self.reconnections:
+                    # Said once the seat is back (the clock comes re-synced in the sync).
+                    self.notice = self.texts("online_reconnected")
+                    self.log_line(self.texts("online_reconnected"), style="green")
                 self.refresh_all()
                 for act in list(self._unacked_acts.values()):
                     await self._send(act)  # same id: applied at most once by the server
@@ -515,6 +528,10 @@ class OnlineApp(CuatrolaApp):
             self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
             if body.auto and body.seat == self.human_seat:
                 self.log_line(self.texts("online_auto"), style="yellow")
+        elif isinstance(body, CantesOver):
+            # The cante window closed and nobody sang: play goes on.
+            self._show(body.view)
+            self.refresh_all()
         elif isinstance(body, HandEnded):
             self._hands_played = body.hands_played
             self.match_score = body.score
@@ -537,6 +554,12 @@ class OnlineApp(CuatrolaApp):
         elif isinstance(body, ChatSaid):
             said = body.text if body.text is not None else body.phrase or ""
             self.log_line(f"{body.name}: {said}", style="italic")
+        else:
+            # Any other event that changes the hand (a cante window closing, say) carries
+            # the seat's new view.
+            view = getattr(body, "view", None)
+            if isinstance(view, HandView):
+                self._show(view)
         self.refresh_all()
 
     async def _close_and_exit(self) -> None:

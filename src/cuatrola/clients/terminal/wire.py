@@ -73,7 +73,7 @@ def seat_view_from_wire(wire: HandView, rules: Rules, seat: int) -> SeatView:
         score_before=(wire.score_before[0], wire.score_before[1]),
         phase=phase,
         to_move=wire.to_move,
-        trump=int(Suit.parse(wire.trump)),
+        trump=Suit.parse(wire.trump),
         trump_card=Card(wire.trump_card) if wire.trump_card is not None else None,
         bids=tuple(Contract.parse(b) for b in wire.bids),
         contract=Contract.parse(wire.contract),

@@ -1,0 +1,81 @@
+"""The public determinisation API: ``cuatrola.deals_consistent_with(view)``."""
+
+from __future__ import annotations
+
+import collections
+import math
+import random
+
+import cuatrola
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView, view_for
+
+
+def views_of_random_hands(hands: int, seed: int) -> list[tuple[HandState, SeatView]]:
+    """Each seat's view at every decision of random hands (bids, cantes and all)."""
+    rng = random.Random(seed)
+    found = []
+    for number in range(hands):
+        state = HandState.deal(Rules(), number % 4, rng)
+        while not state.is_finished:
+            for seat in range(4):
+                found.append((state.copy(), view_for(state, seat)))
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+    return found
+
+
+def test_the_true_deal_is_always_among_the_consistent_ones() -> None:
+    checked = enumerated = 0
+    for state, view in views_of_random_hands(12, seed=3):
+        deals = cuatrola.deals_consistent_with(view)
+        truth = tuple(tuple(state.hand_of(seat)) for seat in range(4))
+        assert deals.is_consistent(truth)
+        total = deals.count()
+        assert total >= 1
+        sample = deals.sample(random.Random(checked))
+        assert deals.is_consistent(sample) and sample[view.seat] == view.hand
+        checked += 1
+        if total <= 3000:
+            every = list(deals)
+            assert len(every) == len(set(every)) == total == len(deals)
+            assert truth in every
+            assert all(deals.is_consistent(deal) for deal in every)
+            enumerated += 1
+    assert checked > 500 and enumerated > 100
+
+
+def test_a_deal_that_contradicts_the_view_is_not_consistent() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(8))
+    view = view_for(state, 1)
+    deals = cuatrola.deals_consistent_with(view)
+    truth = [list(state.hand_of(seat)) for seat in range(4)]
+    truth[1][0], truth[2][0] = truth[2][0], truth[1][0]  # not seat 1's own cards any more
+    assert not deals.is_consistent(tuple(tuple(hand) for hand in truth))
+    masks = deals.sample_masks(random.Random(1), 20)
+    assert len(masks) == 20 and all(deals.is_consistent(world) for world in masks)
+
+
+def test_samples_are_uniform_over_a_small_set_of_deals() -> None:
+    # A late position with a handful of consistent deals: every deal should come up about
+    # equally often. A chi-square statistic with a generous bound (fixed seed, so the test
+    # is deterministic; a biased sampler would exceed it by far).
+    for _, view in views_of_random_hands(30, seed=11):
+        deals = cuatrola.deals_consistent_with(view)
+        if 6 <= deals.count() <= 40 and view.tricks:
+            break
+    else:
+        raise AssertionError("no small case found")
+    every = list(deals)
+    draws_per_deal = 300
+    rng = random.Random(2026)
+    counts = collections.Counter(deals.sample(rng) for _ in range(draws_per_deal * len(every)))
+    assert set(counts) == set(every)
+    chi2 = sum((counts[d] - draws_per_deal) ** 2 / draws_per_deal for d in every)
+    freedom = len(every) - 1
+    assert chi2 < freedom + 6 * math.sqrt(2 * freedom), (chi2, freedom)
+    # And the sampler is not just cycling: a skewed sampler on the same deals fails the test.
+    skewed = collections.Counter(every[i % 2] for i in range(draws_per_deal * len(every)))
+    skewed_chi2 = sum((skewed[d] - draws_per_deal) ** 2 / draws_per_deal for d in every)
+    assert skewed_chi2 > freedom + 6 * math.sqrt(2 * freedom)

@@ -1,0 +1,148 @@
+"""``cuatrola bot`` plays whole matches at a real ``cuatrola serve`` on loopback."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``cuatrola serve``: no pause between hands, instant computer players."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cuatrola",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}",
+            "--data-dir",
+            str(tmp_path),
+            "--hand-pause",
+            "0",
+            "--bot-delay",
+            "0",
+            "--quick-fill",
+            "0.2",
+            "--guests-per-minute",
+            "100000",
+            "--log-level",
+            "warning",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "listening on" in line, (line, process.stderr.read() if process.stderr else "")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def bot(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cuatrola", "bot", *args],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+    )
+
+
+# A table of its own against the server's computer players, to exactly 3: a short match. (A
+# quick match has the room's rules, to exactly 11, with its pauses for the cante windows:
+# minutes, too long for the suite.)
+@pytest.mark.parametrize("mode", ["bots"])
+def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: str) -> None:
+    proc = bot(
+        "--server",
+        server,
+        "--player",
+        "tests.fixtures.bots:HighCard",
+        "--mode",
+        mode,
+        "--rules",
+        "exact3",
+        "--level",
+        "easy",
+        "--seed",
+        "1",
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("seated at table t-")
+    hands = [line for line in lines if line.startswith("hand ")]
+    ended = [line for line in lines if line.startswith("match 1 ")]
+    assert len(ended) == 1
+    match = re.fullmatch(r"match 1 (won|lost) (\d+)-(\d+) in (\d+) hands", ended[0])
+    assert match is not None, ended
+    score = (int(match[2]), int(match[3]))
+    if mode == "bots":  # the bot's table, to exactly 3 (a quick match has the room's rules)
+        assert max(score) == 3
+    assert len(hands) == int(match[4]) >= 2
+    assert hands[-1] == f"hand {len(hands)}: score {score[0]}-{score[1]}"
+    assert lines[-1].startswith("played 1 match(es)") and "0 decisions" not in lines[-1]
+
+
+def test_two_matches_are_played_with_a_rematch_in_between(server: str) -> None:
+    proc = bot("--server", server, "--player", "greedy", "--rules", "exact3", "--matches", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert [line.split()[1] for line in proc.stdout.splitlines() if line.startswith("match ")] == [
+        "1",
+        "2",
+    ]
+
+
+def test_a_wrong_code_is_the_servers_refusal_in_one_line(server: str) -> None:
+    proc = bot("--server", server, "--player", "greedy", "--mode", "private", "--code", "ZZZZZZ")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert (
+        proc.stderr.startswith("cuatrola bot: the server refused") and proc.stderr.count("\n") == 1
+    )
+
+
+def test_bad_arguments_exit_two_in_one_line() -> None:
+    for args in (
+        ("--server", "nowhere", "--player", "greedy"),
+        ("--server", "http://127.0.0.1:9", "--player", "no_such.module:Bot"),
+        ("--server", "http://127.0.0.1:9", "--player", "greedy", "--code", "ABC"),
+    ):
+        proc = bot(*args)
+        assert proc.returncode == 2, args
+        assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_an_unreachable_server_is_status_one_in_one_line() -> None:
+    proc = bot("--server", f"http://127.0.0.1:{_free_port()}", "--player", "greedy")
+    assert proc.returncode == 1 and proc.stderr.startswith("cuatrola bot: cannot log in")

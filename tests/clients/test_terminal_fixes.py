@@ -1,0 +1,246 @@
+"""The terminal table's words, in both languages, driven through Textual's pilot.
+
+A small app shows views built from real hands (:class:`ShownApp`), so each test picks the
+moment it needs: the human's own contract, a hand he sits out, a card he may not play.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen
+from cuatrola.core.errors import IllegalActionError
+from cuatrola.core.hand import HandState, Phase
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView, view_for
+from tests.clients.conftest import log_text, plain, wait_for
+
+SIZE = (120, 40)
+LANGS = ("en", "es")
+
+
+class ShownApp(CuatrolaApp):
+    """The table screen showing the views a test hands it; moves are kept, not played."""
+
+    def __init__(self, lang: str, rules: Rules | None = None) -> None:
+        super().__init__(lang=lang, rules=rules, human_seat=0)
+        self.submitted: list[int] = []
+
+    def submit(self, action: int) -> None:
+        """Keep the move (the test checks what was sent)."""
+        self.submitted.append(action)
+
+
+def finished_hand(bids: list[str], made: bool | None, seed_from: int = 0) -> HandState:
+    """A random hand with ``bids`` from the mano (seat 0, dealer 3) played to the end; with
+    ``made`` set, one whose bidder made (or failed) the contract."""
+    for seed in range(seed_from, seed_from + 2000):
+        rng = random.Random(seed)
+        state = HandState.deal(Rules(), 3, rng)
+        try:
+            for bid in bids:
+                state.apply(bid)
+        except IllegalActionError:
+            continue  # that bid is not open in this deal
+        while not state.is_finished:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+        result = state.result
+        assert result is not None
+        if made is None or result.bidder is None:
+            return state
+        if (result.winner == result.bidder % 2) == made:
+            return state
+    raise AssertionError("no such hand")
+
+
+async def show(pilot: Pilot[int], app: CuatrolaApp, view: SeatView) -> None:
+    app.set_view(view)
+    await pilot.pause()
+
+
+WORDS = {
+    ("en", True): "You make the Solo",
+    ("en", False): "You fail the Solo",
+    ("es", True): "Tú cumples tu Solo",
+    ("es", False): "Tú no cumples tu Solo",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("made", [True, False])
+async def test_the_summary_speaks_to_the_player_about_his_own_contract(
+    lang: str, made: bool
+) -> None:
+    state = finished_hand(["solo", "pass", "pass", "pass"], made)
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        text = plain(app.hand_summary(view))
+    assert WORDS[lang, made] in text
+    for wrong in ("You makes", "You fails", "Tú cumple ", "Tú no cumple ", "de Tú", "of You"):
+        assert wrong not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Dead hand: you, "), ("es", "Mano muerta: tú, ")]
+)
+async def test_the_players_own_dead_hand_is_named_with_the_right_grammar(
+    lang: str, words: str
+) -> None:
+    state = finished_hand(["pass", "pass", "solo", "pass"], None)
+    assert state.sitting_out == 0
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        text = plain(app.hand_summary(view))
+    assert words in text and "Dead hand of You" not in text and "Mano muerta de Tú" not in text
+    partner = "North (partner) makes the Solo" if lang == "en" else "Norte (compañero) cumple"
+    partner_failed = "North (partner) fails" if lang == "en" else "Norte (compañero) no cumple"
+    assert partner in text or partner_failed in text
+
+
+BREAKDOWN = {
+    "en": r"(\d+) in cards \+ (\d+) for the last trick \+ (\d+) in cantes",
+    "es": r"(\d+) de cartas \+ (\d+) de la última baza \+ (\d+) de cantes",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_summary_breaks_the_points_down_with_the_last_trick(lang: str) -> None:
+    for seed in (0, 100, 200):
+        state = finished_hand(["pass", "pass", "pass", "pass"], None, seed_from=seed)
+        result = state.result
+        assert result is not None
+        app = ShownApp(lang)
+        async with app.run_test(size=SIZE) as pilot:
+            view = view_for(state, 0)
+            await show(pilot, app, view)
+            text = plain(app.hand_summary(view))
+        parts = [tuple(map(int, m)) for m in re.findall(BREAKDOWN[lang], text)]
+        assert len(parts) == 2  # us, then them
+        for team, (cards, last, cantes) in zip((0, 1), parts, strict=True):
+            assert cards + last + cantes == result.points[team]
+            assert cards == view.card_points[team]
+            assert last == (10 if result.trick_winners[-1] % 2 == team else 0)
+            assert cantes == sum(c.points for c in result.cantes if c.seat % 2 == team)
+
+
+def follow_suit_moment() -> tuple[HandState, int]:
+    """A state where seat 0 must follow suit and holds a card it may not play."""
+    for seed in range(2000):
+        rng = random.Random(seed)
+        state = HandState.deal(Rules(), 0, rng)  # seat 1 is the mano, seat 0 plays last
+        for _ in range(4):
+            state.apply("pass")
+        while state.to_move != 0 and state.phase is Phase.PLAY:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+        obligation = state.obligation()
+        if state.to_move == 0 and obligation is not None:
+            illegal = [c for c in state.hand_of(0) if c not in state.legal_cards()]
+            return state, state.hand_of(0).index(illegal[0])
+    raise AssertionError("no such moment")
+
+
+REASONS = {
+    "follow_suit": ("you must follow the led suit", "hay que servir al palo de salida"),
+    "follow_suit_beat": ("beat its highest card if you can", "superar la carta más alta"),
+    "over_trump": ("beat the highest trump on the table", "superar el triunfo más alto"),
+    "must_trump": ("you must trump", "hay que fallar con triunfo"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) -> None:
+    state, index = follow_suit_moment()
+    view = view_for(state, 0)
+    assert view.obligation is not None
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await show(pilot, app, view)
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+        log = " ".join(log_text(app).split())  # the log wraps long lines
+    english, spanish = REASONS[view.obligation.reason]
+    assert (english if lang == "en" else spanish) in log
+    suit = app.suit_name(view.obligation.suit)
+    assert f"({suit})" in log
+    assert app.submitted == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ")),
+        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ")),
+    ],
+)
+async def test_the_help_has_a_rules_card_and_every_key(lang: str, words: tuple[str, ...]) -> None:
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        shown = plain(app.screen.query_one("#help", Static).content)  # type: ignore[arg-type]
+    for word in words:
+        assert word in shown
+
+
+STATUS = [
+    (Rules(), 1, "en", "to exactly 11 · hand 1"),
+    (Rules(), 4, "es", "a 11 exactos · mano 4"),
+    (Rules.exact(5, quintola=False), 2, "en", "to exactly 5, no quintola · hand 2"),
+    (Rules.first_to(21), 1, "es", "a 21 · mano 1"),
+    (Rules.fixed_hands(11), 3, "en", "11 hands · hand 3 of 11"),
+    (Rules.fixed_hands(20), 7, "es", "20 manos · mano 7 de 20"),
+]
+
+
+@pytest.mark.parametrize(("rules", "hand", "lang", "words"), STATUS)
+async def test_the_status_line_tells_the_rules_in_words(
+    rules: Rules, hand: int, lang: str, words: str
+) -> None:
+    app = ShownApp(lang, rules=rules)
+    async with app.run_test(size=SIZE) as pilot:
+        app.hand_number = hand
+        app.refresh_all()
+        await pilot.pause()
+        status = plain(app.render_status())
+    assert status.startswith(words)
+    assert rules.name not in status
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "words"),
+    [("en", "Do you want to quit?", "to quit"), ("es", "¿Quieres salir?", "para salir")],
+)
+async def test_the_quit_notice_is_in_the_interface_language(
+    lang: str, title: str, words: str
+) -> None:
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        notes = [(n.title, n.message) for n in app._notifications]
+    assert len(notes) == 1
+    assert notes[0][0] == title and words in notes[0][1] and "ctrl+q" in notes[0][1]
+
+
+async def test_the_help_scrolls_on_a_small_terminal() -> None:
+    app = ShownApp("es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        scroll = app.screen.query_one("#help-scroll")
+        assert scroll.max_scroll_y > 0  # the rules card does not fit in 24 rows
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, "the help to scroll")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)

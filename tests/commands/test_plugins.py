@@ -1,0 +1,99 @@
+"""Players as plug-ins: ``module:Class`` specs, the entry-point group, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cuatrola.ai.base import ENTRY_POINT_GROUP, available_players, make_player, player_factory
+from cuatrola.ai.duel import run_duel
+from tests.fixtures.bots import HighCard
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cuatrola", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+def test_duel_loads_a_player_from_a_module_spec() -> None:
+    proc = cli(
+        "duel", "--a", "tests.fixtures.bots:HighCard", "--b", "random", "--deals", "3", "--json"
+    )
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["a"] == "tests.fixtures.bots:HighCard" and summary["hands"] == 6
+    # Its first decisions of a play-track hand are forced passes, which are not timed.
+    assert summary["forced_moves"]["a"] > 0 and summary["decision_ms"]["a"]["count"] > 0
+
+
+def test_a_spec_resolves_to_the_class_and_duels_in_process() -> None:
+    assert player_factory("tests.fixtures.bots:HighCard") is HighCard
+    assert isinstance(make_player("tests.fixtures.bots:HighCard"), HighCard)
+    summary = run_duel("tests.fixtures.bots:HighCard", "greedy", 2, 7, "hands")
+    assert summary.hands == 4 and summary.stats["a"].decision_seconds
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("tests.fixtures.bots:Nope", "has no attribute 'Nope'"),
+        ("no_such_package.bots:Bot", "No module named 'no_such_package'"),
+        ("tests.fixtures.bots:NOT_A_PLAYER", "is not a class or a factory"),
+        ("nobody", "unknown player 'nobody'"),
+        ("tests.fixtures.bots:", "expected a player spec"),
+    ],
+)
+def test_a_player_that_cannot_be_loaded_is_one_line_and_status_two(spec: str, words: str) -> None:
+    proc = cli("duel", "--a", spec, "--b", "random", "--deals", "1")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and words in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_player_that_fails_while_playing_ends_the_duel_in_one_line() -> None:
+    proc = cli("duel", "--a", "tests.fixtures.bots:Broken", "--b", "random", "--deals", "1")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.count("\n") == 1 and "RuntimeError: this bot is broken" in proc.stderr
+
+
+def test_an_installed_package_offers_players_through_the_entry_point_group(
+    tmp_path: Path,
+) -> None:
+    # An installed distribution, as pip leaves it: a module and its dist-info metadata.
+    (tmp_path / "plugged_bots.py").write_text(
+        "from tests.fixtures.bots import HighCard\n\nclass Plugged(HighCard):\n    pass\n"
+    )
+    info = tmp_path / "plugged_bots-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: plugged-bots\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(
+        f"[{ENTRY_POINT_GROUP}]\nplugged = plugged_bots:Plugged\nbad = plugged_bots:Missing\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    proc = cli("duel", "--a", "plugged", "--b", "random", "--deals", "2", "--json", env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["a"] == "plugged"
+    proc = cli("duel", "--a", "bad", "--b", "random", env=env)
+    assert proc.returncode == 2 and "entry point plugged_bots:Missing" in proc.stderr
+    listed = subprocess.run(
+        [sys.executable, "-c", "from cuatrola.ai.base import available_players as a; print(a())"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    assert "'plugged'" in listed.stdout and "'greedy'" in listed.stdout
+    assert "plugged" not in available_players()  # not installed in this process

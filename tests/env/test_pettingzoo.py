@@ -1,0 +1,146 @@
+"""``cuatrola_v0`` passes PettingZoo's own API test, and plays real hands."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+from cuatrola.ai.worlds import deals_consistent_with
+from cuatrola.core.actions import NUM_ACTIONS
+from cuatrola.core.cards import NUM_CARDS
+from cuatrola.core.errors import IllegalActionError
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import view_for
+from tests.env.conftest import require
+
+require("pettingzoo")
+require("numpy")
+
+from pettingzoo.test import api_test  # type: ignore[import-untyped]  # noqa: E402
+
+from cuatrola.env.encoding import (  # noqa: E402
+    OBSERVATION_LAYOUT,
+    OBSERVATION_SIZE,
+    action_mask,
+    observation,
+)
+from cuatrola.env.pettingzoo_env import cuatrola_env  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"rules": "exact3", "reward": "hand_points"},
+        {"rules": "hands11", "auto_cante": True, "quintola": False},
+    ],
+)
+def test_pettingzoos_api_test_passes(options: dict[str, object]) -> None:
+    with warnings.catch_warnings():
+        # api_test advises Box or Discrete observations; a dict with an action mask is what
+        # PettingZoo's own card games use.
+        warnings.filterwarnings("ignore", "Observation space for each agent", UserWarning)
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array", UserWarning)
+        api_test(cuatrola_env(**options), num_cycles=300)
+
+
+def play(env: Any, seed: int) -> dict[str, float]:
+    """A random legal hand in ``env``; each agent's total reward."""
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    totals: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = observation["action_mask"]
+        legal = [a for a in range(NUM_ACTIONS) if mask[a]]
+        assert legal
+        env.step(legal[int(rng.random() * len(legal))])
+    return totals
+
+
+def test_game_point_rewards_are_zero_sum_and_match_the_hand() -> None:
+    env = cuatrola_env(rules="exact11")
+    for seed in range(20):
+        totals = play(env, seed)
+        assert sum(totals.values()) == 0
+        assert totals["seat_0"] == totals["seat_2"] == -totals["seat_1"] != 0
+        assert abs(totals["seat_0"]) in (1, 2, 4, 5)
+
+
+def test_hand_point_rewards_are_the_teams_hand_points() -> None:
+    env = cuatrola_env(reward="hand_points")
+    for seed in range(20):
+        totals = play(env, seed)
+        raw = env.unwrapped
+        assert raw.state.result is not None
+        points = raw.state.result.points
+        assert (totals["seat_0"], totals["seat_1"]) == points
+        assert totals["seat_2"] == points[0] and totals["seat_3"] == points[1]
+
+
+def test_the_observation_follows_the_documented_layout_and_hides_other_hands() -> None:
+    assert OBSERVATION_SIZE == sum(size for _, size in OBSERVATION_LAYOUT) == 273
+    env = cuatrola_env()
+    env.reset(seed=3)
+    raw = env.unwrapped
+    for seat in range(4):
+        data = env.observe(f"seat_{seat}")
+        vector = data["observation"]
+        assert vector.shape == (OBSERVATION_SIZE,) and vector.dtype.name == "float32"
+        assert {c for c in range(NUM_CARDS) if vector[c] == 1} == set(raw.state.hand_of(seat))
+        assert (data["action_mask"].sum() > 0) == (raw.state.to_move == seat)
+
+
+def test_deals_a_seat_cannot_tell_apart_encode_the_same() -> None:
+    # Replay the same actions on another deal consistent with the seat's view: the seat's
+    # observation must not change (it holds no information about the hidden cards).
+    rng = random.Random(5)
+    checked = 0
+    for number in range(30):
+        state = HandState.deal(Rules(), number % 4, rng)
+        while not state.is_finished:
+            seat = state.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            world = deals_consistent_with(view).sample_masks(rng)[0]
+            dealt = list(world)
+            for done in state.tricks:
+                for who, card in zip(done.seats, done.cards, strict=True):
+                    dealt[who] |= 1 << card
+            for who, played in zip(state.trick_seats, state.trick_cards, strict=True):
+                dealt[who] |= 1 << played
+            other = HandState.from_masks(state.rules, state.dealer, dealt, state.trump_card)
+            try:
+                for action in state.history:
+                    other.apply(action)
+            except IllegalActionError:
+                # A view does not tell whether a cante window opened: such a deal would
+                # have played differently, so it is not one the seat cannot tell apart.
+                actions = state.legal_actions()
+                state.apply(actions[int(rng.random() * len(actions))])
+                continue
+            assert (observation(view_for(other, seat)) == observation(view)).all()
+            assert (action_mask(view_for(other, seat)) == action_mask(view)).all()
+            checked += 1
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+    assert checked > 500
+
+
+def test_text_render_and_bad_options() -> None:
+    env = cuatrola_env(render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text.startswith("bidding | trump ")
+    with pytest.raises(ValueError, match="reward"):
+        cuatrola_env(reward="tricks")
+    with pytest.raises(ValueError, match="preset"):
+        cuatrola_env(rules="exact99")
