@@ -106,3 +106,23 @@ def test_every_test_id_in_the_scripts_is_documented() -> None:
     assert ids
     assert sorted(i for i in ids if f"`{i}`" not in doc) == []
     assert sorted(p for p in templated if f"`{p}" not in doc) == []
+
+
+#: Arrows, technical and geometric symbols, dingbats and emoji: a machine with only basic
+#: fonts shows boxes for them, so controls and suits are drawn as SVG instead.
+SYMBOLS = re.compile("[\u2190-\u2bff\U0001f000-\U0001ffff\ufe0f]")
+
+
+def test_no_visible_text_needs_a_symbol_font() -> None:
+    found = [
+        f"{lang}: {key} = {text!r}"
+        for lang in LANGS
+        for key, text in catalogue(lang).items()
+        if SYMBOLS.search(text)
+    ]
+    for path in [*sorted((WEB / "src").rglob("*.js")), WEB / "index.html"]:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            code = line.split("//", 1)[0] if not line.lstrip().startswith("*") else ""
+            if SYMBOLS.search(code):
+                found.append(f"{path.relative_to(WEB)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
