@@ -1,5 +1,6 @@
-"""``cuatrola admin logout``: an operator ends a player's logins, and their sockets close (at
-once through Redis, or at the servers' next session check without it)."""
+"""Ending logins across processes: ``cuatrola admin logout`` (an operator ends a player's
+logins; the sockets close at once through Redis, or at the servers' next session check
+without it), and a logout on one server process closing the socket on another."""
 
 from __future__ import annotations
 
@@ -67,3 +68,22 @@ async def test_through_redis_the_sockets_close_at_once(tmp_path: Path) -> None:
         result = await asyncio.to_thread(admin, "logout", "Irene", *db)
         assert result.returncode == 0, result.stderr
         await _closed_as_unauthorized(irene)
+
+
+async def test_a_logout_on_one_process_closes_the_socket_on_another(tmp_path: Path) -> None:
+    url = await redis_or_skip()
+    db = f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    async with (
+        running_server(fast_settings(tmp_path / "a", redis_url=url, db_url=db)) as one,
+        running_server(fast_settings(tmp_path / "b", redis_url=url, db_url=db)) as two,
+        httpx.AsyncClient(base_url=one.http) as http,
+    ):
+        token = await _registered(http, "Nora", "correct horse")
+        there = Player("Nora", token, two.ws)
+        await there.connect()
+        await asyncio.sleep(0.2)  # the relay subscriptions are live
+        reply = await http.post("/api/logout", headers={"authorization": f"Bearer {token}"})
+        assert reply.status_code == 204
+        await _closed_as_unauthorized(there)
