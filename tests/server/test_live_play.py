@@ -94,6 +94,8 @@ async def test_quick_match_fills_with_computer_players(tmp_path: Path) -> None:
         sync = await ana.next("sync")
         seats = sync["info"]["seats"]
         assert [s["bot"] for s in seats] == [False, False, True, True]
+        # The quick match plays eleven hands (docs/rules.md, section 7).
+        assert sync["info"]["options"]["rules"] == "hands11"
         await ana.close()
         await bea.close()
 

@@ -843,7 +843,8 @@ class Room:
         self._queue_changed()
 
     async def _form_quick(self, group: list[Connection]) -> None:
-        runner = await self._create(QUICK, TableOptions(turn_time=30.0))
+        # The quick match plays 11 hands (docs/rules.md, section 7).
+        runner = await self._create(QUICK, TableOptions(rules="hands11", turn_time=30.0))
         table_id = runner.table.id
         for seat, conn in enumerate(group):
             user = conn.identity
