@@ -46,6 +46,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "0.2",
             "--guests-per-minute",
             "100000",
+            # Short cante windows keep whole matches quick.
+            "--cante-window",
+            "0.2",
             "--log-level",
             "warning",
         ],
@@ -80,10 +83,9 @@ def bot(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-# A table of its own against the server's computer players, to exactly 3: a short match. (A
-# quick match has the room's rules, to exactly 11, with its pauses for the cante windows:
-# minutes, too long for the suite.)
-@pytest.mark.parametrize("mode", ["bots"])
+# A table of its own against the server's computer players, to exactly 3; and a quick match,
+# which has the room's rules: eleven hands.
+@pytest.mark.parametrize("mode", ["bots", "quick"])
 def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: str) -> None:
     proc = bot(
         "--server",
@@ -108,8 +110,10 @@ def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: 
     match = re.fullmatch(r"match 1 (won|lost) (\d+)-(\d+) in (\d+) hands", ended[0])
     assert match is not None, ended
     score = (int(match[2]), int(match[3]))
-    if mode == "bots":  # the bot's table, to exactly 3 (a quick match has the room's rules)
+    if mode == "bots":  # the bot's table, to exactly 3
         assert max(score) == 3
+    else:  # eleven hands, and more one at a time while the score is tied
+        assert int(match[4]) >= 11 and score[0] != score[1]
     assert len(hands) == int(match[4]) >= 2
     assert hands[-1] == f"hand {len(hands)}: score {score[0]}-{score[1]}"
     assert lines[-1].startswith("played 1 match(es)") and "0 decisions" not in lines[-1]
