@@ -95,6 +95,8 @@ def test_an_unregistered_level_falls_back_with_a_note() -> None:
         (["--lang", "fr"], "invalid choice: 'fr'"),
         (["--delay", "-1"], "delay from 0 to 10"),
         (["--server", "ftp://x"], "server address"),
+        # One account per run: a guest name and a registered player's login do not mix.
+        (["--name", "Ana", "--login", "Ana"], "not allowed with argument --name"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(
@@ -108,13 +110,30 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     assert message in err
 
 
+ONLINE_ONLY = (
+    "--mode, --code, --watch, --name, --login and --register are for online play: add --server URL"
+)
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--code", "ABC"], "--mode, --code and --name are for online play: add --server URL"),
-        (["--mode", "bots"], "--mode, --code and --name are for online play: add --server URL"),
-        (["--mode", "quick"], "--mode, --code and --name are for online play: add --server URL"),
-        (["--name", "Ana"], "--mode, --code and --name are for online play: add --server URL"),
+        (["--code", "ABC"], ONLINE_ONLY),
+        (["--mode", "bots"], ONLINE_ONLY),
+        (["--mode", "quick"], ONLINE_ONLY),
+        (["--name", "Ana"], ONLINE_ONLY),
+        (["--login", "Ana"], ONLINE_ONLY),
+        (["--register", "Ana"], ONLINE_ONLY),
+        (["--watch", "t-3f9a2c"], ONLINE_ONLY),
+        (["--mode", "watch"], ONLINE_ONLY),
+        (
+            ["--server", "http://127.0.0.1:9", "--watch", "t-3f9a2c", "--mode", "bots"],
+            "--watch is for watching a table",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--login", "x", "--lang", "en"],
+            "the name 'x' will not do: 3 to 20 letters",
+        ),
         (["--server", "http://127.0.0.1:9", "--code", "ABC"], "use it with --mode private"),
         (
             ["--server", "http://127.0.0.1:9", "--name", "x", "--lang", "en"],

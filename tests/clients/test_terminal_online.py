@@ -7,18 +7,29 @@ what a network failure looks like to the client.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import getpass
+import random
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+from cuatrola.clients.terminal.i18n import Texts
+from cuatrola.clients.terminal.online import (
+    SPECTATOR_SEAT,
+    OnlineApp,
+    OnlineOptions,
+    account_login,
+)
+from cuatrola.commands import play
+from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.rules import Rules
 from tests.clients.conftest import (
     greedy_action,
@@ -29,6 +40,7 @@ from tests.clients.conftest import (
     press_and_wait,
     wait_for,
 )
+from tests.server.live import Player, guest_token
 
 SIZE = (120, 40)
 
@@ -386,3 +398,183 @@ def test_a_name_the_server_refuses_is_told_before_the_interface_opens(
     assert main(["play", "--server", server, "--name", "admin", "--lang", lang]) == 2
     err = capsys.readouterr().err
     assert err == f"cuatrola play: {words}\n"
+
+
+# Registered players ----------------------------------------------------------------------------
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def registered(server: str) -> str:
+    """A registered player's name (its password is :data:`PASSWORD`)."""
+    name = f"Reg{random.randint(10000, 99999)}"
+    account_login(server, name, PASSWORD, register=True)
+    return name
+
+
+async def test_a_registered_player_logs_in_and_sits_under_its_own_name(
+    server: str,
+    registered: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # No $CUATROLA_PASSWORD: the password is asked on the terminal, in the interface language.
+    monkeypatch.delenv(PASSWORD_VARIABLE, raising=False)
+    prompts: list[str] = []
+
+    def typed(prompt: str) -> str:
+        prompts.append(prompt)
+        return PASSWORD
+
+    monkeypatch.setattr(getpass, "getpass", typed)
+    args = argparse.Namespace(server=server, login=registered.lower(), register=None)
+    token = play.login(args, registered.lower(), Texts("en"))
+    assert isinstance(token, str), capsys.readouterr().err
+    assert prompts == [f"Password for {registered.lower()}: "]
+    options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name=registered)
+    app = OnlineApp(options, lang="en", token=token)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        assert app.user is not None and app.user.name == registered and not app.user.guest
+        assert app.info is not None
+        seat = app.info.seats[app.human_seat]
+        assert (seat.name, seat.user) == (registered, app.user.id)
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "wrong password or unknown player: {name!r}"),
+        ("es", "contraseña incorrecta o jugador desconocido: {name!r}"),
+    ],
+)
+@pytest.mark.parametrize("who", ["registered", "unknown"])
+def test_a_wrong_password_or_unknown_player_is_one_line_before_the_interface(
+    server: str,
+    registered: str,
+    lang: str,
+    words: str,
+    who: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cuatrola.cli import main
+
+    name = registered if who == "registered" else "Nobody42"
+    monkeypatch.setenv(PASSWORD_VARIABLE, "not the password")
+    assert main(["play", "--server", server, "--login", name, "--lang", lang]) == 2
+    assert capsys.readouterr().err == f"cuatrola play: {words.format(name=name)}\n"
+
+
+def test_registering_a_taken_name_is_one_line_before_the_interface(
+    server: str,
+    registered: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cuatrola.cli import main
+
+    monkeypatch.setenv(PASSWORD_VARIABLE, PASSWORD)
+    assert main(["play", "--server", server, "--register", registered, "--lang", "es"]) == 2
+    said = f"cuatrola play: el nombre {registered!r} ya está registrado\n"
+    assert capsys.readouterr().err == said
+
+
+# Spectators ------------------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def _public_computer_table(server: str) -> AsyncIterator[tuple[str, str]]:
+    """A public table against three computer players, its person playing random legal moves
+    (a table needs a person to start). Yields the table id and that person's name."""
+    name = f"Host{random.randint(10000, 99999)}"
+    token = await guest_token(server, name)
+    host = Player(name, token, "ws://" + server.split("://", 1)[1] + "/ws")
+    await host.connect()
+    options = {"rules": "exact3", "bot_level": "easy", "turn_time": 30, "public": True}
+    ack = await host.command({"type": "play_computer", "options": options})
+    assert ack["type"] == "ack", ack
+    playing = asyncio.create_task(host.play(random.Random(7)))
+    try:
+        yield ack["table"], name
+    finally:
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+        await host.close()
+
+
+async def _check_spectating(app: OnlineApp, pilot: Pilot[int], table: str, host: str) -> None:
+    """The spectator follows ``table``: seats by name and level, no hand, no prompts."""
+    await wait_for(
+        pilot,
+        lambda: app.info is not None and app.info.id == table and app.view is not None,
+        "the spectator's first view",
+    )
+    assert app.human_seat == SPECTATOR_SEAT and app.choices() == []
+    seq, log = app.last_seq, log_text(app)
+    await wait_for(
+        pilot, lambda: app.last_seq >= seq + 4 and log_text(app) != log, "the table to go on"
+    )
+    assert app.view is not None and app.view.hand == ()
+    drawn = plain(app.render_table())
+    assert host in drawn
+    levels = {"en": "(computer, easy)", "es": "(máquina, fácil)"}[app.texts.lang]
+    assert app.info is not None
+    names = [app.seat_name(s.seat) for s in app.info.seats]
+    assert sorted(n.endswith(levels) for n in names) == [False, True, True, True]
+    assert host in names and all(n in drawn for n in names)
+    you = {"en": "You", "es": "Tú"}[app.texts.lang]
+    assert you not in drawn.split() and you not in log_text(app).split()
+    prompts = {"en": "Your turn", "es": "Tu turno"}[app.texts.lang]
+    assert prompts not in plain(app.render_actions())
+    no_hand = {"en": "spectator", "es": "espectador"}[app.texts.lang]
+    assert no_hand in plain(app.render_hand())
+    await pilot.press("q")
+    await wait_for(pilot, lambda: app.return_code is not None, "the spectator to leave")
+    assert app.return_code == 0 and app.failure == ""
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Open tables"), ("es", "Mesas abiertas")])
+async def test_a_spectator_picks_a_table_from_the_lobby_and_follows_it(
+    server: str, lang: str, title: str
+) -> None:
+    async with _public_computer_table(server) as (table, host):
+        app = OnlineApp(OnlineOptions(server=server, mode="watch", name="Mirona"), lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(
+                pilot,
+                lambda: app.lobby is not None and any(t.id == table for t in app.lobby),
+                "the table in the lobby list",
+            )
+            listed = plain(app.render_table())
+            assert title in listed and table in listed and host in listed
+            assert app.lobby is not None
+            for _ in range(len(app.lobby)):
+                if app.lobby[app.lobby_cursor].id == table:
+                    break
+                await pilot.press("down")
+            assert app.lobby[app.lobby_cursor].id == table
+            await pilot.press("enter")
+            await _check_spectating(app, pilot, table, host)
+
+
+async def test_watch_with_a_table_id_follows_that_table_directly(server: str) -> None:
+    async with _public_computer_table(server) as (table, host):
+        options = OnlineOptions(server=server, mode="watch", watch=table, name="Mirona")
+        app = OnlineApp(options, lang="en")
+        async with app.run_test(size=SIZE) as pilot:
+            await _check_spectating(app, pilot, table, host)
+        assert app.lobby is None
+
+
+async def test_q_leaves_the_lobby_list_without_a_failure(server: str) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="watch", name="Mirona"), lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.lobby is not None, "the lobby list")
+        assert "q: leave" in plain(app.render_actions())
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to leave")
+    assert app.return_code == 0 and app.failure == ""

@@ -2,25 +2,35 @@
 
 Without ``--server`` a whole match is played in process against three computer players of
 the chosen level; with ``--server URL`` the client joins the card room through the documented
-protocol (docs/protocol.md). Bad arguments print one line and exit with status 2.
+protocol (docs/protocol.md), as a guest or a registered player (``--login``/``--register``,
+the password from ``$CUATROLA_PASSWORD`` or asked on the terminal), to play or to watch
+(``--mode watch``). Bad arguments print one line and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
+import os
 import random
 import re
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from cuatrola.core.errors import RulesError
 from cuatrola.core.rules import Rules
+
+if TYPE_CHECKING:
+    from cuatrola.clients.terminal.i18n import Texts
 
 NAME = "play"
 HELP = "play in the terminal: a match against the computer, or online with --server URL"
 
 LEVELS = ("easy", "medium", "hard", "expert")
-ONLINE_MODES = ("quick", "private", "bots")
+ONLINE_MODES = ("quick", "private", "bots", "watch")
+#: Where ``--login``/``--register`` take the password from when set (never an argument: a
+#: command line is visible to every user of the machine and kept in shell histories).
+PASSWORD_VARIABLE = "CUATROLA_PASSWORD"
 
 
 def rules_preset(text: str) -> str:
@@ -126,10 +136,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=ONLINE_MODES,
         default=None,
         help="online (needs --server): quick match (default), a private table (with --code "
-        "to join one) or against bots",
+        "to join one), against bots, or watch a table picked from the lobby",
     )
     parser.add_argument("--code", default=None, help="online: the code of a private table to join")
-    parser.add_argument("--name", default=None, help="online: your guest name")
+    parser.add_argument(
+        "--watch", default=None, metavar="TABLE_ID", help="online: watch this table (a spectator)"
+    )
+    account = parser.add_mutually_exclusive_group()
+    account.add_argument("--name", default=None, help="online: your guest name")
+    account.add_argument(
+        "--login",
+        default=None,
+        metavar="NAME",
+        help=f"online: sign in as this registered player (password from ${PASSWORD_VARIABLE} "
+        "or asked)",
+    )
+    account.add_argument(
+        "--register",
+        default=None,
+        metavar="NAME",
+        help="online: register this player and sign in (password as for --login)",
+    )
 
 
 def _fail(message: str) -> int:
@@ -140,13 +167,19 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Start the terminal client; returns the exit status."""
     rules = Rules.preset(args.rules, quintola=not args.no_quintola)
+    online_only = (args.code, args.mode, args.name, args.login, args.register, args.watch)
     if args.server is None:
-        if args.code is not None or args.mode is not None or args.name is not None:
-            return _fail("--mode, --code and --name are for online play: add --server URL")
+        if any(value is not None for value in online_only):
+            return _fail(
+                "--mode, --code, --watch, --name, --login and --register are for online play: "
+                "add --server URL"
+            )
         return _run_offline(args, rules)
-    mode = args.mode or "quick"
+    mode = args.mode or ("watch" if args.watch is not None else "quick")
     if args.code is not None and mode != "private":
         return _fail("--code joins a private table: use it with --mode private")
+    if args.watch is not None and mode != "watch":
+        return _fail("--watch is for watching a table: use it without --mode, or --mode watch")
     return _run_online(args, rules, mode)
 
 
@@ -176,34 +209,70 @@ def valid_guest_name(name: str) -> bool:
     return 3 <= len(name) <= 20 and re.fullmatch(r"[^\W_][\w.-]*[^\W_]", name) is not None
 
 
+def login(args: argparse.Namespace, name: str, texts: Texts) -> str | int:
+    """Sign in as ``args`` ask (a guest, ``--login`` or ``--register``): the session token,
+    or the exit status after one line on stderr in the interface's language."""
+    from cuatrola.clients.terminal.online import LoginRefused, account_login, guest_login
+
+    password = ""
+    if args.login is not None or args.register is not None:
+        password = os.environ.get(PASSWORD_VARIABLE, "")
+        if not password:
+            try:
+                password = getpass.getpass(texts("password_prompt", name=name))
+            except (EOFError, KeyboardInterrupt):
+                password = ""
+        if not password:
+            return _fail(texts("no_password"))
+    try:
+        if args.login is None and args.register is None:
+            return guest_login(args.server, name)
+        return account_login(args.server, name, password, register=args.register is not None)
+    except LoginRefused as exc:
+        # The server's reasons are in English: told in the interface's language instead.
+        key = {
+            "login_failed": "login_failed",
+            "invalid_name": "name_refused",
+            "name_taken": "name_registered" if args.register is not None else "name_refused",
+            "invalid_password": "bad_password",
+            "rate_limited": "password_rate_limited" if password else "",
+        }.get(exc.error, "")
+        if key:
+            return _fail(texts(key, name=name))
+        return _fail(texts("online_failed", server=args.server, reason=str(exc)))
+    except ConnectionError as exc:
+        return _fail(texts("online_failed", server=args.server, reason=str(exc)))
+
+
 #: The letters of the server's invite codes (no I, O, 0 or 1, which read alike).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 def _run_online(args: argparse.Namespace, rules: Rules, mode: str) -> int:
     from cuatrola.clients.terminal.i18n import Texts
-    from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions, guest_login
+    from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
 
     texts = Texts(args.lang)
-    name = args.name if args.name is not None else f"Jugador{random.randint(100, 9999)}"
+    account = args.login if args.login is not None else args.register
+    if account is not None:
+        name = account
+    else:
+        name = args.name if args.name is not None else f"Jugador{random.randint(100, 9999)}"
     if not valid_guest_name(name):
         return _fail(texts("bad_name", name=name))
     code = args.code.strip().upper() if args.code is not None else None
     if code is not None and (len(code) != 6 or any(c not in CODE_LETTERS for c in code)):
         return _fail(texts("bad_code", code=args.code))
-    # Log in before the interface opens: a refused name or an unreachable server is then one
-    # line on the command line, in the interface's language.
-    try:
-        token = guest_login(args.server, name)
-    except ConnectionError as exc:
-        if str(exc).startswith(("guest login refused (400)", "guest login refused (409)")):
-            # The server's reason is in English: told in the interface's language instead.
-            return _fail(texts("name_refused", name=name))
-        return _fail(texts("online_failed", server=args.server, reason=str(exc)))
+    # Log in before the interface opens: a refused name or password, or an unreachable server,
+    # is then one line on the command line, in the interface's language.
+    token = login(args, name, texts)
+    if not isinstance(token, str):
+        return token
     options = OnlineOptions(
         server=args.server,
         mode=mode,
         code=code,
+        watch=args.watch,
         name=name,
         level=args.level,
         rules=rules,

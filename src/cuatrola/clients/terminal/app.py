@@ -476,7 +476,7 @@ class CuatrolaApp(App[int]):
             text.append(f"[{', '.join(tags)}] ", style="italic")
         if seat == view.sitting_out:
             text.append(self.texts("sits_out"), style="dim")
-        elif relative_position(seat, self.human_seat) != 0:
+        elif seat != self.human_seat:  # (a spectator sees every seat's cards left)
             text.append("▮" * view.card_counts[seat], style="bold")
         line: list[Text] = []
         order = [(view.mano + i) % 4 for i in range(4)]

@@ -110,6 +110,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  n          no cantar\n"
             "  r          otra partida, en el panel de fin de partida\n"
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
+            "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
             "  ?          esta ayuda (Esc para cerrar)\n"
             "  Ctrl+Q     salir\n"
@@ -155,6 +156,33 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         ),
         "bad_code": "el código {code!r} no vale: 6 letras o cifras (sin I, O, 0 ni 1)",
         "name_refused": "el servidor no acepta el nombre {name!r}",
+        "password_prompt": "Contraseña de {name}: ",
+        "no_password": "falta la contraseña (escríbela o ponla en CUATROLA_PASSWORD)",
+        "login_failed": "contraseña incorrecta o jugador desconocido: {name!r}",
+        "name_registered": "el nombre {name!r} ya está registrado",
+        "bad_password": "la contraseña no vale: de 8 a 128 caracteres",
+        "password_rate_limited": "demasiados intentos de contraseña: espera un poco",
+        "compass_south": "Sur",
+        "compass_east": "Este",
+        "compass_north": "Norte",
+        "compass_west": "Oeste",
+        "level_easy": "fácil",
+        "level_medium": "medio",
+        "level_hard": "difícil",
+        "level_expert": "experto",
+        "watch_computer": "{position} (máquina, {level})",
+        "watch_team_0": "Sur-Norte",
+        "watch_team_1": "Este-Oeste",
+        "watch_empty_seat": "{position} (libre)",
+        "watch_lobby_title": "Mesas abiertas",
+        "watch_lobby_empty": "Ahora no hay mesas públicas (la lista se actualiza sola)",
+        "watch_lobby_keys": "↑/↓: elegir · Intro: mirar la mesa · q: salir",
+        "watch_status_open": "esperando jugadores",
+        "watch_status_playing": "jugando",
+        "watch_watching": "Mirando la mesa {table} · q: salir",
+        "watch_no_hand": "Eres espectador: no ves las cartas de nadie",
+        "watch_choose": "Elige una mesa para mirar…",
+        "watch_match_winner": "Ganan la partida {team}",
     },
     "en": {
         "trump_word": "Trump",
@@ -248,6 +276,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  n          do not sing\n"
             "  r          play again, on the match-over panel\n"
             "  a          seat a computer player at your private table (online, before it starts)\n"
+            "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
             "  ?          this help (Esc to close)\n"
             "  Ctrl+Q     quit\n"
@@ -293,6 +322,33 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         ),
         "bad_code": "the code {code!r} will not do: 6 letters or digits (no I, O, 0 or 1)",
         "name_refused": "the server does not accept the name {name!r}",
+        "password_prompt": "Password for {name}: ",
+        "no_password": "no password (type it, or set CUATROLA_PASSWORD)",
+        "login_failed": "wrong password or unknown player: {name!r}",
+        "name_registered": "the name {name!r} is already registered",
+        "bad_password": "the password will not do: 8 to 128 characters",
+        "password_rate_limited": "too many password attempts: wait a little",
+        "compass_south": "South",
+        "compass_east": "East",
+        "compass_north": "North",
+        "compass_west": "West",
+        "level_easy": "easy",
+        "level_medium": "medium",
+        "level_hard": "hard",
+        "level_expert": "expert",
+        "watch_computer": "{position} (computer, {level})",
+        "watch_team_0": "South-North",
+        "watch_team_1": "East-West",
+        "watch_empty_seat": "{position} (free)",
+        "watch_lobby_title": "Open tables",
+        "watch_lobby_empty": "No public tables right now (the list updates by itself)",
+        "watch_lobby_keys": "↑/↓: choose · Enter: watch the table · q: leave",
+        "watch_status_open": "waiting for players",
+        "watch_status_playing": "playing",
+        "watch_watching": "Watching table {table} · q: leave",
+        "watch_no_hand": "You are a spectator: you see nobody's cards",
+        "watch_choose": "Choose a table to watch…",
+        "watch_match_winner": "{team} win the match",
     },
 }
 

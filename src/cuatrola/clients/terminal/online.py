@@ -1,9 +1,10 @@
 """Online play: the table UI speaking the card room protocol (docs/protocol.md).
 
-Flow: ``POST /api/guest`` for a session token (docs/rest.md), then one websocket at ``/ws``:
-``hello`` → ``welcome``; then, once, the chosen way to a seat (``quick_match`` and wait for
-``seated``; ``join`` a private table by code or ``create_table``; ``play_computer``); then
-``subscribe``. The server's ``sync`` and ``event`` messages carry this seat's
+Flow: ``POST /api/guest`` (or ``/api/login``, ``/api/register``) for a session token
+(docs/rest.md), then one websocket at ``/ws``: ``hello`` → ``welcome``; then, once, the chosen
+way to a seat (``quick_match`` and wait for ``seated``; ``join`` a private table by code or
+``create_table``; ``play_computer``) or, to watch, a table picked from the ``lobby`` list;
+then ``subscribe``. The server's ``sync`` and ``event`` messages carry this seat's
 :class:`~cuatrola.protocol.messages.HandView`, turned back into a core
 :class:`~cuatrola.core.views.SeatView` (:mod:`.wire`) and drawn by the shared interface.
 
@@ -28,11 +29,16 @@ import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import events
+from textual.screen import ModalScreen
+from textual.widgets import RichLog
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.app import REMATCH_CHOICES, Choice, CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.wire import seat_view_from_wire
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.rules import Rules
@@ -59,6 +65,9 @@ from cuatrola.protocol.messages import (
     HandView,
     Hello,
     Join,
+    Lobby,
+    LobbySubscribe,
+    LobbyUpdate,
     MatchEnded,
     MatchStarted,
     PlayComputer,
@@ -73,6 +82,7 @@ from cuatrola.protocol.messages import (
     Sync,
     TableInfo,
     TableOptions,
+    UserInfo,
     Welcome,
 )
 
@@ -81,6 +91,11 @@ RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
 #: Reconnection attempts before giving up.
 MAX_RECONNECTS = 30
 CLIENT_NAME = "terminal/1"
+#: ``human_seat`` of a spectator. The screen puts seat ``(seat - human) % 4`` at each place,
+#: so 4 draws the table as seen from seat 0 (South at the bottom), yet no seat is "you".
+SPECTATOR_SEAT = 4
+#: The lobby rows a spectator may pick (a finished or closed table has nothing to watch).
+WATCHABLE = ("open", "playing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +104,11 @@ class OnlineOptions:
 
     Attributes:
         server: the server's base address, ``http://host:port``.
-        mode: ``quick`` (quick match), ``private`` (join by ``code``, or create a table) or
-            ``bots`` (play against three computer players).
+        mode: ``quick`` (quick match), ``private`` (join by ``code``, or create a table),
+            ``bots`` (play against three computer players) or ``watch`` (a spectator: the
+            table ``watch``, or one picked from the lobby list).
         code: a private table's invite code to join.
+        watch: the id of the table to watch (``mode="watch"``; ``None`` shows the lobby).
         name: the guest name (a random one when ``None``).
         level: the computer players' level for tables this client creates.
         rules: the rules for tables this client creates.
@@ -100,6 +117,7 @@ class OnlineOptions:
     server: str
     mode: str = "quick"
     code: str | None = None
+    watch: str | None = None
     name: str | None = None
     level: str = "medium"
     rules: Rules = Rules()
@@ -127,15 +145,45 @@ class ServerRefused(Exception):
         self.error = error
 
 
+class LoginRefused(ConnectionError):
+    """The REST API refused a login: ``status`` is the HTTP status, ``error`` its code."""
+
+    def __init__(self, message: str, *, status: int, error: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.error = error
+
+
 def guest_login(server: str, name: str, timeout: float = 10.0) -> str:
     """``POST /api/guest`` and return the session token (blocking; run it in a thread).
 
     Raises:
-        ConnectionError: with a one-line reason when the server cannot be reached or refuses.
+        ConnectionError: with a one-line reason when the server cannot be reached or refuses
+            (:class:`LoginRefused` for a refusal).
     """
+    return _session_token(server, "/api/guest", {"name": name}, "guest login", timeout)
+
+
+def account_login(
+    server: str, name: str, password: str, *, register: bool = False, timeout: float = 10.0
+) -> str:
+    """``POST /api/login`` (or ``/api/register``) and return the session token (blocking).
+
+    Raises:
+        ConnectionError: with a one-line reason when the server cannot be reached or refuses
+            (:class:`LoginRefused` for a refusal: ``login_failed``, ``name_taken``...).
+    """
+    path, what = ("/api/register", "registration") if register else ("/api/login", "login")
+    body = {"name": name, "password": password}
+    return _session_token(server, path, body, what, timeout)
+
+
+def _session_token(
+    server: str, path: str, fields: dict[str, str], what: str, timeout: float
+) -> str:
     request = urllib.request.Request(
-        server + "/api/guest",
-        data=json.dumps({"name": name}).encode(),
+        server + path,
+        data=json.dumps(fields).encode(),
         headers={"Content-Type": "application/json"},
         method="POST",
     )
@@ -143,17 +191,22 @@ def guest_login(server: str, name: str, timeout: float = 10.0) -> str:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             body: Any = json.loads(response.read())
     except urllib.error.HTTPError as exc:
+        error = ""
         try:
-            detail = json.loads(exc.read()).get("message", exc.reason)
+            answer = json.loads(exc.read())
+            detail = answer.get("message", exc.reason)
+            error = str(answer.get("error", ""))
         except (ValueError, AttributeError):
             detail = exc.reason
-        raise ConnectionError(f"guest login refused ({exc.code}): {detail}") from None
+        raise LoginRefused(
+            f"{what} refused ({exc.code}): {detail}", status=exc.code, error=error
+        ) from None
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ConnectionError(f"{reason}") from None
     token = body.get("token") if isinstance(body, dict) else None
     if not isinstance(token, str):
-        raise ConnectionError("the guest login answer has no token")
+        raise ConnectionError(f"the {what} answer has no token")
     return token
 
 
@@ -171,8 +224,19 @@ class OnlineApp(CuatrolaApp):
     def __init__(
         self, options: OnlineOptions, *, lang: str = "es", token: str | None = None
     ) -> None:
-        super().__init__(lang=lang, rules=options.rules, human_seat=0)
+        watching = options.mode == "watch"
+        super().__init__(
+            lang=lang, rules=options.rules, human_seat=SPECTATOR_SEAT if watching else 0
+        )
         self.options = options
+        #: A spectator: no seat, no hand, no prompts; ``q`` leaves.
+        self.watching = watching
+        #: Who the server says we are (from ``welcome``).
+        self.user: UserInfo | None = None
+        #: The lobby's watchable tables while the spectator picks one (``None``: not picking).
+        self.lobby: list[TableInfo] | None = None
+        self.lobby_cursor = 0
+        self._picked: asyncio.Future[str] | None = None
         self._token = token
         #: A one-line reason when the client could not connect at all (the command exits 2).
         self.failure: str = ""
@@ -246,6 +310,8 @@ class OnlineApp(CuatrolaApp):
             self.reconnections += 1
 
     def _give_up(self, reason: str) -> None:
+        if self._leaving:
+            return  # the user left (say, ``q`` in the lobby list): closing is no failure
         self.failure = self.texts("online_failed", server=self.options.server, reason=reason)
         self.exit(return_code=2)
 
@@ -256,6 +322,8 @@ class OnlineApp(CuatrolaApp):
         self._pending.clear()
         if self._seated is not None and not self._seated.done():
             self._seated.set_exception(ConnectionResetError("connection lost"))
+        if self._picked is not None and not self._picked.done():
+            self._picked.set_exception(ConnectionResetError("connection lost"))
 
     async def _session(self, token: str) -> None:
         """One websocket connection: hello, the way to a seat (once), subscribe, read."""
@@ -263,9 +331,10 @@ class OnlineApp(CuatrolaApp):
             self._ws = ws
             await self._send(Hello(token=token, protocol=PROTOCOL_VERSION, client=CLIENT_NAME))
             welcome = await self._first_answer(ws)
+            self.user = welcome.user
             reader = asyncio.create_task(self._read(ws))
             try:
-                if self.table_id is None and welcome.tables:
+                if self.table_id is None and welcome.tables and not self.watching:
                     self.table_id = welcome.tables[0]  # resume a seat we already hold
                 if self.table_id is None:
                     await self._find_seat()
@@ -297,7 +366,9 @@ class OnlineApp(CuatrolaApp):
 
     async def _find_seat(self) -> None:
         mode = self.options.mode
-        if mode == "quick":
+        if mode == "watch":
+            await self._pick_table()
+        elif mode == "quick":
             self._seated = asyncio.get_running_loop().create_future()
             self.waiting_text = self.texts("online_waiting", table="…")
             self.refresh_all()
@@ -316,6 +387,24 @@ class OnlineApp(CuatrolaApp):
             options = self.options.table_options()
             ack = await self._request(PlayComputer(id=self._next_id(), options=options))
             self._take_seat(ack)
+
+    async def _pick_table(self) -> None:
+        """The table to watch: the one asked for, or the one picked from the lobby list."""
+        if self.options.watch is not None:
+            self.table_id = self.options.watch
+            return
+        self._picked = asyncio.get_running_loop().create_future()
+        self.lobby = []
+        self.waiting_text = self.texts("watch_choose")
+        self.refresh_all()
+        await self._send(LobbySubscribe(on=True))
+        table = await self._picked
+        self.lobby = None
+        # The list is not needed while watching: stop its updates.
+        await self._send(LobbySubscribe(on=False))
+        self.table_id = table
+        self.waiting_text = self.texts("online_waiting", table=table)
+        self.refresh_all()
 
     def _take_seat(self, ack: Ack) -> None:
         if ack.table is None or ack.seat is None:
@@ -369,7 +458,13 @@ class OnlineApp(CuatrolaApp):
             await self._send(message)
 
     def on_key(self, event: events.Key) -> None:
-        """Table keys, plus ``a`` to seat a computer player at our open private table."""
+        """Table keys, plus ``a`` to seat a computer player at our open private table; a
+        spectator has only ``q`` (leave), the arrows and Enter (pick a table), ``l`` and ``?``."""
+        if self.watching:
+            # Nothing else: a spectator has no seat to play nor a table to add players to.
+            if isinstance(self.screen, ModalScreen) or not self._watch_key(event):
+                super().on_key(event)
+            return
         if (
             event.character == "a"
             and self.view is None
@@ -383,6 +478,26 @@ class OnlineApp(CuatrolaApp):
                 self.run_worker(self._send_quietly(message), group="network")
             return
         super().on_key(event)
+
+    def _watch_key(self, event: events.Key) -> bool:
+        """A spectator's key; ``True`` when it was used."""
+        if event.character == "q":
+            self._leaving = True
+            self.run_worker(self._close_and_exit(), group="network")
+            return True
+        lobby = self.lobby
+        if lobby is None:
+            return False
+        if event.key in ("up", "down") and lobby:
+            step = 1 if event.key == "down" else -1
+            self.lobby_cursor = (self.lobby_cursor + step) % len(lobby)
+            self.refresh_all()
+            return True
+        if event.key == "enter" and lobby and self._picked is not None:
+            if not self._picked.done():
+                self._picked.set_result(lobby[self.lobby_cursor].id)
+            return True
+        return False
 
     # Receiving ---------------------------------------------------------------------------------
 
@@ -430,6 +545,23 @@ class OnlineApp(CuatrolaApp):
                 self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
         elif isinstance(message, Event):
             self._on_event(message)
+        elif isinstance(message, Lobby):
+            self._on_lobby(message.tables)
+        elif isinstance(message, LobbyUpdate):
+            rows = [t for t in self.lobby or [] if t.id != message.table.id]
+            if not message.removed:
+                rows.append(message.table)
+            self._on_lobby(rows)
+
+    def _on_lobby(self, tables: list[TableInfo]) -> None:
+        if self.lobby is None:
+            return  # not picking (any more)
+        chosen = self.lobby[self.lobby_cursor].id if self.lobby else None
+        self.lobby = [t for t in tables if t.status in WATCHABLE]
+        # The cursor stays on the same table while rows come and go around it.
+        ids = [t.id for t in self.lobby]
+        self.lobby_cursor = ids.index(chosen) if chosen in ids else 0
+        self.refresh_all()
 
     def _on_error(self, error: Error) -> None:
         act = self._unacked_acts.pop(error.id, None) if error.id else None
@@ -478,8 +610,10 @@ class OnlineApp(CuatrolaApp):
 
     def _table_notice(self) -> str:
         """The line above the table: a private table's invite code (and, while it waits for
-        players, how to seat a computer player)."""
+        players, how to seat a computer player); for a spectator, the table and ``q``."""
         info = self.info
+        if self.watching:
+            return self.texts("watch_watching", table=self.table_id or "")
         if info is None or not info.code or info.kind != "private":
             return ""
         notice = self.texts("online_code", code=info.code)
@@ -503,8 +637,78 @@ class OnlineApp(CuatrolaApp):
         if self.view is None:
             self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
 
+    # A spectator's screen ----------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        """A person by name; for a spectator, a computer player by its place and level
+        (its server name, "Computer (medium)", is not translated) and an empty seat as free."""
+        if not self.watching:
+            return super().seat_name(seat)
+        return self._watch_seat_name(seat, self.info)
+
+    def _watch_seat_name(self, seat: int, info: TableInfo | None) -> str:
+        position = self.texts(f"compass_{POSITIONS[seat]}")
+        place = info.seats[seat] if info is not None and seat < len(info.seats) else None
+        if place is None:
+            return position
+        if place.name is not None and place.user is not None:
+            return place.name
+        if place.bot and info is not None:
+            level = place.level or info.options.bot_level
+            return self.texts("watch_computer", position=position, level=self._level(level))
+        return self.texts("watch_empty_seat", position=position)
+
+    def _level(self, level: str) -> str:
+        try:
+            return self.texts(f"level_{level}")
+        except KeyError:
+            return level  # a level this client does not know: the server's word
+
+    def team_name(self, team: int) -> str:
+        """``Us``/``Them``; for a spectator, the teams by their places."""
+        if not self.watching:
+            return super().team_name(team)
+        return self.texts(f"watch_team_{team}")
+
+    def choices(self) -> list[Choice]:
+        """Nothing to choose for a spectator (its view has no hand and no legal moves)."""
+        return [] if self.watching else super().choices()
+
+    def render_table(self) -> RenderableType:
+        """The table, or the lobby's watchable tables while the spectator picks one."""
+        if self.lobby is None:
+            return super().render_table()
+        lines: list[RenderableType] = [Text(self.texts("watch_lobby_title"), style="bold")]
+        if not self.lobby:
+            lines.append(Text(self.texts("watch_lobby_empty"), style="dim"))
+        for index, table in enumerate(self.lobby):
+            names = ", ".join(self._watch_seat_name(s, table) for s in range(4))
+            status = self.texts(f"watch_status_{table.status}")
+            row = Text(f"{'▶' if index == self.lobby_cursor else ' '} {table.id} · {status} · ")
+            row.append(f"{table.score[0]}–{table.score[1]} · {names}")
+            if index == self.lobby_cursor:
+                row.stylize("reverse")
+            lines.append(row)
+        return Group(*lines)
+
+    def render_hand(self) -> RenderableType:
+        """A spectator sees nobody's cards, and is told so where the hand would be."""
+        if self.watching:
+            return Text(self.texts("watch_no_hand") if self.view is not None else "", "dim")
+        return super().render_hand()
+
+    def render_actions(self) -> RenderableType:
+        """Whom the table waits for; for a spectator never a prompt, nor "press Enter"."""
+        if self.lobby is not None:
+            return Text(self.texts("watch_lobby_keys"))
+        view = self.view
+        if self.watching and view is not None and view.to_move is None:
+            return Text("")
+        return super().render_actions()
+
     def _show(self, wire: HandView) -> None:
-        self.set_view(seat_view_from_wire(wire, self.rules, self.human_seat))
+        seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
+        self.set_view(seat_view_from_wire(wire, self.rules, seat))
 
     def _on_event(self, event: Event) -> None:
         if event.table != self.table_id or event.seq <= self.last_seq:
@@ -536,14 +740,26 @@ class OnlineApp(CuatrolaApp):
             self._hands_played = body.hands_played
             self.match_score = body.score
             view = self.view
-            if view is not None and view.result is not None:
+            if view is not None and view.result is not None and self.watching:
+                # A spectator is asked nothing: the summary goes to the log.
+                summary = self.hand_summary(view)
+                assert isinstance(summary, Group)
+                # Without its last line, "press Enter": there is no panel to close.
+                self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
+            elif view is not None and view.result is not None:
                 self._queue_panel(MessageScreen(self.hand_summary(view), name="hand-summary"))
             self.refresh_all()
         elif isinstance(body, MatchEnded):
             self.winner = body.winner
             self.match_score = body.score
-            panel = self.match_summary(body.winner, body.score, body.hands_played)
-            self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
+            if self.watching:
+                # Told of the teams by place: "you won" would be nobody's.
+                team = self.team_name(body.winner)
+                self.log_line(self.texts("match_over_title"), style="bold")
+                self.log_line(self.texts("watch_match_winner", team=team), style="bold")
+            else:
+                panel = self.match_summary(body.winner, body.score, body.hands_played)
+                self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
         elif isinstance(body, MatchStarted):
             self._hands_played = 0
             self.hand_number = 1
