@@ -11,7 +11,7 @@
 // Server messages go straight into the reducer (state.js): the screen always shows the last
 // view, and only the finished trick and the announcements linger, visually.
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { t, onLangChange } from "../i18n.js";
 import { suitName } from "../text.js";
 import { play, setSoundOn, soundOn } from "./sound.js";
@@ -55,7 +55,13 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   const [wide, setWide] = useState(() => (typeof matchMedia === "function" ? matchMedia(WIDE).matches : true));
   const [muted, setMuted] = useState(() => new Set());
   const [sound, setSound] = useState(soundOn);
-  const [selected, setSelected] = useState(0);
+  const [selected, setSelectedState] = useState(0);
+  // The keys read the choice from here: quick presses may come before the next render.
+  const selectedRef = useRef(0);
+  const setSelected = useCallback((i) => {
+    selectedRef.current = i;
+    setSelectedState(i);
+  }, []);
   const [loadError, setLoadError] = useState(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -210,9 +216,10 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   const dialogs = shownDialogs(state);
   const v = state.view;
 
-  // a new turn to play starts on the first playable card (the arrows may still pick any)
+  // a new turn to play starts on the first playable card (the arrows may still pick any);
+  // before the browser paints, so no key pressed at the start of the turn is overridden
   const turnKey = v && myTurn(state, "play") ? `${v.tricks.length}/${v.trick.length}` : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!turnKey) return;
     const first = cards.findIndex((c) => legal.cards.includes(c));
     if (first >= 0) setSelected(first);
@@ -255,7 +262,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         e.preventDefault();
         const step = e.key === "ArrowRight" ? 1 : -1;
-        focusAt((Math.min(selected, hand.length - 1) + step + hand.length) % hand.length);
+        focusAt((Math.min(selectedRef.current, hand.length - 1) + step + hand.length) % hand.length);
         return;
       }
       if (/^[1-5]$/.test(e.key) && Number(e.key) <= hand.length) {
@@ -266,7 +273,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       if ((e.key === "Enter" || e.key === " ") && target?.classList?.contains("card")) return; // the button's click plays it
       if (e.key === "Enter") {
         e.preventDefault();
-        const i = Math.min(selected, hand.length - 1);
+        const i = Math.min(selectedRef.current, hand.length - 1);
         pickCard(hand[i], i);
         return;
       }
