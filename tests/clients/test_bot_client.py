@@ -116,7 +116,9 @@ def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: 
         assert int(match[4]) >= 11 and score[0] != score[1]
     assert len(hands) == int(match[4]) >= 2
     assert hands[-1] == f"hand {len(hands)}: score {score[0]}-{score[1]}"
-    assert lines[-1].startswith("played 1 match(es)") and "0 decisions" not in lines[-1]
+    summary = re.fullmatch(r"played 1 match\(es\), (\d+) hands, won \d; (\d+) decisions", lines[-1])
+    assert summary is not None, lines[-1]
+    assert int(summary[1]) == len(hands) and int(summary[2]) > 0
 
 
 def test_two_matches_are_played_with_a_rematch_in_between(server: str) -> None:
