@@ -158,11 +158,29 @@ def test_a_cante_chosen_in_the_window_is_sung_when_it_closes() -> None:
     body = table.project(event, None).body
     assert isinstance(body, Acted) and (body.seat, body.action) == (singer, cante)
     assert body.view.cantes[-1].seat == singer
-    # The records rebuild the same table, cante window and all.
-    copy = Table("t1", "CODE1", "private", table.options, table.config, random.Random(0))
-    copy.restore([*records, *table.take_records()])
-    assert copy.hand is not None and table.hand is not None
-    assert copy.hand.history == table.hand.history and copy.seq == table.seq
+    # The records rebuild the same table, cante window and all, even on a server that has
+    # since turned the windows off (the records hold the windows they opened).
+    later = [*records, *table.take_records()]
+    for config in (table.config, TableConfig(hand_pause=0, cante_window=0.0)):
+        copy = Table("t1", "CODE1", "private", table.options, config, random.Random(0))
+        copy.restore(later)
+        assert copy.hand is not None and table.hand is not None
+        assert copy.hand.history == table.hand.history and copy.seq == table.seq
+        events = [(e.seq, e.kind, e.window) for e in copy.events]
+        assert events == [(e.seq, e.kind, e.window) for e in table.events]
+
+    # And a table whose window is still open resumes with it, its choices kept.
+    open_again, _ = find(can_sing=True)
+    assert open_again.window is not None
+    singer = min(open_again.window.options)
+    open_again.handle(Play(USERS[singer], "nocante", None, None, "c"))
+    resumed = Table(
+        "t1", "CODE1", "private", open_again.options, TableConfig(cante_window=0.0), None
+    )
+    resumed.restore(open_again.take_records())
+    assert resumed.window is not None
+    assert resumed.window.choices == {singer: NO_CANTE}
+    assert resumed.window.options == open_again.window.options
 
 
 def test_computer_players_choose_in_the_window_without_showing_it() -> None:

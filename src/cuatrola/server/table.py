@@ -812,7 +812,7 @@ class Table:
             )
         if self.seats[seat].away:
             self._record({"r": "away", "seat": seat, "on": False})
-        self._record({"r": "act", "seat": seat, "a": action})
+        self._record(self._act_record(seat, action))
         self._after_action()
 
     def _choose_cante(self, seat: int, text: str) -> None:
@@ -852,9 +852,9 @@ class Table:
             return  # a stale answer: the decision was already taken
         if not hand.legal_mask() >> cmd.action & 1:  # pragma: no cover - players return legal ids
             cmd = BotMove(cmd.seat, cmd.turn, hand.legal_actions()[0])
-        self._record(
-            {"r": "act", "seat": cmd.seat, "a": cmd.action, "auto": not self.seats[cmd.seat].bot}
-        )
+        record = self._act_record(cmd.seat, cmd.action)
+        record["auto"] = not self.seats[cmd.seat].bot
+        self._record(record)
         self._after_action()
 
     def _on_timer(self, cmd: TimerExpired) -> None:
@@ -1026,11 +1026,11 @@ class Table:
         if not record.get("auto") and not slot.bot:
             slot.timeouts = 0
         self.turn += 1
-        opens = self._opens_cante_window(hand, action)
+        seconds = float(record.get("window", 0.0))
+        opens = seconds > 0 and self._opens_cante_window(hand, action)
         if opens:
             team = (hand.leader % 2, hand.leader % 2 + 2)
             bots = all(self.seats[s].computer_plays for s in team)
-            seconds = self.config.cante_window
             self.window = CanteWindow(
                 turn=self.turn,
                 seconds=min(seconds, BOTS_CANTE_WINDOW) if bots else seconds,
@@ -1067,12 +1067,22 @@ class Table:
             self._seats_event()
             self._out.append(MatchOver(self._finished_match(match)))
 
+    def _act_record(self, seat: int, action: int) -> Record:
+        """The record of a move. A card that ends a trick carries the cante window's length
+        at the time, so that a table resumed with another setting replays the same windows."""
+        record: Record = {"r": "act", "seat": seat, "a": action}
+        hand = self.hand
+        assert hand is not None
+        ends_trick = action < NUM_CARDS and len(hand.trick_cards) + 1 == len(hand.active_seats)
+        if ends_trick and self.config.cante_window > 0:
+            record["window"] = self.config.cante_window
+        return record
+
     def _opens_cante_window(self, hand: HandState, action: int) -> bool:
         """Whether the card ``action`` just ended one of the first three tricks of a hand
-        with cantes, at a table that shows cante windows."""
+        with cantes (where a cante window opens, if the table shows them)."""
         return (
-            self.config.cante_window > 0
-            and not self.rules.auto_cante
+            not self.rules.auto_cante
             and action < NUM_CARDS
             and not hand.trick_cards
             and 1 <= len(hand.tricks) <= 3
