@@ -511,8 +511,8 @@ def test_the_mute_switch_silences_and_is_remembered(browser: Any, server: str, t
         screen.by("trick-card-CO").wait_for()
         assert screen.page.evaluate("window.__sounds") == 0
         screen.by("sound-toggle").click()
-        screen.by("card-RO").click()  # our own card makes its sound at once
-        assert screen.page.evaluate("window.__sounds") > 0
+        screen.by("card-RO").click()  # our own card makes its sound (on the next frame)
+        screen.page.wait_for_function("() => window.__sounds > 0")
         assert screen.errors == []
     finally:
         context.close()
