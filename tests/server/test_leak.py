@@ -51,8 +51,7 @@ def visible(view: dict[str, Any]) -> set[str]:
     shown = {card for _, card in view["trick"]}
     for trick in view["tricks"]:
         shown.update(trick["cards"])
-    if view["trump_card"] is not None:
-        shown.add(view["trump_card"])
+    shown.add(view["shown_card"])  # dealt face up: public from the deal on
     if view["phase"] == "finished" and view["summary"] and view["summary"]["dead_hand"]:
         shown.update(view["summary"]["dead_hand"])
     return shown

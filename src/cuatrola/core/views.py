@@ -43,8 +43,10 @@ class PublicView:
         phase: bidding, play, cante or finished.
         to_move: the seat whose decision it is (``None`` when finished).
         trump: the trump suit (a :class:`~cuatrola.core.cards.Suit`).
-        trump_card: the dealer's shown card while he still holds it (and, when he sits out,
-            the dead shown card); ``None`` once played.
+        shown_card: the card the dealer turned up to fix trump. Everyone saw it dealt, so it
+            stays in the view after it is played.
+        trump_held: whether the dealer still holds the shown card (always true when he sits
+            out: his dead cards are never played).
         bids: the bids made so far, in speaking order from the mano.
         contract, bidder, sitting_out: the contract once bidding is over.
         leader: the seat that led (or leads) the current trick.
@@ -65,7 +67,8 @@ class PublicView:
     phase: Phase
     to_move: int | None
     trump: Suit
-    trump_card: Card | None
+    shown_card: Card
+    trump_held: bool
     bids: tuple[Contract, ...]
     contract: Contract
     bidder: int | None
@@ -79,6 +82,11 @@ class PublicView:
     card_points: tuple[int, int]
     result: HandResult | None
     dead_hand: tuple[Card, ...] | None
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The shown card while the dealer still holds it face up, else ``None``."""
+        return self.shown_card if self.trump_held else None
 
     @property
     def played(self) -> int:
@@ -239,7 +247,8 @@ def _public_fields(state: HandState) -> dict[str, object]:
         "phase": state.phase,
         "to_move": state.to_move,
         "trump": state.trump,
-        "trump_card": state.trump_card_shown,
+        "shown_card": state.trump_card,
+        "trump_held": bool(state.hands[state.dealer] >> state.trump_card & 1),
         "bids": tuple(state.bids),
         "contract": state.contract,
         "bidder": state.bidder,

@@ -529,7 +529,8 @@ class HandView(msgspec.Struct, frozen=True):
     score_before: tuple[int, int]
     to_move: int | None
     trump: str
-    trump_card: str | None
+    shown_card: str
+    trump_held: bool
     bids: list[str]
     contract: str
     bidder: int | None
@@ -598,7 +599,8 @@ def hand_view(view: PublicView) -> HandView:
         score_before=view.score_before,
         to_move=view.to_move,
         trump=SUIT_LETTERS[view.trump],
-        trump_card=str(view.trump_card) if view.trump_card is not None else None,
+        shown_card=str(view.shown_card),
+        trump_held=view.trump_held,
         bids=[b.label for b in view.bids],
         contract=view.contract.label,
         bidder=view.bidder,

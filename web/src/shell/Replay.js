@@ -183,8 +183,8 @@ export function Replay({ matchId, userId, onBack }) {
               markup=${cardSvg(cardId(c))} label=${`${nameOf(seat)}: ${cardName(c)}`} />`,
           )}
         </div>
-        ${view.trump_card
-          ? html`<${Svg} class="rp-trump" markup=${cardSvg(cardId(view.trump_card))} label=${t("table.shownTrump", { card: cardName(view.trump_card) })} />`
+        ${view.trump_held
+          ? html`<${Svg} class="rp-trump" markup=${cardSvg(cardId(view.shown_card))} label=${t("table.shownTrump", { card: cardName(view.shown_card) })} />`
           : null}
       </div>
     </div>

@@ -197,10 +197,10 @@ export function Seat({ state, seat, w }) {
             <span class="count" data-testid=${`count-${pos}`}>${count}</span>
           </span>`
         : null}
-      ${v && v.trump_card && v.dealer === seat
+      ${v && v.trump_held && v.dealer === seat
         ? html`<${Svg} tag="span" class="trump-card" data-testid="trump-card" role="img"
-            aria-label=${t("table.shownTrump", { card: cardName(v.trump_card) })}
-            title=${t("table.shownTrump", { card: cardName(v.trump_card) })} markup=${cardSvg(cardId(v.trump_card))} />`
+            aria-label=${t("table.shownTrump", { card: cardName(v.shown_card) })}
+            title=${t("table.shownTrump", { card: cardName(v.shown_card) })} markup=${cardSvg(cardId(v.shown_card))} />`
         : null}
       ${bid
         ? html`<span key=${bidFresh} class=${`bid-bubble bid-${bid}${announcement?.kind === "bid" ? " fresh" : ""}`}

@@ -305,7 +305,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${C.map(([e,t])=>Y`<${wn} key=${t} class=${`rp-card at-${Kn(e,_)}${w===e?` winner`:``}`}
               markup=${H(B(t))} label=${`${y(e)}: ${J(t)}`} />`)}
         </div>
-        ${x.trump_card?Y`<${wn} class="rp-trump" markup=${H(B(x.trump_card))} label=${L(`table.shownTrump`,{card:J(x.trump_card)})} />`:null}
+        ${x.trump_held?Y`<${wn} class="rp-trump" markup=${H(B(x.shown_card))} label=${L(`table.shownTrump`,{card:J(x.shown_card)})} />`:null}
       </div>
     </div>
     <p class="replay-event" data-testid="replay-event" aria-live="polite">${E()}</p>
@@ -363,9 +363,9 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             ${Array.from({length:l},(e,t)=>$`<${kr} key=${t} class="mini-card" markup=${H(null)} />`)}
             <span class="count" data-testid=${`count-${a}`}>${l}</span>
           </span>`:null}
-      ${r&&r.trump_card&&r.dealer===t?$`<${kr} tag="span" class="trump-card" data-testid="trump-card" role="img"
-            aria-label=${L(`table.shownTrump`,{card:J(r.trump_card)})}
-            title=${L(`table.shownTrump`,{card:J(r.trump_card)})} markup=${H(B(r.trump_card))} />`:null}
+      ${r&&r.trump_held&&r.dealer===t?$`<${kr} tag="span" class="trump-card" data-testid="trump-card" role="img"
+            aria-label=${L(`table.shownTrump`,{card:J(r.shown_card)})}
+            title=${L(`table.shownTrump`,{card:J(r.shown_card)})} markup=${H(B(r.shown_card))} />`:null}
       ${d?$`<span key=${p} class=${`bid-bubble bid-${d}${f?.kind===`bid`?` fresh`:``}`}
             data-testid=${`bid-bubble-${a}`}>${L(`bid.${d}`)}</span>`:null}
       ${s?$`<span class="turn-flag">${L(o?`table.yourTurn`:`table.theirTurn`)}</span>`:null}
