@@ -9,7 +9,7 @@ from typing import NoReturn, TypeVar
 
 import pytest
 
-from cuatrola.storage.isolated import ServiceUnavailableError, services_required
+from tests.support.databases import ServiceUnavailableError, services_required
 
 T = TypeVar("T")
 

@@ -15,8 +15,9 @@ ALLOWED = {
     "ai": {"core"},
     "protocol": {"core"},
     "storage": {"core", "protocol"},
-    "server": {"core", "ai", "protocol", "storage"},
-    "clients": {"core", "protocol", "ai"},
+    "table": {"core", "protocol", "storage"},
+    "server": {"core", "ai", "protocol", "storage", "table"},
+    "clients": {"core", "protocol", "ai", "table"},
     "env": {"core", "ai"},
 }
 # Modules the rules core must never import: it has no I/O, clock or global randomness.
@@ -53,3 +54,19 @@ def test_core_does_no_io_and_reads_no_clock() -> None:
     for path in (SRC / "core").rglob("*.py"):
         for name in _imports(path):
             assert name.split(".")[0] not in CORE_FORBIDDEN, f"{path.name} imports {name}"
+
+
+def test_the_table_layer_does_no_io_and_reads_no_clock() -> None:
+    # The table is sans-I/O like the rules core: the runner around it owns the clock (it passes
+    # `now` in), the sockets and the store.
+    forbidden = CORE_FORBIDDEN - {"json"}
+    for path in (SRC / "table").rglob("*.py"):
+        for name in _imports(path):
+            assert name.split(".")[0] not in forbidden, f"table/{path.name} imports {name}"
+
+
+def test_the_runner_knows_the_server_only_through_its_host_protocol() -> None:
+    allowed = {"cuatrola.server.connection", "cuatrola.server.metrics"}
+    for name in _imports(SRC / "server" / "runner.py"):
+        if name.startswith("cuatrola.server"):
+            assert name in allowed, f"server/runner.py imports {name}"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -11,66 +10,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.servers import QUICK, ServeProcess, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running ``cuatrola serve``: no pause between hands, instant computer players."""
-    tmp_path = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}",
-            "--data-dir",
-            str(tmp_path),
-            "--hand-pause",
-            "0",
-            "--bot-delay",
-            "0",
-            "--quick-fill",
-            "0.2",
-            "--guests-per-minute",
-            "100000",
-            # Short cante windows keep whole matches quick.
-            "--cante-window",
-            "0.2",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert "listening on" in line, (line, process.stderr.read() if process.stderr else "")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+    with ServeProcess(
+        tmp_path_factory.mktemp("serve"),
+        *QUICK,
+        "--quick-fill",
+        "0.2",
+        # Short cante windows keep whole matches quick.
+        "--cante-window",
+        "0.2",
+    ) as serve:
+        yield serve.http
 
 
 def bot(*args: str) -> subprocess.CompletedProcess[str]:
@@ -150,5 +107,5 @@ def test_bad_arguments_exit_two_in_one_line() -> None:
 
 
 def test_an_unreachable_server_is_status_one_in_one_line() -> None:
-    proc = bot("--server", f"http://127.0.0.1:{_free_port()}", "--player", "greedy")
+    proc = bot("--server", f"http://127.0.0.1:{free_port()}", "--player", "greedy")
     assert proc.returncode == 1 and proc.stderr.startswith("cuatrola bot: cannot log in")

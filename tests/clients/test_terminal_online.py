@@ -12,9 +12,6 @@ import asyncio
 import contextlib
 import getpass
 import random
-import socket
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -41,15 +38,10 @@ from tests.clients.conftest import (
     wait_for,
 )
 from tests.server.live import Player, guest_token
+from tests.support.proxy import CuttableProxy
+from tests.support.servers import QUICK, ServeProcess
 
 SIZE = (120, 40)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
 
 
 @pytest.fixture(scope="module")
@@ -58,97 +50,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     One server for the module: every test logs in as a new guest and gets its own table.
     """
-    tmp_path = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite'}",
-            "--data-dir",
-            str(tmp_path),
-            "--hand-pause",
-            "0",
-            "--bot-delay",
-            "0",
-            "--quick-fill",
-            "0.2",
-            # Every test is a new guest from this one address.
-            "--guests-per-minute",
-            "100000",
-            # Short cante windows keep whole matches quick.
-            "--cante-window",
-            "0.4",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert "listening on" in line, (line, process.stderr.read() if process.stderr else "")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        for stream in (process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
-
-
-class CuttableProxy:
-    """A loopback TCP proxy; :meth:`cut` drops every open connection at once."""
-
-    def __init__(self, target_port: int) -> None:
-        self.target_port = target_port
-        self.port = 0
-        self._server: asyncio.Server | None = None
-        self._writers: set[asyncio.StreamWriter] = set()
-
-    async def start(self) -> None:
-        """Listen on a free loopback port."""
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
-        self._writers.update((writer, up_writer))
-
-        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(OSError):
-                while data := await source.read(65536):
-                    sink.write(data)
-                    await sink.drain()
-            sink.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-        self._writers.difference_update((writer, up_writer))
-
-    def cut(self) -> int:
-        """Abort every proxied connection (both sides); returns how many were open."""
-        writers = list(self._writers)
-        for writer in writers:
-            writer.transport.abort()
-        return len(writers)
-
-    async def close(self) -> None:
-        """Stop listening and drop what is left."""
-        self.cut()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
+    with ServeProcess(
+        tmp_path_factory.mktemp("serve"),
+        *QUICK,
+        "--quick-fill",
+        "0.2",
+        # Short cante windows keep whole matches quick.
+        "--cante-window",
+        "0.4",
+    ) as serve:
+        yield serve.http
 
 
 async def _play_until(

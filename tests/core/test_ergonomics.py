@@ -9,13 +9,13 @@ from hypothesis import given, settings
 
 import cuatrola
 from cuatrola.bench.reference import reference_legal, reference_winner
-from cuatrola.clients.terminal.wire import seat_view_from_wire
 from cuatrola.core.actions import NUM_ACTIONS
 from cuatrola.core.cards import CARD_CODES, cards_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import public_view, view_for
 from cuatrola.protocol import hand_view
+from cuatrola.protocol.views import view_from_wire
 from tests.strategies import dealers, rules_sets, seeds
 
 
@@ -57,7 +57,7 @@ def test_the_trump_is_a_suit_on_the_hand_its_views_and_the_wire() -> None:
     assert type(state.trump) is cuatrola.Suit and state.trump is state.trump_card.suit
     view = view_for(state, 1)
     assert type(view.trump) is cuatrola.Suit and type(public_view(state).trump) is cuatrola.Suit
-    back = seat_view_from_wire(hand_view(view), Rules(), seat=1)
+    back = view_from_wire(hand_view(view), Rules(), seat=1)
     assert type(back.trump) is cuatrola.Suit and back == view
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import public_view, view_for
+from cuatrola.core.views import public_view, seat_part, view_for
 from cuatrola.protocol import (
     MAX_CLIENT_FRAME,
     ClientMessage,
@@ -35,8 +35,8 @@ from cuatrola.protocol.messages import (
     Ping,
     Subscribe,
     TableOptions,
-    with_seat,
 )
+from cuatrola.protocol.views import with_seat
 
 
 def codes(data: bytes) -> ProtocolError:
@@ -208,6 +208,9 @@ def test_with_seat_equals_the_full_conversion_of_the_seat_view() -> None:
         public = hand_view(public_view(state))
         for seat in range(4):
             assert with_seat(public, view_for(state, seat)) == hand_view(view_for(state, seat))
+            # The server adds only the seat's own part to the shared public view.
+            own = seat_part(state, seat)
+            assert with_seat(public, own) == hand_view(view_for(state, seat))
     with pytest.raises(TypeError):
         with_seat(public, public_view(state))  # type: ignore[arg-type]
 

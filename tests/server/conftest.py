@@ -1,26 +1,30 @@
-"""Shared fixtures of the server tests (accounts part): fresh databases on SQLite and PostgreSQL.
+"""Shared fixtures of the server tests: fresh databases on SQLite and PostgreSQL with the
+accounts services on them, and key prefixes on the real Redis.
 
 Every test using ``factory`` runs twice: on a temporary SQLite file and on a new schema of
-the local PostgreSQL (dropped afterwards). PostgreSQL tests skip with the reason when the
-server is unreachable, and fail instead when ``CUATROLA_REQUIRE_SERVICES=1`` (CI).
+the local PostgreSQL (dropped afterwards). PostgreSQL and Redis tests skip with the reason
+when the service is unreachable, and fail instead when ``CUATROLA_REQUIRE_SERVICES=1`` (CI).
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator
 
 import pytest
+import redis.asyncio as aioredis
 from argon2 import PasswordHasher
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
-from cuatrola.server.accounts import Accounts
-from cuatrola.server.auth import Authenticator
-from cuatrola.server.history import History
-from cuatrola.server.ratings import Ratings
-from cuatrola.storage.isolated import postgres_schema, sqlite_database
+import cuatrola.server.accounts.schema  # noqa: F401 (registers the accounts tables)
+from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.auth import Authenticator
+from cuatrola.server.accounts.history import History
+from cuatrola.server.accounts.ratings import Ratings
+from cuatrola.server.scaleout import check_redis
 from cuatrola.storage.schema import metadata
-from tests.services import service
+from tests.services import service, unavailable
+from tests.support.databases import postgres_schema, redis_url, sqlite_database
 
 SECRET = "test-secret-0123456789abcdef"
 
@@ -79,3 +83,21 @@ def ratings(factory: async_sessionmaker[AsyncSession], clock: Clock) -> Ratings:
 def history(factory: async_sessionmaker[AsyncSession], ratings: Ratings, clock: Clock) -> History:
     """The history service."""
     return History(factory, ratings, clock=clock)
+
+
+@pytest.fixture
+async def redis_prefix() -> AsyncIterator[str]:
+    """A unique key prefix on the real Redis; every key under it is deleted afterwards."""
+    try:
+        await check_redis(redis_url(), timeout=1.0)
+    except ConnectionError as exc:
+        unavailable(exc)
+    prefix = f"cuatrola-test:{secrets.token_hex(6)}:"
+    yield prefix
+    client = aioredis.Redis.from_url(redis_url())
+    try:
+        keys = [key async for key in client.scan_iter(match=prefix + "*")]
+        if keys:
+            await client.delete(*keys)
+    finally:
+        await client.aclose()

@@ -1,7 +1,8 @@
 """Test helpers: a real uvicorn server on 127.0.0.1 (random port) and websocket clients.
 
-Clients use the real ``websockets`` library and get tokens from the real REST API
-(``POST /api/guest``). Every frame a client receives is kept in ``frames`` for the leak test.
+Clients are the project's own protocol client (:mod:`cuatrola.clients.remote`) and get tokens
+from the real REST API (``POST /api/guest``). Every frame a client receives is kept in
+``frames`` for the leak test.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ import json
 import random
 import socket
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import uvicorn
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
+from cuatrola.clients.remote import RemoteClient
 from cuatrola.server.app import create_app
-from cuatrola.server.services import Settings
+from cuatrola.server.settings import Settings
 from cuatrola.storage.base import GameStore
 
 
@@ -117,74 +119,79 @@ async def guest_token(http: str, name: str) -> str:
         return token
 
 
-@dataclass
 class Player:
-    """A websocket client that records every frame and can play legal moves by itself."""
+    """A test client: the project's :class:`~cuatrola.clients.remote.RemoteClient` that
+    records every frame as JSON (``frames``, and ``inbox`` to wait on) and can play legal
+    moves by itself. It sends plain dicts, so a test can send anything."""
 
-    name: str
-    token: str
-    ws_url: str
-    socket: ClientConnection | None = None
-    frames: list[dict[str, Any]] = field(default_factory=list)
-    inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
-    user_id: str = ""
-    seq: dict[str, int] = field(default_factory=dict)
-    view: dict[str, Any] | None = None
-    seat: int | None = None
-    table: str | None = None
-    reader: asyncio.Task[None] | None = None
-    ids: itertools.count[int] = field(default_factory=itertools.count)
-    closed: asyncio.Event = field(default_factory=asyncio.Event)
+    def __init__(self, name: str, token: str, ws_url: str) -> None:
+        self.name = name
+        self.token = token
+        self.ws_url = ws_url
+        self.client = RemoteClient(ws_url, token, client="tests/1", on_frame=self._record)
+        self.frames: list[dict[str, Any]] = []
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.user_id = ""
+        self.view: dict[str, Any] | None = None
+        self.seat: int | None = None
+        self.table: str | None = None
+        self.ids: itertools.count[int] = itertools.count()
+
+    @property
+    def seq(self) -> dict[str, int]:
+        """The seq of the last sync or event per table (the client's own books)."""
+        return self.client.seq
+
+    @property
+    def socket(self) -> ClientConnection | None:
+        """The current (or last) websocket."""
+        return self.client.connection
+
+    @property
+    def reader(self) -> asyncio.Task[None] | None:
+        """The task that reads the socket."""
+        return self.client.reader
+
+    @property
+    def closed(self) -> asyncio.Event:
+        """Set once the socket is closed."""
+        return self.client.closed
 
     async def connect(self, origin: str | None = None) -> dict[str, Any]:
         """Open the socket, say hello, return the ``welcome``."""
-        headers = {"Origin": origin} if origin else None
-        self.socket = await connect(self.ws_url, additional_headers=headers, max_size=2**20)
-        self.closed.clear()
-        self.reader = asyncio.create_task(self._read())
+        self.client.origin = origin
+        await self.client.open()
         await self.send({"type": "hello", "token": self.token})
         welcome = await self.next("welcome")
         self.user_id = welcome["user"]["id"]
         return welcome
 
-    async def _read(self) -> None:
-        assert self.socket is not None
-        try:
-            async for raw in self.socket:
-                frame = json.loads(raw)
-                self.frames.append(frame)
-                self._track(frame)
-                self.inbox.put_nowait(frame)
-        except Exception:
-            pass
-        finally:
-            self.closed.set()
+    def _record(self, raw: str | bytes) -> None:
+        # Called with each frame before the client decodes it and updates ``seq``.
+        frame = json.loads(raw)
+        self.frames.append(frame)
+        self._track(frame)
+        self.inbox.put_nowait(frame)
 
     def _track(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
         if kind == "sync":
-            table = frame["table"]
-            self.seq[table] = frame["seq"]
-            self.table = table
+            self.table = frame["table"]
             self.seat = frame["seat"]
             if frame["view"] is not None:
                 self.view = frame["view"]
         elif kind == "event":
-            table = frame["table"]
-            previous = self.seq.get(table)
+            previous = self.seq.get(frame["table"])
             assert previous is None or frame["seq"] == previous + 1, (previous, frame["seq"])
-            self.seq[table] = frame["seq"]
             body = frame["body"]
             if body is not None and "view" in body:
                 self.view = body["view"]
 
     async def send(self, message: dict[str, Any]) -> None:
-        assert self.socket is not None
-        await self.socket.send(json.dumps(message))
+        await self.client.send_frame(json.dumps(message))
 
     async def send_raw(self, text: str) -> None:
-        assert self.socket is not None
-        await self.socket.send(text)
+        await self.client.send_frame(text)
 
     async def next(self, kind: str, timeout: float = 10.0, **match: Any) -> dict[str, Any]:
         """The next frame of ``type`` ``kind`` (and matching fields), skipping others."""
@@ -205,10 +212,7 @@ class Player:
                     return frame
 
     async def close(self) -> None:
-        if self.socket is not None:
-            await self.socket.close()
-        if self.reader is not None:
-            await self.reader
+        await self.client.close()
 
     async def play(
         self, rng: random.Random, until_kind: str = "match_end", stop_after: int | None = None

@@ -1,4 +1,4 @@
-"""Guests, registration, login, logout and tokens (cuatrola.server.accounts and .auth)."""
+"""Guests, registration, login, logout and tokens (cuatrola.server.accounts.accounts and .auth)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.server.accounts import (
+from cuatrola.server.accounts.accounts import (
     Accounts,
     InvalidNameError,
     InvalidPasswordError,
@@ -15,8 +15,8 @@ from cuatrola.server.accounts import (
     check_name,
     check_password,
 )
-from cuatrola.server.auth import SESSION_TTL, Authenticator, Identity
-from cuatrola.storage.accounts_schema import sessions, users
+from cuatrola.server.accounts.auth import SESSION_TTL, Authenticator, Identity
+from cuatrola.server.accounts.schema import sessions, users
 
 from .conftest import SECRET, Clock
 

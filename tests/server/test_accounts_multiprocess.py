@@ -15,9 +15,9 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, fast_settings, running_server
 from tests.services import service
+from tests.support.databases import postgres_database
 
 
 @pytest.fixture

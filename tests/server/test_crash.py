@@ -5,25 +5,12 @@ acknowledged move is ever lost, and the match finishes."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from tests.server.live import Player, drive, guest_token
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+from tests.support.servers import QUICK, ServeProcess
 
 
 async def whose_turn(players: list[Player], table: str) -> Player:
@@ -42,79 +29,17 @@ async def whose_turn(players: list[Player], table: str) -> Player:
             await asyncio.sleep(0.005)
 
 
-class ServeProcess:
-    """``python -m cuatrola serve`` on a temp SQLite file."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.port = free_port()
-        self.db = tmp_path / "crash.db"
-        self.data = tmp_path / "data"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log = tmp_path / "serve.log"
-
-    async def start(self, *extra: str) -> None:
-        args = [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            f"sqlite+aiosqlite:///{self.db}",
-            "--data-dir",
-            str(self.data),
-            "--hand-pause",
-            "0",
-            "--bot-delay",
-            "0",
-            "--bot-workers",
-            "0",
-            "--grace",
-            "60",
-            "--guests-per-minute",
-            "100000",
-            "--cante-window",
-            "0.2",
-            "--log-level",
-            "warning",
-        ]
-        with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
-        async with httpx.AsyncClient() as client:
-            for _ in range(300):
-                try:
-                    response = await client.get(f"http://127.0.0.1:{self.port}/healthz")
-                    if response.status_code == 200:
-                        return
-                except httpx.TransportError:
-                    pass
-                assert self.proc.poll() is None, self.log.read_text()
-                await asyncio.sleep(0.05)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
-
-    def terminate(self) -> int:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout=20)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
+def serve_process(tmp_path: Path) -> ServeProcess:
+    """``cuatrola serve`` on a SQLite file in ``tmp_path``; computer players in-process, and a
+    long grace period so that none takes a seat while its owner reconnects."""
+    return ServeProcess(
+        tmp_path, *QUICK, "--bot-workers", "0", "--grace", "60", "--cante-window", "0.2"
+    )
 
 
 async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> None:
-    server = ServeProcess(tmp_path)
-    await server.start()
+    server = serve_process(tmp_path)
+    await asyncio.to_thread(server.start)
     try:
         tokens = [await guest_token(server.http, name) for name in ("Ana", "Bea", "Carla", "Dani")]
         players = [
@@ -136,7 +61,7 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             for player in players:
                 for frame in player.frames:
                     body = frame.get("body") if frame["type"] == "event" else None
-                    if body and body["kind"] == "action":
+                    if body and body["kind"] == "act":
                         acked[frame["seq"]] = (body["seat"], body["action"])
 
         # To 11 exact: at least three hands (5 + 5 + 1), far more moves than the crash loop
@@ -158,7 +83,7 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             server.kill()
             for player in players:
                 await player.closed.wait()
-            await server.start()
+            await asyncio.to_thread(server.start)
             fresh = []
             for player in players:
                 again = Player(player.name, player.token, server.ws)
@@ -200,7 +125,7 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
         replayed = {
             f["seq"]: (f["body"]["seat"], f["body"]["action"])
             for f in eve.frames
-            if f["type"] == "event" and f["body"] and f["body"]["kind"] == "action"
+            if f["type"] == "event" and f["body"] and f["body"]["kind"] == "act"
         }
         assert acked
         for seq, move in acked.items():
@@ -209,18 +134,16 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
         assert inflight
         for player in (*players, eve):
             await player.close()
-        assert server.terminate() == 0
+        assert server.stop() == 0
     finally:
-        if server.proc is not None and server.proc.poll() is None:
-            server.proc.kill()
-            server.proc.wait()
-    assert os.path.exists(server.db)
+        server.stop()
+    assert server.db is not None and server.db.exists()
 
 
 async def test_timers_are_re_armed_after_a_crash(tmp_path: Path) -> None:
-    server = ServeProcess(tmp_path)
+    server = serve_process(tmp_path)
     fast = ("--min-turn-time", "0.1")
-    await server.start(*fast)
+    await asyncio.to_thread(server.start, *fast)
     try:
         token = await guest_token(server.http, "Ana")
         ana = Player("A", token, server.ws)
@@ -235,7 +158,7 @@ async def test_timers_are_re_armed_after_a_crash(tmp_path: Path) -> None:
         last = ana.seq[table]
         server.kill()
         await ana.closed.wait()
-        await server.start(*fast)
+        await asyncio.to_thread(server.start, *fast)
         # Nobody reconnects for a while: the re-armed turn timer lets a computer act for Ana.
         await asyncio.sleep(1.5)
         back = Player("A", token, server.ws)
@@ -246,15 +169,13 @@ async def test_timers_are_re_armed_after_a_crash(tmp_path: Path) -> None:
             while not any(
                 f["type"] == "event"
                 and f["body"]
-                and f["body"]["kind"] == "action"
+                and f["body"]["kind"] == "act"
                 and f["body"]["seat"] == 0
                 and f["body"]["auto"]
                 for f in back.frames
             ):
                 await back.inbox.get()
         await back.close()
-        assert server.terminate() == 0
+        assert server.stop() == 0
     finally:
-        if server.proc is not None and server.proc.poll() is None:
-            server.proc.kill()
-            server.proc.wait()
+        server.stop()

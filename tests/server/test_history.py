@@ -1,4 +1,4 @@
-"""The finished-match history and its hand-record export (cuatrola.server.history)."""
+"""The finished-match history and its hand-record export (cuatrola.server.accounts.history)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import pytest
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record, replay_record
 from cuatrola.core.rules import Rules
-from cuatrola.server.accounts import Accounts
-from cuatrola.server.history import History
-from cuatrola.server.services import FinishedMatch, MatchPlayer
+from cuatrola.protocol.ids import TableId, UserId
+from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.history import History
+from cuatrola.table.effects import FinishedMatch, MatchPlayer
 
 
 def play_match(seed: int) -> tuple[list[dict[str, Any]], tuple[int, int], int]:
@@ -43,14 +44,15 @@ def finished(
     records, score, winner = play_match(seed)
     return FinishedMatch(
         match_id=match_id,
-        table_id="t1",
+        table_id=TableId("t1"),
         rules=Rules().to_dict(),
         started_at=finished_at - 100,
         finished_at=finished_at,
         score=score,
         winner=winner,
         players=tuple(
-            MatchPlayer(seat, uid, name, uid is None) for seat, (uid, name) in enumerate(players)
+            MatchPlayer(seat, None if uid is None else UserId(uid), name, uid is None)
+            for seat, (uid, name) in enumerate(players)
         ),
         hands=records,
         rated=rated,

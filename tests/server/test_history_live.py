@@ -14,9 +14,9 @@ import pytest
 
 from cuatrola.core.cards import CARD_CODES
 from cuatrola.core.records import replay_record
-from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, fast_settings, running_server
 from tests.services import service
+from tests.support.databases import postgres_database
 
 
 async def _register(http: httpx.AsyncClient, name: str) -> str:

@@ -20,8 +20,10 @@ import pytest
 
 from cuatrola.core.cards import CARD_CODES
 from cuatrola.core.views import public_view, view_for
-from cuatrola.protocol.messages import hand_view
-from cuatrola.server.table import Table
+from cuatrola.protocol.views import hand_view
+from cuatrola.storage.base import TableStatus
+from cuatrola.table import Table
+from cuatrola.table.events import HandEvent
 from tests.server.live import Player, Server, drive, fast_settings, make_players, running_server
 
 CARDS = frozenset(CARD_CODES)
@@ -60,7 +62,7 @@ def visible(view: dict[str, Any]) -> set[str]:
 def truth_for(table: Table, seq: int) -> Any:
     """The hand state the table had at event ``seq`` (the latest hand event at or before it)."""
     for event in reversed(table.events):
-        if event.seq <= seq and event.hand >= 0:
+        if event.seq <= seq and isinstance(event, HandEvent):
             return table._hand_at(event.hand, event.step)
     return None
 
@@ -110,6 +112,7 @@ def check_frames(player: Player, tables: dict[str, Table]) -> int:
         window = as_json(hand_view(Table._window_view(state, seat)))
         event = next((e for e in table.events if e.seq == frame["seq"]), None)
         if kind == "event" and event is not None:
+            assert isinstance(event, HandEvent), frame  # only hand events carry a view
             assert view == (window if event.window else plain), (frame["seq"], seat)
         else:
             assert view in (plain, window), (frame["seq"], seat)
@@ -208,7 +211,7 @@ async def test_no_frame_shows_a_card_its_recipient_may_not_see(
                 computer_match(server, random.Random(100 + round_), tables, everyone),
             )
     checked = sum(check_frames(player, tables) for player in everyone)
-    finished = sum(1 for t in tables.values() if t.status == "finished")
+    finished = sum(1 for t in tables.values() if t.status == TableStatus.FINISHED)
     assert finished == 2 * rounds
     assert checked > 150 * rounds
     assert bool(windows_seen) == (cante_window > 0)

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from cuatrola.server.room import ONLINE_INTERVAL
+from cuatrola.server.lobby import ONLINE_INTERVAL
 from tests.server.live import Player, drive, fast_settings, make_players, running_server
 from tests.server.test_live_room import four_at_a_table, wait_for
 
@@ -42,7 +42,7 @@ async def test_every_event_tells_the_clock_of_the_turn_it_leaves_running(
         await drive(players, table, rng, 6)
         everyone = [*players, watcher]
         await wait_for(lambda: all(p.seq[table] == ana.seq[table] for p in everyone))
-        game = [f for f in _events(ana) if f["body"] and f["body"]["kind"] in ("deal", "action")]
+        game = [f for f in _events(ana) if f["body"] and f["body"]["kind"] in ("deal", "act")]
         assert len(game) >= 7
         for frame in game:
             view = frame["body"]["view"]
@@ -96,7 +96,7 @@ async def test_no_clock_without_a_turn_time_and_for_computer_players(tmp_path: P
         seen_bot_turn = False
         for frame in _events(pepe):
             body = frame["body"]
-            if not body or body["kind"] not in ("deal", "action"):
+            if not body or body["kind"] not in ("deal", "act"):
                 continue
             view = body["view"]
             human_turn = view["to_move"] == 0 and view["phase"] != "finished"

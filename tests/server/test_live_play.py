@@ -65,7 +65,7 @@ async def test_a_match_against_the_computer(tmp_path: Path) -> None:
         await ana.play(random.Random(2))
         kinds = [f["body"]["kind"] for f in ana.frames if f["type"] == "event" and f["body"]]
         assert kinds.count("match_end") == 1
-        assert kinds.count("action") > 20
+        assert kinds.count("act") > 20
         table = ack["table"]
         assert server.app.state.room.runners[table].table.status == "finished"
         # The rematch offer: the only human accepts, computer players always do.

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cuatrola.storage.isolated import postgres_database
 from tests.server.live import Player, drive, fast_settings, make_players, running_server
 from tests.services import service
+from tests.support.databases import postgres_database
 
 
 @pytest.fixture

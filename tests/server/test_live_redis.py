@@ -6,9 +6,9 @@ import asyncio
 from pathlib import Path
 
 from cuatrola.server.scaleout import check_redis
-from cuatrola.storage.isolated import redis_url
 from tests.server.live import fast_settings, make_players, running_server
 from tests.services import unavailable
+from tests.support.databases import redis_url
 
 
 async def redis_or_skip() -> str:

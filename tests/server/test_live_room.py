@@ -126,7 +126,7 @@ async def test_turn_timer_expiry_lets_a_computer_player_act(tmp_path: Path) -> N
             lambda: any(
                 f["type"] == "event"
                 and f["body"]
-                and f["body"]["kind"] == "action"
+                and f["body"]["kind"] == "act"
                 and f["body"]["auto"]
                 for f in ana.frames
             )

@@ -5,54 +5,24 @@ live session token."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.support.servers import ServeProcess
+
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running card room on a free loopback port, with a throw-away database."""
     tmp: Path = tmp_path_factory.mktemp("openapi")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(tmp),
-            "--guests-per-minute",
-            "100000",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    serve = ServeProcess(tmp, "--guests-per-minute", "100000", "--log-level", "warning", db=None)
+    with serve:
+        yield serve.http
 
 
 @pytest.mark.parametrize("signed_in", [False, True])

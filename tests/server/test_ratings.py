@@ -1,12 +1,12 @@
-"""Team-aware ratings and the leaderboard (cuatrola.server.ratings)."""
+"""Team-aware ratings and the leaderboard (cuatrola.server.accounts.ratings)."""
 
 from __future__ import annotations
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.server.accounts import Accounts
-from cuatrola.server.ratings import Ratings, is_ratable
+from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.ratings import Ratings, is_ratable
 
 
 async def _players(accounts: Accounts, *names: str) -> list[str]:

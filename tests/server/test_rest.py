@@ -1,10 +1,11 @@
-"""The accounts REST API (cuatrola.server.rest), in process through httpx's ASGI transport."""
+"""The accounts REST API (cuatrola.server.accounts.rest), in process through httpx's ASGI
+transport."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,33 +17,31 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from cuatrola.core.records import replay_record
-from cuatrola.server import rest
-from cuatrola.server.auth import Authenticator
-from cuatrola.server.services import MatchListener
+from cuatrola.server.accounts import rest
+from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.auth import Authenticator
+from cuatrola.server.accounts.history import History
+from cuatrola.server.accounts.ratings import Ratings
+from cuatrola.server.app import create_app
+from cuatrola.server.bots import BotPool
+from cuatrola.server.settings import Settings
 
 from .conftest import FAST_HASHER
 from .test_history import finished
 
 
-@dataclass
-class ApiServices:
-    """The part of the server's Services that the REST API reads."""
-
-    session_factory: async_sessionmaker[AsyncSession]
-    authenticator: Authenticator
-    match_listeners: list[MatchListener] = field(default_factory=list)
+@pytest.fixture
+def match_history(factory: async_sessionmaker[AsyncSession]) -> History:
+    """The history the API reads; the app records every finished match in it."""
+    return History(factory, Ratings(factory))
 
 
 @pytest.fixture
-async def services(
-    factory: async_sessionmaker[AsyncSession], authenticator: Authenticator
-) -> ApiServices:
-    return ApiServices(factory, authenticator)
-
-
-@pytest.fixture
-async def client(services: ApiServices) -> AsyncIterator[httpx.AsyncClient]:
-    app = Starlette(routes=[Mount("/api", routes=rest.routes(services, hasher=FAST_HASHER))])
+async def client(
+    factory: async_sessionmaker[AsyncSession], authenticator: Authenticator, match_history: History
+) -> AsyncIterator[httpx.AsyncClient]:
+    accounts = Accounts(factory, authenticator, hasher=FAST_HASHER)
+    app = Starlette(routes=[Mount("/api", routes=rest.routes(accounts, match_history))])
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
         yield http
@@ -172,14 +171,22 @@ async def _four_players(client: httpx.AsyncClient) -> list[dict[str, Any]]:
     return players
 
 
+def test_the_app_hands_every_finished_match_to_the_history_alone(tmp_path: Path) -> None:
+    app = create_app(Settings(data_dir=tmp_path), bots=BotPool(0, 0.1))
+    # The room awaits every listener when a match ends: the history's is the only one.
+    (listener,) = app.state.services.match_listeners
+    history = getattr(listener, "__self__", None)
+    assert isinstance(history, History)
+    assert listener == history.on_match_finished
+
+
 async def test_finished_matches_show_in_history_leaderboard_and_exports(
-    client: httpx.AsyncClient, services: ApiServices
+    client: httpx.AsyncClient, match_history: History
 ) -> None:
     players = await _four_players(client)
     match = finished("m-1", [(p["user"]["id"], p["user"]["name"]) for p in players])
-    # The app awaits every listener when a match ends; routes() installed the history's.
-    (listener,) = services.match_listeners
-    await listener(match)
+    # What the app's finished-match listener does when a match ends.
+    await match_history.on_match_finished(match)
 
     token = players[0]["token"]
     mine = (await client.get("/api/history", headers=bearer(token))).json()
@@ -207,12 +214,12 @@ async def test_finished_matches_show_in_history_leaderboard_and_exports(
 
 
 async def test_history_paging_and_query_validation(
-    client: httpx.AsyncClient, services: ApiServices
+    client: httpx.AsyncClient, match_history: History
 ) -> None:
     players = await _four_players(client)
     seats = [(p["user"]["id"], p["user"]["name"]) for p in players]
     for n in range(3):
-        await services.match_listeners[0](finished(f"m{n}", seats, finished_at=1.8e9 + n))
+        await match_history.on_match_finished(finished(f"m{n}", seats, finished_at=1.8e9 + n))
     headers = bearer(players[1]["token"])
     page = (await client.get("/api/history?limit=2", headers=headers)).json()
     assert [m["id"] for m in page["matches"]] == ["m2", "m1"]
@@ -284,7 +291,7 @@ async def test_a_database_failure_is_a_json_500_without_details(
 
 
 async def test_replies_match_their_published_schemas(
-    client: httpx.AsyncClient, services: ApiServices
+    client: httpx.AsyncClient, match_history: History
 ) -> None:
     def check(reply: httpx.Response, kind: type[msgspec.Struct]) -> Any:
         assert reply.is_success, reply.text
@@ -297,7 +304,7 @@ async def test_replies_match_their_published_schemas(
     players = await _four_players(client)
     for p in players:
         msgspec.convert(p, rest.SessionOut)
-    await services.match_listeners[0](
+    await match_history.on_match_finished(
         finished("m-1", [(p["user"]["id"], p["user"]["name"]) for p in players])
     )
     token = players[0]["token"]
@@ -308,7 +315,7 @@ async def test_replies_match_their_published_schemas(
     check(await client.post("/api/login", json=login), rest.SessionOut)
     check(await client.get("/api/leaderboard"), rest.LeaderboardOut)
     history = check(await client.get("/api/history", headers=bearer(token)), rest.HistoryOut)
-    assert [m.id for m in history.matches] == ["m-1"]
+    assert [m.match_id for m in history.matches] == ["m-1"]
     detail = check(await client.get("/api/matches/m-1"), rest.MatchDetailOut)
     assert len(detail.hands) == detail.hand_count
     error = await client.get("/api/matches/nope")

@@ -10,15 +10,18 @@ from pathlib import Path
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import view_for
+from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import Pong, TableOptions
 from cuatrola.server.bots import BotPool, choose_move, player_for
-from cuatrola.server.room import CLOSE_TOO_SLOW, Connection, Identity
-from cuatrola.server.table import Sit, Table, TableConfig
+from cuatrola.server.connection import CLOSE_TOO_SLOW, Connection, Identity
+from cuatrola.storage.base import TableKind
+from cuatrola.table import Table, TableConfig
+from cuatrola.table.commands import Join
 from tests.server.live import fast_settings, make_players, running_server
 
 
 async def test_a_client_that_does_not_read_is_cut_off_not_waited_for() -> None:
-    conn = Connection(Identity("u1", "Ana", True), max_queue=3)
+    conn = Connection(Identity(UserId("u1"), "Ana", True), max_queue=3)
     dropped: list[bool] = []
     conn.on_overflow = lambda: dropped.append(True)
     for n in range(5):
@@ -32,15 +35,15 @@ async def test_a_client_that_does_not_read_is_cut_off_not_waited_for() -> None:
 
 def test_events_since_replays_or_asks_for_a_snapshot() -> None:
     table = Table(
-        "t",
+        TableId("t"),
         "C",
-        "private",
+        TableKind.PRIVATE,
         TableOptions(turn_time=0),
         TableConfig(hand_pause=0, event_window=5),
         random.Random(1),
     )
     for seat, user in enumerate("abcd"):
-        table.handle(Sit(user, user, seat, "s"))
+        table.handle(Join(UserId(user), user, seat, CommandId("s")))
     assert table.seq > 5
     assert table.events_since(table.seq) == []
     kept = table.events_since(table.seq - 2)

@@ -14,10 +14,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.support.servers import ServeProcess, serve_command
+
 
 def serve(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cuatrola", "serve", "--data-dir", str(tmp_path), *args],
+        serve_command("--data-dir", str(tmp_path), *args),
         capture_output=True,
         text=True,
         timeout=60,
@@ -100,35 +102,10 @@ def test_other_commands_bad_arguments_are_one_line(args: tuple[str, ...]) -> Non
 def running(tmp_path: Path, *args: str) -> Iterator[tuple[str, list[str]]]:
     """A ``cuatrola serve`` subprocess on a free port; yields its URL and a list that holds
     its stderr lines once it has stopped."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "serve",
-            "--data-dir",
-            str(tmp_path),
-            "--port",
-            str(port),
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
     stderr: list[str] = []
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert "listening on" in line, process.stderr.read() if process.stderr else ""
-        yield f"http://127.0.0.1:{port}", stderr
-    finally:
-        process.terminate()
-        _out, err = process.communicate(timeout=20)
-        stderr.extend(err.splitlines())
+    with ServeProcess(tmp_path, *args, db=None) as server:
+        yield server.http, stderr
+    stderr.extend(server.stderr_lines())
 
 
 def _attempts(url: str, forwarded: bool) -> list[int]:

@@ -9,8 +9,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect
 
-import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
-from cuatrola.storage.accounts_schema import ACCOUNT_TABLES
+import cuatrola.server.accounts.schema  # noqa: F401 (registers the accounts tables)
+from cuatrola.server.accounts.schema import ACCOUNT_TABLES
 from cuatrola.storage.migrate import alembic_config
 from cuatrola.storage.schema import metadata
 from cuatrola.storage.sql import make_engine

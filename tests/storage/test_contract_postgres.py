@@ -15,12 +15,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-import cuatrola.storage.accounts_schema  # noqa: F401 (registers the accounts tables)
+import cuatrola.server.accounts.schema  # noqa: F401 (registers the accounts tables)
 from cuatrola.storage.base import GameStore
-from cuatrola.storage.isolated import postgres_schema
 from cuatrola.storage.schema import metadata
 from cuatrola.storage.sql import SqlStore
 from tests.services import service
+from tests.support.databases import postgres_schema
 
 from . import test_contract
 

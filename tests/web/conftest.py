@@ -9,16 +9,13 @@ CUATROLA_REQUIRE_BROWSER=1 (CI), where they fail.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.servers import ServeProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -31,27 +28,6 @@ CHROMIUM_ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"cuatrola serve exited early:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"cuatrola serve did not become healthy:\n{log.read_text()[-3000:]}")
 
 
 @pytest.fixture(scope="session")
@@ -73,63 +49,34 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-class RunningServer:
-    """A `cuatrola serve` subprocess on a free loopback port (SQLite in `tmp`, fast bots)."""
+class RunningServer(ServeProcess):
+    """A `cuatrola serve` subprocess on a free loopback port (SQLite in `tmp`, fast bots),
+    started at once."""
 
     def __init__(self, tmp: Path) -> None:
-        port = _free_port()
-        self.log = tmp / "serve.log"
-        self.url = f"http://127.0.0.1:{port}"
-        with self.log.open("wb") as out:
-            self.proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "cuatrola",
-                    "serve",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(port),
-                    "--db",
-                    f"sqlite+aiosqlite:///{tmp / 't.db'}",
-                    "--data-dir",
-                    str(tmp),
-                    "--bot-delay",
-                    "0",
-                    "--hand-pause",
-                    "0.3",
-                    "--quick-fill",
-                    "1",
-                    # Every browser context is a new guest from this one address.
-                    "--guests-per-minute",
-                    "100000",
-                    # Short cante windows keep whole matches quick.
-                    "--cante-window",
-                    "0.4",
-                    "--log-level",
-                    "warning",
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                cwd=tmp,
-            )
-        try:
-            _wait_healthy(self.url, self.proc, self.log)
-        except BaseException:
-            self.stop()
-            raise
+        super().__init__(
+            tmp,
+            "--bot-delay",
+            "0",
+            "--hand-pause",
+            "0.3",
+            "--quick-fill",
+            "1",
+            # Every browser context is a new guest from this one address.
+            "--guests-per-minute",
+            "100000",
+            # Short cante windows keep whole matches quick.
+            "--cante-window",
+            "0.4",
+            "--log-level",
+            "warning",
+        )
+        self.start(timeout=30)
 
-    def stop(self) -> None:
-        """Stop the server (idempotent): its address then refuses connections."""
-        if self.proc.poll() is not None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
+    @property
+    def url(self) -> str:
+        """The base address."""
+        return self.http
 
 
 @pytest.fixture(scope="session")

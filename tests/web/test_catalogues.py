@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from cuatrola.protocol.messages import BOT_LEVELS, QUICK_PHRASES
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 LANGS = ("es", "en", "pt", "tr", "th")
@@ -49,23 +51,12 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
         "bidHelp.": ("pass", "solo", "cuatrola", "quintola"),
         "suit.": ("oros", "copas", "espadas", "bastos"),
         "rank.": ("as", "tres", "rey", "caballo", "sota"),
-        "level.": ("easy", "medium", "hard", "expert"),
+        "level.": BOT_LEVELS,
         "lobby.status.": ("open", "playing", "finished", "closed"),
         "auth.tab.": ("guest", "login", "register"),
         "help.": ("1", "2", "3", "4", "5", "6"),
         "settings.deck.": ("letters", "numbers"),
-        "phrase.": (
-            "hello",
-            "good_luck",
-            "well_played",
-            "thanks",
-            "sorry",
-            "oops",
-            "hurry",
-            "good_game",
-            "rematch",
-            "bye",
-        ),
+        "phrase.": QUICK_PHRASES,
     }
     for prefix, names in families.items():
         for name in names:
@@ -73,11 +64,21 @@ def test_every_key_the_scripts_use_is_in_the_catalogue() -> None:
 
 
 def test_quick_phrases_match_the_protocol() -> None:
-    from cuatrola.protocol.messages import QUICK_PHRASES
-
     spanish = catalogue("es")
     for phrase in QUICK_PHRASES:
         assert f"phrase.{phrase}" in spanish
+
+
+def _js_list(source: str, name: str) -> tuple[str, ...]:
+    found = re.search(rf"export const {name} = \[(.*?)\];", source, re.S)
+    assert found, f"web/src/protocol.js does not export {name}"
+    return tuple(re.findall(r'"(\w+)"', found.group(1)))
+
+
+def test_the_web_client_offers_the_protocol_levels_and_phrases() -> None:
+    source = (WEB / "src" / "protocol.js").read_text(encoding="utf-8")
+    assert _js_list(source, "BOT_LEVELS") == BOT_LEVELS
+    assert _js_list(source, "QUICK_PHRASES") == QUICK_PHRASES
 
 
 def test_every_protocol_error_a_player_can_meet_has_a_translation() -> None:

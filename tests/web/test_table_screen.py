@@ -310,7 +310,7 @@ def test_a_clicked_card_reaches_the_trick_within_one_animation_frame(screen: Scr
     # the server's event confirms it: the same card stays, now from the view
     screen.event(
         {
-            "kind": "action",
+            "kind": "act",
             "seat": 0,
             "action": "RO",
             "auto": False,
@@ -380,7 +380,7 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
     screen.sync(bidding)
     screen.event(
         {
-            "kind": "action",
+            "kind": "act",
             "seat": 1,
             "action": "solo",
             "auto": False,
@@ -405,13 +405,13 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
         card_counts=[2, 3, 3, 3],
     )
     screen.sync(view(tricks=[TRICK_0], trick=[[0, "AB"], [1, "3B"], [2, "SB"]], to_move=3))
-    screen.event({"kind": "action", "seat": 3, "action": "CB", "auto": False, "view": cante_view})
+    screen.event({"kind": "act", "seat": 3, "action": "CB", "auto": False, "view": cante_view})
     winner = screen.by("announce-right")
     assert winner.get_attribute("data-kind") == "trick"
     assert winner.inner_text() == "¡Gana la baza!"
     sung = {**cante_view, "phase": "play", "to_move": 1}
     sung["cantes"] = [{"trick": 1, "seat": 1, "suit": "O", "points": 40}]
-    screen.event({"kind": "action", "seat": 1, "action": "cante:O", "auto": False, "view": sung})
+    screen.event({"kind": "act", "seat": 1, "action": "cante:O", "auto": False, "view": sung})
     announce = screen.by("announce-right")
     assert announce.get_attribute("data-kind") == "cante"
     assert "40" in announce.inner_text()
@@ -452,7 +452,7 @@ def test_the_countdown_runs_at_every_seat_from_the_frames_clock(screen: Screen) 
     assert screen.by("seat-bottom").get_by_test_id("turn-timer").count() == 0
     mine = view(to_move=0, legal=["RO", "SO", "CC", "AB"])
     screen.event(
-        {"kind": "action", "seat": 1, "action": "pass", "auto": False, "view": mine},
+        {"kind": "act", "seat": 1, "action": "pass", "auto": False, "view": mine},
         clock={"seat": 0, "remaining_ms": 9_000, "total_ms": 30_000},
     )
     timer = screen.by("seat-bottom").get_by_test_id("turn-timer")
@@ -483,7 +483,7 @@ def test_your_turn_in_a_hidden_tab_changes_the_title_and_sounds(screen: Screen) 
     )
     before = screen.page.evaluate("window.__sounds")
     mine = view(to_move=0, legal=["RO"], trick=[[2, "AC"], [3, "CO"]])
-    screen.event({"kind": "action", "seat": 3, "action": "pass", "auto": False, "view": mine})
+    screen.event({"kind": "act", "seat": 3, "action": "pass", "auto": False, "view": mine})
     screen.page.wait_for_function("() => document.title === 'Tu turno - Cuatrola'")
     assert screen.page.evaluate("window.__sounds") > before
     screen.page.evaluate(
@@ -508,7 +508,7 @@ def test_the_mute_switch_silences_and_is_remembered(browser: Any, server: str, t
         screen.sync(view(to_move=3, trick=[[2, "AC"]]))
         assert screen.by("sound-toggle").get_attribute("aria-pressed") == "true"
         played = view(to_move=0, trick=[[2, "AC"], [3, "CO"]], legal=["RO"])
-        screen.event({"kind": "action", "seat": 3, "action": "CO", "auto": False, "view": played})
+        screen.event({"kind": "act", "seat": 3, "action": "CO", "auto": False, "view": played})
         screen.by("trick-card-CO").wait_for()
         assert screen.page.evaluate("window.__sounds") == 0
         screen.by("sound-toggle").click()
@@ -542,7 +542,7 @@ def test_an_open_dialog_and_the_chat_draft_survive_events(screen: Screen) -> Non
         screen.push({"type": "presence", "table": "t-1", "seat": 2, "online": n % 2 == 0})
     screen.event(
         {
-            "kind": "action",
+            "kind": "act",
             "seat": 3,
             "action": "CO",
             "auto": False,

@@ -76,7 +76,7 @@ const sync = (v, extra = {}) =>
 const event = (state, body, extra = {}, now = 2000) =>
   reduce(state, { type: "event", msg: { type: "event", table: "t-1", seq: ++seq, body, ...extra }, now });
 const act = (state, seat, action, v, extra = {}) =>
-  event(state, { kind: "action", seat, action, auto: false, view: v }, extra);
+  event(state, { kind: "act", seat, action, auto: false, view: v }, extra);
 
 describe("sync", () => {
   it("rebuilds the hand's log from the view: the deal, the bids in turn, the cards, winners and cantes", () => {
@@ -261,7 +261,7 @@ describe("our own moves", () => {
         type: "event",
         table: "t-1",
         seq: ++seq,
-        body: { kind: "action", seat: 0, action: "SO", auto: true, view: s.view },
+        body: { kind: "act", seat: 0, action: "SO", auto: true, view: s.view },
       },
       now: 3000,
     });

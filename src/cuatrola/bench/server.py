@@ -17,7 +17,9 @@ then runs two phases and stops the server:
 Everything is bounded: counts and durations come from the arguments (with caps), every wait
 has a timeout, and the server is terminated at the end (killed if it does not stop). The
 load generator runs in this process, on the same 2-core machine as the server, so its own
-CPU use is part of the measurement's limits (it is reported).
+CPU use is part of the measurement's limits (it is reported). Its clients are the protocol
+client every Python client uses (:class:`~cuatrola.clients.remote.RemoteClient`), without
+reconnection and without websocket keep-alive pings.
 """
 
 from __future__ import annotations
@@ -36,16 +38,32 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import httpx
-import msgspec
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
 from cuatrola.argtypes import bounded_float, bounded_int
+from cuatrola.clients.remote import ConnectionLost, RemoteClient, ServerRefused
+from cuatrola.protocol import ClientMessage, ServerMessage
+from cuatrola.protocol.messages import (
+    Ack,
+    Act,
+    Acted,
+    CreateTable,
+    Error,
+    Event,
+    Join,
+    MatchEnded,
+    Rematch,
+    Subscribe,
+    Sync,
+    TableInfo,
+    TableOptions,
+)
+from cuatrola.protocol.views import HandView
 
 NAME = "server"
 HELP = "moves per second, broadcast latency and held connections of the real server"
@@ -59,14 +77,6 @@ OPEN_CONCURRENCY: Final = 64
 # as a real one would, instead of having commands refused.
 CLIENT_RATE: Final = 18.0
 CLIENT_BURST: Final = 30.0
-
-_decode = msgspec.json.Decoder().decode
-_encoder = msgspec.json.Encoder()
-
-
-def _encode(message: object) -> str:
-    """A client frame as text: the protocol's frames are JSON text frames, never binary."""
-    return _encoder.encode(message).decode()
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -262,28 +272,27 @@ class TableRun:
 class Player:
     """One benchmark client: plays random legal moves whenever its view offers any."""
 
-    def __init__(self, ws: ClientConnection, stats: Stats, rng: random.Random) -> None:
-        self.ws = ws
+    def __init__(self, url: str, token: str, stats: Stats, rng: random.Random) -> None:
+        self.client = _client(url, token, self._on_message)
         self.stats = stats
         self.rng = rng
         self.table_id = ""
         self.run = TableRun()
         self.seq = 0
-        self.counter = 0
         self.seat = 0
-        self.last_info: dict[str, Any] | None = None
+        self.last_info: TableInfo | None = None
         self.pending: dict[str, float] = {}  # act id -> send time
         self.acted_seq = -1  # the seq of the last view we acted on
         # A view (and its seq) that came while an act was pending.
-        self.deferred: tuple[dict[str, Any], int] | None = None
+        self.deferred: tuple[HandView, int] | None = None
         # The last view that offered us a move, to retry if the move is refused.
-        self.last_view: tuple[dict[str, Any], int] | None = None
+        self.last_view: tuple[HandView, int] | None = None
         self.retries = 0
         self.tokens = CLIENT_BURST
         self.stamp = time.monotonic()
         self.waiting: asyncio.Task[None] | None = None  # a paced move, sent when due
-        self.paced_view: tuple[dict[str, Any], int] | None = None  # the view it will act on
-        self.replies: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.paced_view: tuple[HandView, int] | None = None  # the view it will act on
+        self.stopped = False
 
     def _take_token(self) -> float:
         """Take a rate token; return 0, or the seconds to wait before one is available."""
@@ -300,27 +309,20 @@ class Player:
         self.waiting = None
         latest, self.paced_view = self.paced_view, None
         if latest is not None:
-            with contextlib.suppress(ConnectionClosed):
+            with contextlib.suppress(ConnectionLost):
                 await self._act(*latest)
 
-    def _id(self) -> str:
-        self.counter += 1
-        return f"c{self.counter}"
-
-    async def request(self, message: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+    async def request(self, message: ClientMessage, timeout: float = 30.0) -> Ack:
         """Send a command and wait for its ack (raises on an error reply)."""
-        command_id = self._id()
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.replies[command_id] = future
-        await self.ws.send(_encode({**message, "id": command_id}))
-        reply = await asyncio.wait_for(future, timeout)
-        if reply.get("type") == "error":
-            raise RuntimeError(f"{message['type']} refused: {reply.get('code')} {reply}")
-        return reply
+        try:
+            return await self.client.request(message, timeout=timeout)
+        except ServerRefused as exc:
+            kind = type(message).__name__
+            raise RuntimeError(f"{kind} refused: {exc.error.code} {exc.error}") from None
 
-    async def _act(self, view: dict[str, Any], seq: int) -> None:
+    async def _act(self, view: HandView, seq: int) -> None:
         """Play a random legal action on the view of event ``seq``, once per state."""
-        legal = view.get("legal") or []
+        legal = view.legal
         if not legal or seq <= self.acted_seq:
             # Not our turn, or a state we already acted on (a sync and an event can both
             # show the same state).
@@ -346,56 +348,42 @@ class Player:
         self.acted_seq = seq
         self.last_view = (view, seq)
         action = self.rng.choice(legal)
-        command_id = self._id()
+        command_id = self.client.next_id()
         now = time.perf_counter()
         self.pending[command_id] = now
         self.run.sent[seq] = now
-        await self.ws.send(
-            _encode({"type": "act", "id": command_id, "table": self.table_id, "action": action})
-        )
+        await self.client.send(Act(id=command_id, table=self.table_id, action=action))
 
-    async def listen(self, stop: asyncio.Event) -> None:
-        """Handle frames until ``stop`` is set or the socket closes."""
-        stats = self.stats
-        try:
-            async for frame in self.ws:
-                received = time.perf_counter()
-                message = _decode(frame)
-                kind = message.get("type")
-                if kind == "event":
-                    await self._on_event(message, received)
-                elif kind == "error" and message.get("id") is None and self.pending:
-                    # Refused before its id was read (rate limit): the move did not happen.
-                    code = str(message.get("code"))
-                    stats.errors[code] = stats.errors.get(code, 0) + 1
-                    self.pending.clear()
-                    await self._retry()
-                elif kind == "ack" or kind == "error":
-                    command_id = message.get("id")
-                    sent = self.pending.pop(command_id, None) if command_id else None
-                    if sent is not None:
-                        if kind == "ack" and stats.measuring:
-                            stats.moves += 1
-                            stats.ack.append(received - sent)
-                        elif kind == "error":
-                            code = str(message.get("code"))
-                            stats.errors[code] = stats.errors.get(code, 0) + 1
-                            await self._retry()
-                    if sent is not None and self.deferred is not None:
-                        await self._act(*self.deferred)
-                    future = self.replies.pop(command_id, None) if command_id else None
-                    if future is not None and not future.done():
-                        future.set_result(message)
-                elif kind == "sync":
-                    self.seq = int(message.get("seq", 0))
-                    self.last_info = message.get("info")
-                    view = message.get("view")
-                    if view:
-                        await self._act(view, self.seq)
-                if stop.is_set():
-                    return
-        except ConnectionClosed:
+    async def _on_message(self, message: ServerMessage) -> None:
+        """Handle one frame (until the run stops)."""
+        received = time.perf_counter()
+        if self.stopped:
             return
+        stats = self.stats
+        if isinstance(message, Event):
+            await self._on_event(message, received)
+        elif isinstance(message, Error) and message.id is None and self.pending:
+            # Refused before its id was read (rate limit): the move did not happen.
+            stats.errors[message.code] = stats.errors.get(message.code, 0) + 1
+            self.pending.clear()
+            await self._retry()
+        elif isinstance(message, (Ack, Error)):
+            sent = self.pending.pop(message.id, None) if message.id else None
+            if sent is not None:
+                if isinstance(message, Ack):
+                    if stats.measuring:
+                        stats.moves += 1
+                        stats.ack.append(received - sent)
+                else:
+                    stats.errors[message.code] = stats.errors.get(message.code, 0) + 1
+                    await self._retry()
+                if self.deferred is not None:
+                    await self._act(*self.deferred)
+        elif isinstance(message, Sync):
+            self.seq = message.seq
+            self.last_info = message.info
+            if message.view is not None:
+                await self._act(message.view, self.seq)
 
     async def _retry(self) -> None:
         """A refused move changed nothing: try again on the same view (a few times), so one
@@ -409,49 +397,62 @@ class Player:
         self.acted_seq = seq - 1
         await self._act(view, seq)
 
-    async def _on_event(self, message: dict[str, Any], received: float) -> None:
-        seq = int(message["seq"])
+    async def _on_event(self, message: Event, received: float) -> None:
+        seq = message.seq
         self.seq = seq
-        body = message.get("body") or {}
-        kind = body.get("kind")
-        if kind == "action":
+        body = message.body
+        if isinstance(body, Acted):
             sent = self.run.sent.get(seq - 1)
             if sent is not None and self.stats.measuring:
                 self.stats.broadcast.append(received - sent)
             if seq % 64 == 0:
                 for old in [s for s in self.run.sent if s < seq - 64]:
                     del self.run.sent[old]
-        elif kind == "match_end":
+        elif isinstance(body, MatchEnded):
             if self.seat == 0 and self.stats.measuring:
                 self.stats.matches += 1
             self._take_token()
-            await self.ws.send(
-                _encode(
-                    {"type": "rematch", "id": self._id(), "table": self.table_id, "accept": True}
-                )
-            )
+            rematch = Rematch(id=self.client.next_id(), table=self.table_id, accept=True)
+            await self.client.send(rematch)
             return
-        view = body.get("view")
-        if view:
+        view = getattr(body, "view", None)
+        if isinstance(view, HandView):
             await self._act(view, seq)
 
 
-async def _hello(url: str, token: str) -> ClientConnection:
-    ws = await connect(url, open_timeout=30, max_size=2**20, ping_interval=None)
-    await ws.send(_encode({"type": "hello", "token": token, "client": "bench/1"}))
-    reply = _decode(await asyncio.wait_for(ws.recv(), 30))
-    if reply.get("type") != "welcome":
-        await ws.close()
-        raise RuntimeError(f"hello refused: {reply}")
-    return ws
+def _client(
+    url: str,
+    token: str,
+    on_message: Callable[[ServerMessage], Awaitable[None]] | None = None,
+) -> RemoteClient:
+    # No websocket keep-alive pings: the connection phase measures the server's held sockets
+    # and its answers to the protocol's own ping, not the websocket library's.
+    return RemoteClient(
+        url,
+        token,
+        client="bench/1",
+        on_message=on_message,
+        keepalive=None,
+        id_prefix="c",
+        open_timeout=30,
+        answer_timeout=30,
+    )
+
+
+async def _hello(client: RemoteClient) -> RemoteClient:
+    """``client`` connected and welcomed."""
+    try:
+        await client.connect()
+    except ServerRefused as exc:
+        raise RuntimeError(f"hello refused: {exc.error}") from None
+    return client
 
 
 @dataclass
 class Table:
-    """A benchmark table: its four players and their listening tasks."""
+    """A benchmark table: its four players."""
 
     players: list[Player]
-    tasks: list[asyncio.Task[None]]
 
 
 async def _seat_table(
@@ -460,34 +461,35 @@ async def _seat_table(
     stats: Stats,
     rng: random.Random,
     rules: str,
-    stop: asyncio.Event,
 ) -> Table:
-    players = [
-        Player(await _hello(server.ws, token), stats, random.Random(rng.random()))
-        for token in tokens
-    ]
-    tasks = [asyncio.create_task(p.listen(stop)) for p in players]
-    table = Table(players, tasks)
-    options = {"rules": rules, "turn_time": 0, "public": False, "bot_level": "easy"}
+    players = []
+    for token in tokens:
+        player = Player(server.ws, token, stats, random.Random(rng.random()))
+        await _hello(player.client)
+        players.append(player)
+    table = Table(players)
+    options = TableOptions(rules=rules, turn_time=0, public=False, bot_level="easy")
     creator = players[0]
-    created = await creator.request({"type": "create_table", "options": options, "seat": 0})
-    table_id = str(created["table"])
+    created = await creator.request(
+        CreateTable(id=creator.client.next_id(), options=options, seat=0)
+    )
+    table_id = str(created.table)
     run = TableRun()
     for seat, player in enumerate(players):
         player.table_id = table_id
         player.run = run
         player.seat = seat
-    await creator.request({"type": "subscribe", "table": table_id})
+    await creator.request(Subscribe(id=creator.client.next_id(), table=table_id))
     for _ in range(3000):  # the sync follows the subscribe ack
         if creator.last_info is not None:
             break
         await asyncio.sleep(0.01)
     else:
         raise RuntimeError("no sync after subscribe")
-    code = creator.last_info["code"]
+    code = creator.last_info.code
     for seat, player in enumerate(players[1:], start=1):
-        await player.request({"type": "join", "code": code, "seat": seat})
-        await player.request({"type": "subscribe", "table": table_id})
+        await player.request(Join(id=player.client.next_id(), code=code, seat=seat))
+        await player.request(Subscribe(id=player.client.next_id(), table=table_id))
     return table
 
 
@@ -518,23 +520,30 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _close_all(tables: list[Table], stop: asyncio.Event) -> None:
-    stop.set()
-    for player in (p for t in tables for p in t.players):
-        if player.waiting is not None:
-            player.waiting.cancel()
-    sockets = [p.ws for t in tables for p in t.players]
-    await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
-    tasks = [task for t in tables for task in t.tasks]
-    _, still = await asyncio.wait(tasks, timeout=10) if tasks else (set(), set())
+async def _close_all(clients: list[RemoteClient]) -> None:
+    """Close every client (each waits for its reading task); cancel what is left after 10 s."""
+    closing = [asyncio.create_task(client.close()) for client in clients]
+    _, still = await asyncio.wait(closing, timeout=10) if closing else (set(), set())
     for task in still:
         task.cancel()
+    for client in clients:
+        if client.reader is not None and not client.reader.done():
+            client.reader.cancel()
+
+
+def _stop_players(tables: list[Table]) -> list[RemoteClient]:
+    """Stop every player from acting; return their clients."""
+    players = [p for t in tables for p in t.players]
+    for player in players:
+        player.stopped = True
+        if player.waiting is not None:
+            player.waiting.cancel()
+    return [p.client for p in players]
 
 
 async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     stats = Stats()
     rng = random.Random(args.seed)
-    stop = asyncio.Event()
     tokens = await _guests(server.http, 4 * args.tables)
     tables: list[Table] = []
     limit = asyncio.Semaphore(8)
@@ -542,7 +551,7 @@ async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any
     async def seat(index: int) -> None:
         async with limit:
             group = tokens[4 * index : 4 * index + 4]
-            tables.append(await _seat_table(server, group, stats, rng, args.rules, stop))
+            tables.append(await _seat_table(server, group, stats, rng, args.rules))
 
     started = time.perf_counter()
     try:
@@ -561,7 +570,7 @@ async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any
         server_cpu = _cpu_seconds(server.process.pid) - server_cpu
         own_cpu = time.process_time() - own_cpu
     finally:
-        await _close_all(tables, stop)
+        await _close_all(_stop_players(tables))
     return {
         "tables": args.tables,
         "clients": 4 * args.tables,
@@ -591,15 +600,15 @@ async def _connection_phase(server: Server, args: argparse.Namespace) -> dict[st
     count = args.connections
     # One guest per 10 connections: several tabs per user is normal, and it keeps setup short.
     tokens = await _guests(server.http, max(1, count // 10))
-    sockets: list[ClientConnection] = []
+    sockets: list[RemoteClient] = []
     failures: dict[str, int] = {}
     limit = asyncio.Semaphore(OPEN_CONCURRENCY)
 
     async def open_one(n: int) -> None:
         async with limit:
             try:
-                sockets.append(await _hello(server.ws, tokens[n % len(tokens)]))
-            except (OSError, RuntimeError, TimeoutError, ConnectionClosed) as exc:
+                sockets.append(await _hello(_client(server.ws, tokens[n % len(tokens)])))
+            except (OSError, RuntimeError, TimeoutError) as exc:  # ConnectionLost: an OSError
                 name = type(exc).__name__
                 failures[name] = failures.get(name, 0) + 1
 
@@ -611,26 +620,23 @@ async def _connection_phase(server: Server, args: argparse.Namespace) -> dict[st
         opened = time.perf_counter() - started
         await asyncio.sleep(args.hold)
 
-        async def ping(ws: ClientConnection, nonce: int) -> bool:
+        async def ping(client: RemoteClient, nonce: int) -> bool:
             try:
-                await ws.send(_encode({"type": "ping", "nonce": nonce}))
-                while True:
-                    reply = _decode(await asyncio.wait_for(ws.recv(), 30))
-                    if reply.get("type") == "pong" and reply.get("nonce") == nonce:
-                        return True
-            except (OSError, TimeoutError, ConnectionClosed):
+                await client.ping(nonce, timeout=30)
+            except (OSError, TimeoutError):  # ConnectionLost is an OSError
                 return False
+            return True
 
         limit_ping = asyncio.Semaphore(256)
 
-        async def bounded_ping(ws: ClientConnection, nonce: int) -> bool:
+        async def bounded_ping(client: RemoteClient, nonce: int) -> bool:
             async with limit_ping:
-                return await ping(ws, nonce)
+                return await ping(client, nonce)
 
         answers = await asyncio.gather(*(bounded_ping(ws, n) for n, ws in enumerate(sockets)))
         server_rss = _rss_mib(server.process.pid)
     finally:
-        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+        await _close_all(sockets)
     return {
         "requested": count,
         "opened": len(sockets),

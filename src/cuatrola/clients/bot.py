@@ -7,35 +7,26 @@ back into a :class:`~cuatrola.core.views.SeatView`. Whenever the view says it is
 turn, the bot's :meth:`~cuatrola.ai.base.Player.choose` answers (in a worker thread, so that
 the connection keeps answering the server's pings) and the move goes out as an ``act``.
 
-A dropped connection ends the run (exit status 1); the terminal client is the one that
-reconnects.
+The socket part is :class:`~cuatrola.clients.remote.RemoteClient`, without reconnection: a
+dropped connection ends the run (exit status 1).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from cuatrola.ai.base import Player
-from cuatrola.clients.terminal.online import OnlineOptions, guest_login
-from cuatrola.clients.terminal.wire import seat_view_from_wire
+from cuatrola.clients.remote import ConnectionLost, RemoteClient, ServerRefused, guest_login
+from cuatrola.clients.terminal.online import OnlineOptions
 from cuatrola.core.actions import format_action
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
-from cuatrola.protocol import (
-    PROTOCOL_VERSION,
-    ClientMessage,
-    ProtocolError,
-    decode_server,
-    encode_client,
-)
+from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
     Act,
@@ -43,8 +34,6 @@ from cuatrola.protocol.messages import (
     Error,
     Event,
     HandEnded,
-    HandView,
-    Hello,
     Join,
     MatchEnded,
     PlayComputer,
@@ -53,11 +42,10 @@ from cuatrola.protocol.messages import (
     Seated,
     SeatsChanged,
     ServerMessage,
-    Subscribe,
     Sync,
     TableInfo,
-    Welcome,
 )
+from cuatrola.protocol.views import HandView, view_from_wire
 
 CLIENT_NAME = "bot/1"
 #: Seconds to wait for the server's answer to a command (and for a first frame).
@@ -112,10 +100,8 @@ class ServerBot:
         self.say = say
         self.report = BotReport()
         self.rules: Rules = options.rules
-        self._ws: ClientConnection | None = None
-        self._ids = itertools.count(1)
-        self._prefix = f"{random.getrandbits(32):08x}"
-        self._last_seq = 0
+        self._link: RemoteClient | None = None
+        self._seated: asyncio.Future[Seated] | None = None
         self._acted_at = -1
         self._view: SeatView | None = None
 
@@ -130,67 +116,61 @@ class ServerBot:
             token = await asyncio.to_thread(guest_login, self.options.server, name)
         except ConnectionError as exc:
             raise BotError(f"cannot log in at {self.options.server}: {exc}") from None
+        link = RemoteClient(
+            self.options.ws_url,
+            token,
+            client=CLIENT_NAME,
+            on_message=self._handle,
+            on_drop=self._dropped,
+            answer_timeout=ANSWER_TIMEOUT,
+        )
+        self._link = link
         try:
-            async with connect(self.options.ws_url, open_timeout=10, max_size=2**20) as ws:
-                self._ws = ws
-                await self._send(Hello(token=token, protocol=PROTOCOL_VERSION, client=CLIENT_NAME))
-                await self._answer(lambda m: isinstance(m, Welcome))
-                await self._take_seat()
-                await self._play()
+            await link.connect()
+            await self._take_seat()
+            await self._play()
+        except ServerRefused as exc:
+            raise BotError(f"the server refused: {exc}") from None
+        except ConnectionLost:
+            raise BotError("the server closed the connection") from None
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             reason = str(exc) or type(exc).__name__
             raise BotError(f"cannot play at {self.options.server}: {reason}") from None
-        except ConnectionClosed:
-            raise BotError("the server closed the connection") from None
+        finally:
+            await link.close()
         return self.report
 
     # Protocol ----------------------------------------------------------------------------------
 
+    @property
+    def _last_seq(self) -> int:
+        """The seq of the last sync or event of the bot's table."""
+        assert self._link is not None
+        return self._link.seq.get(self.report.table, 0)
+
     def _next_id(self) -> str:
-        return f"{self._prefix}-{next(self._ids)}"
+        assert self._link is not None
+        return self._link.next_id()
 
     async def _send(self, message: ClientMessage) -> None:
-        assert self._ws is not None
-        await self._ws.send(encode_client(message).decode())
-
-    async def _receive(self) -> ServerMessage | None:
-        assert self._ws is not None
-        frame = await self._ws.recv()
-        try:
-            return decode_server(frame)
-        except ProtocolError:
-            return None  # a message type this client does not know: ignored
-
-    async def _answer(self, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
-        """The first message ``wanted`` accepts (frames before it are handled as usual)."""
-        async with asyncio.timeout(ANSWER_TIMEOUT):
-            while True:
-                message = await self._receive()
-                if message is None:
-                    continue
-                if wanted(message):
-                    return message
-                if isinstance(message, Error):
-                    raise BotError(f"the server refused: {message.code}: {message.message}")
-                await self._handle(message)
+        assert self._link is not None
+        await self._link.send(message)
 
     async def _request(self, message: ClientMessage) -> Ack:
-        command_id = getattr(message, "id", "")
-        await self._send(message)
-        answer = await self._answer(
-            lambda m: isinstance(m, Ack | Error) and getattr(m, "id", None) == command_id
-        )
-        if isinstance(answer, Error):
-            raise BotError(f"the server refused: {answer.code}: {answer.message}")
-        assert isinstance(answer, Ack)
-        return answer
+        assert self._link is not None
+        return await self._link.request(message)
+
+    def _dropped(self, reconnecting: bool) -> None:
+        if self._seated is not None and not self._seated.done():
+            self._seated.set_exception(ConnectionLost("the server closed the connection"))
 
     async def _take_seat(self) -> None:
         options = self.options
         if options.mode == "quick":
+            self._seated = asyncio.get_running_loop().create_future()
             await self._request(QuickMatch(id=self._next_id(), on=True))
-            seated = await self._answer(lambda m: isinstance(m, Seated))
-            assert isinstance(seated, Seated)
+            async with asyncio.timeout(ANSWER_TIMEOUT):
+                seated = await self._seated
             table, seat = seated.table, seated.seat
         else:
             if options.mode == "private" and options.code is not None:
@@ -204,27 +184,37 @@ class ServerBot:
                 raise BotError("the server gave no seat")
             table, seat = ack.table, ack.seat
         self.report.table, self.report.seat = table, seat
-        await self._request(Subscribe(id=self._next_id(), table=table, since=None))
+        assert self._link is not None
+        await self._link.subscribe(table)  # a sync with the bot's view, whatever came before
         self.say(f"seated at table {table}, seat {seat}")
 
     async def _play(self) -> None:
-        while self.report.matches < self.matches:
-            message = await self._receive()
-            if message is not None:
-                await self._handle(message)
+        """Until the matches are over (the last one closes the connection)."""
+        assert self._link is not None
+        failure = await self._link.wait_closed()
+        if self.report.matches >= self.matches:
+            return
+        if failure is None or isinstance(failure, ConnectionLost):
+            raise ConnectionLost("the server closed the connection")
+        raise failure  # what the player or the bot itself raised
 
     async def _handle(self, message: ServerMessage) -> None:
-        if isinstance(message, Sync) and message.table == self.report.table:
-            self._last_seq = message.seq
+        # Events already processed never come here (the client drops them), nor the answers
+        # to requests.
+        if isinstance(message, Seated):
+            if self._seated is not None and not self._seated.done():
+                self._seated.set_result(message)
+        elif isinstance(message, Sync) and message.table == self.report.table:
             self.rules = message.info.options.to_rules()
             self._note_code(message.info)
             if message.view is not None:
                 await self._show(message.view)
         elif isinstance(message, Event) and message.table == self.report.table:
-            if message.seq <= self._last_seq:
-                return
-            self._last_seq = message.seq
             await self._on_event(message)
+        elif isinstance(message, Error) and self._seated is not None and not self._seated.done():
+            # The quick match was refused while waiting for a seat.
+            refused = BotError(f"the server refused: {message.code}: {message.message}")
+            self._seated.set_exception(refused)
         elif isinstance(message, Error):
             # A move the server refused (say, sent for a view that had just changed): the
             # next view asks again.
@@ -255,6 +245,9 @@ class ServerBot:
             )
             if self.report.matches < self.matches:
                 await self._send(Rematch(id=self._next_id(), table=self.report.table, accept=True))
+            else:
+                assert self._link is not None
+                await self._link.close()  # done: ``_play`` returns
         else:
             # Every event that changes the hand (a deal, a move, a cante window closing, and
             # any the server adds) carries the seat's new view.
@@ -263,7 +256,7 @@ class ServerBot:
                 await self._show(view)
 
     async def _show(self, wire: HandView) -> None:
-        view = seat_view_from_wire(wire, self.rules, self.report.seat)
+        view = view_from_wire(wire, self.rules, self.report.seat)
         self._view = view
         if view.to_move != view.seat or not view.legal_actions or self._acted_at == self._last_seq:
             return
@@ -281,6 +274,5 @@ class ServerBot:
 
     async def close(self) -> None:
         """Close the connection, if open."""
-        if self._ws is not None:
-            with contextlib.suppress(ConnectionClosed, OSError):
-                await self._ws.close()
+        if self._link is not None:
+            await self._link.close()

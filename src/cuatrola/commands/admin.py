@@ -34,11 +34,11 @@ async def _logout(args: argparse.Namespace) -> int:
     from sqlalchemy import select
     from sqlalchemy.ext.asyncio import async_sessionmaker
 
-    from cuatrola.server.accounts import name_key
-    from cuatrola.server.auth import Authenticator, Revoked
+    from cuatrola.server.accounts.accounts import name_key
+    from cuatrola.server.accounts.auth import Authenticator, Revoked
+    from cuatrola.server.accounts.schema import users
     from cuatrola.server.scaleout import Relay, create_backends
-    from cuatrola.server.services import Settings
-    from cuatrola.storage.accounts_schema import users
+    from cuatrola.server.settings import Settings
     from cuatrola.storage.sql import make_engine
 
     settings = Settings(db_url=args.db, redis_url=args.redis)

@@ -15,8 +15,9 @@ import asyncio
 import sys
 
 from cuatrola.argtypes import bounded_float, bounded_int
-from cuatrola.commands.play import LEVELS, ONLINE_MODES, rules_preset, seed_value, server_url
+from cuatrola.commands.play import ONLINE_MODES, rules_preset, seed_value, server_url
 from cuatrola.core.rules import Rules
+from cuatrola.protocol.messages import BOT_LEVELS
 
 NAME = "bot"
 HELP = "play a computer player (yours: --player package.module:Class) at a server table"
@@ -49,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-quintola", action="store_true", help="tables without quintola")
     parser.add_argument(
-        "--level", choices=LEVELS, default="medium", help="the server's computer players' level"
+        "--level", choices=BOT_LEVELS, default="medium", help="the server's computer players' level"
     )
     parser.add_argument(
         "--matches", type=bounded_int(1, 10_000), default=1, help="matches to play (default 1)"

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from cuatrola.core.errors import RulesError
 from cuatrola.core.rules import Rules
+from cuatrola.protocol.messages import BOT_LEVELS
 
 if TYPE_CHECKING:
     from cuatrola.clients.terminal.i18n import Texts
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 NAME = "play"
 HELP = "play in the terminal: a match against the computer, or online with --server URL"
 
-LEVELS = ("easy", "medium", "hard", "expert")
 ONLINE_MODES = ("quick", "private", "bots", "watch")
 #: Where ``--login``/``--register`` take the password from when set (never an argument: a
 #: command line is visible to every user of the machine and kept in shell histories).
@@ -105,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _one_line_errors(parser)
     parser.add_argument(
         "--level",
-        choices=LEVELS,
+        choices=BOT_LEVELS,
         default="medium",
         help="strength of the computer players (offline and 'bots' tables; default medium)",
     )

@@ -160,7 +160,7 @@ def _settings(args: argparse.Namespace) -> object:
     Raises:
         ValueError: for a malformed public URL.
     """
-    from cuatrola.server.services import Settings
+    from cuatrola.server.settings import Settings
 
     settings = Settings(db_url=args.db, redis_url=args.redis)
     settings.public_urls = tuple(
@@ -221,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cuatrola.server.app import create_app
-    from cuatrola.server.services import Settings
+    from cuatrola.server.settings import Settings
 
     handler = logging.StreamHandler()
     if args.log_format == "json":

@@ -220,8 +220,3 @@ def points_of(mask: int) -> int:
         + _SUIT_PATTERN_POINTS[(mask >> 10) & 31]
         + _SUIT_PATTERN_POINTS[(mask >> 15) & 31]
     )
-
-
-def lowest_card(mask: int) -> int:
-    """The lowest card id of a non-empty set; inside one suit, its strongest card."""
-    return (mask & -mask).bit_length() - 1

@@ -270,8 +270,20 @@ def public_view(state: HandState) -> PublicView:
     return PublicView(**_public_fields(state))  # type: ignore[arg-type]
 
 
-def view_for(state: HandState, seat: int) -> SeatView:
-    """The view of ``state`` for ``seat``: public facts, its own hand and its legal actions.
+@dataclass(frozen=True, slots=True)
+class SeatPart:
+    """What a seat knows beyond the public view: the fields :class:`SeatView` adds to
+    :class:`PublicView`, alone (a server that shares one public view among its recipients
+    adds this to it for each seat)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    legal_actions: tuple[int, ...]
+    obligation: Obligation | None
+
+
+def seat_part(state: HandState, seat: int) -> SeatPart:
+    """The part of ``view_for(state, seat)`` that is the seat's own.
 
     Raises:
         ValueError: when ``seat`` is not 0..3.
@@ -279,10 +291,25 @@ def view_for(state: HandState, seat: int) -> SeatView:
     if seat not in range(4):
         raise ValueError(f"expected a seat 0..3, got {seat!r}")
     to_move = state.to_move == seat
-    return SeatView(
-        **_public_fields(state),  # type: ignore[arg-type]
+    return SeatPart(
         seat=seat,
         hand=tuple(cards_of(state.hands[seat])),
         legal_actions=tuple(state.legal_actions()) if to_move else (),
         obligation=state.obligation() if to_move else None,
+    )
+
+
+def view_for(state: HandState, seat: int) -> SeatView:
+    """The view of ``state`` for ``seat``: public facts, its own hand and its legal actions.
+
+    Raises:
+        ValueError: when ``seat`` is not 0..3.
+    """
+    own = seat_part(state, seat)
+    return SeatView(
+        **_public_fields(state),  # type: ignore[arg-type]
+        seat=own.seat,
+        hand=own.hand,
+        legal_actions=own.legal_actions,
+        obligation=own.obligation,
     )

@@ -12,7 +12,9 @@ from cuatrola.protocol.codec import (
     encode_client,
 )
 from cuatrola.protocol.messages import *  # noqa: F403  (the message types are the API)
-from cuatrola.protocol.messages import PROTOCOL_VERSION, ClientMessage, ServerMessage, hand_view
+from cuatrola.protocol.messages import PROTOCOL_VERSION, ClientMessage, ServerMessage
+from cuatrola.protocol.views import *  # noqa: F403  (the view types are the API too)
+from cuatrola.protocol.views import hand_view, view_from_wire
 
 __all__ = [
     "MAX_CLIENT_FRAME",
@@ -25,4 +27,5 @@ __all__ = [
     "encode",
     "encode_client",
     "hand_view",
+    "view_from_wire",
 ]

@@ -25,6 +25,7 @@ from typing import Final
 
 import msgspec
 
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
     CLIENT_TYPES,
     SERVER_TYPES,
@@ -47,11 +48,11 @@ class ProtocolError(ValueError):
     """A client frame that is refused.
 
     Attributes:
-        code: ``oversized``, ``malformed``, ``unknown_type`` or ``invalid``.
+        code: :attr:`~ErrorCode.OVERSIZED`, ``MALFORMED``, ``UNKNOWN_TYPE`` or ``INVALID``.
         command_id: the ``id`` field of the frame when it could be read, else ``None``.
     """
 
-    def __init__(self, code: str, message: str, command_id: str | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, command_id: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.command_id = command_id
@@ -69,12 +70,14 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
     """
     raw = data.encode() if isinstance(data, str) else data
     if len(raw) > max_size:
-        raise ProtocolError("oversized", f"frame of {len(raw)} bytes; the limit is {max_size}")
+        raise ProtocolError(
+            ErrorCode.OVERSIZED, f"frame of {len(raw)} bytes; the limit is {max_size}"
+        )
     try:
         return _client_decoder.decode(raw)
     except RecursionError:
         # msgspec stops at its nesting limit with RecursionError; no message nests deeply.
-        raise ProtocolError("malformed", "the frame nests too deeply") from None
+        raise ProtocolError(ErrorCode.MALFORMED, "the frame nests too deeply") from None
     except msgspec.ValidationError as exc:
         obj = _peek_object(raw)
         command_id = obj.get("id")
@@ -83,20 +86,22 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
         if kind not in CLIENT_TYPES:
             if not isinstance(kind, str):
                 raise ProtocolError(
-                    "malformed", "expected an object with a string 'type' field", cid
+                    ErrorCode.MALFORMED, "expected an object with a string 'type' field", cid
                 ) from None
             shown = kind if len(kind) <= 32 else kind[:32] + "..."
-            raise ProtocolError("unknown_type", f"unknown message type {shown!r}", cid) from None
-        raise ProtocolError("invalid", f"invalid {kind} message: {exc}", cid) from None
+            raise ProtocolError(
+                ErrorCode.UNKNOWN_TYPE, f"unknown message type {shown!r}", cid
+            ) from None
+        raise ProtocolError(ErrorCode.INVALID, f"invalid {kind} message: {exc}", cid) from None
     except msgspec.DecodeError:
-        raise ProtocolError("malformed", "the frame is not a JSON object") from None
+        raise ProtocolError(ErrorCode.MALFORMED, "the frame is not a JSON object") from None
 
 
 def _peek_object(raw: bytes) -> dict[str, object]:
     try:
         return _peek.decode(raw)
     except (msgspec.MsgspecError, RecursionError):
-        raise ProtocolError("malformed", "expected a JSON object") from None
+        raise ProtocolError(ErrorCode.MALFORMED, "expected a JSON object") from None
 
 
 def encode(message: ServerMessage) -> bytes:
@@ -133,4 +138,4 @@ def decode_server(data: bytes | str) -> ServerMessage:
         seq, table = obj.get("seq"), obj.get("table")
         if obj.get("type") == "event" and isinstance(seq, int) and isinstance(table, str):
             return Event(table=table, seq=seq, body=None)
-        raise ProtocolError("malformed", f"bad server message: {exc}") from None
+        raise ProtocolError(ErrorCode.MALFORMED, f"bad server message: {exc}") from None

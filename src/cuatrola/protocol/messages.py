@@ -4,25 +4,19 @@ Every message is a JSON object with a ``type`` field. Client commands (:data:`Cl
 and server messages (:data:`ServerMessage`) are frozen :mod:`msgspec` structs; the codec in
 :mod:`cuatrola.protocol.codec` is the only way in or out.
 
-Hidden information: the only message types that can carry cards are :class:`HandView`
-(built exclusively from a core :class:`~cuatrola.core.views.SeatView` or
-:class:`~cuatrola.core.views.PublicView` by :func:`hand_view`) and :class:`HandSummary`
-(built from a finished hand's public view). There is no message type that can hold another
-seat's cards.
+Hidden information: the only types that can carry cards are the views of
+:mod:`cuatrola.protocol.views`, made from core views; none can hold another seat's cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import msgspec
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action
-from cuatrola.core.cards import SUIT_LETTERS
-from cuatrola.core.hand import Cante, Phase
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import PublicView, SeatView
+from cuatrola.protocol.views import HandSummary, HandView
 
 #: The protocol version this module speaks (see "Compatibility" in docs/protocol.md).
 PROTOCOL_VERSION: Final = 1
@@ -50,14 +44,13 @@ QUICK_PHRASES: Final = (
 #: ``handsN``: a fixed number of hands).
 RULES_PRESETS: Final = (*(f"exact{n}" for n in range(3, 22)), "to21", "hands11", "hands20")
 
-#: Computer player levels a table may ask for.
+#: Computer player levels a table may ask for, in the order clients offer them: the one list
+#: (each is a registered player, tests/protocol/test_levels.py; the web client's copy in
+#: web/src/protocol.js is held equal by tests/web/test_catalogues.py).
 BOT_LEVELS: Final = ("easy", "medium", "hard", "expert")
 
 #: Every action exactly as ``act`` must spell it (the core's notation, case and all).
 ACTION_CODES: Final = frozenset(format_action(a) for a in range(NUM_ACTIONS))
-
-CommandId = str
-TableId = str
 
 
 class _Base(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
@@ -143,7 +136,7 @@ class LobbySubscribe(_Base, frozen=True, tag="lobby"):
 class CreateTable(_Base, frozen=True, tag="create_table"):
     """Create a private table and sit at ``seat`` (any free seat when ``None``)."""
 
-    id: CommandId
+    id: str
     options: TableOptions = TableOptions()
     seat: int | None = None
     #: Computer players to seat at once, by seat.
@@ -166,8 +159,8 @@ class CreateTable(_Base, frozen=True, tag="create_table"):
 class Join(_Base, frozen=True, tag="join"):
     """Sit at a table named by ``table`` id or invite ``code``, at ``seat`` or any free one."""
 
-    id: CommandId
-    table: TableId | None = None
+    id: str
+    table: str | None = None
     code: str | None = None
     seat: int | None = None
 
@@ -190,8 +183,8 @@ class Subscribe(_Base, frozen=True, tag="subscribe"):
     events after it (or a :class:`Sync` snapshot when it has none, or they are too old).
     """
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     since: int | None = None
 
     def __post_init__(self) -> None:
@@ -204,8 +197,8 @@ class Subscribe(_Base, frozen=True, tag="subscribe"):
 class Unsubscribe(_Base, frozen=True, tag="unsubscribe"):
     """Stop receiving a table's events."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
 
     def __post_init__(self) -> None:
         _check_id(self.id)
@@ -215,8 +208,8 @@ class Unsubscribe(_Base, frozen=True, tag="unsubscribe"):
 class Leave(_Base, frozen=True, tag="leave"):
     """Give up one's seat (before the match: free it; during it: a computer player keeps it)."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
 
     def __post_init__(self) -> None:
         _check_id(self.id)
@@ -226,8 +219,8 @@ class Leave(_Base, frozen=True, tag="leave"):
 class AddBot(_Base, frozen=True, tag="add_bot"):
     """Seat a computer player at a free seat of a table that has not started (seated players)."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     seat: int
 
     def __post_init__(self) -> None:
@@ -239,7 +232,7 @@ class AddBot(_Base, frozen=True, tag="add_bot"):
 class QuickMatch(_Base, frozen=True, tag="quick_match"):
     """Join (``on=true``) or leave the quick match queue."""
 
-    id: CommandId
+    id: str
     on: bool = True
 
     def __post_init__(self) -> None:
@@ -249,7 +242,7 @@ class QuickMatch(_Base, frozen=True, tag="quick_match"):
 class PlayComputer(_Base, frozen=True, tag="play_computer"):
     """Start a match at once against three computer players (the human sits at seat 0)."""
 
-    id: CommandId
+    id: str
     options: TableOptions = TableOptions(public=False)
 
     def __post_init__(self) -> None:
@@ -261,8 +254,8 @@ class Act(_Base, frozen=True, tag="act"):
     ``"nocante"``. ``seq`` (optional) is the last event seq the client saw; a stale one is
     refused so a client never acts on an outdated view."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     action: str
     seat: int | None = None
     seq: int | None = None
@@ -282,8 +275,8 @@ class Act(_Base, frozen=True, tag="act"):
 class Reclaim(_Base, frozen=True, tag="reclaim"):
     """Take one's seat back from the computer player that holds it."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
 
     def __post_init__(self) -> None:
         _check_id(self.id)
@@ -293,8 +286,8 @@ class Reclaim(_Base, frozen=True, tag="reclaim"):
 class Chat(_Base, frozen=True, tag="chat"):
     """Say something at a table: free ``text`` (1..200 characters) or a quick ``phrase``."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     text: str | None = None
     phrase: str | None = None
 
@@ -314,8 +307,8 @@ class Chat(_Base, frozen=True, tag="chat"):
 class Mute(_Base, frozen=True, tag="mute"):
     """Hide (``on=true``) or show the chat of ``seat`` at a table, for this user only."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     seat: int
     on: bool = True
 
@@ -328,8 +321,8 @@ class Mute(_Base, frozen=True, tag="mute"):
 class Rematch(_Base, frozen=True, tag="rematch"):
     """After the match: accept (or refuse) a rematch with the same seats."""
 
-    id: CommandId
-    table: TableId
+    id: str
+    table: str
     accept: bool = True
 
     def __post_init__(self) -> None:
@@ -460,214 +453,6 @@ class TableInfo(msgspec.Struct, frozen=True):
     rematch: list[int] = msgspec.field(default_factory=list)
 
 
-class TrickInfo(msgspec.Struct, frozen=True, array_like=False):
-    """A completed trick: who led, seats and cards in order (codes), and the winner."""
-
-    leader: int
-    seats: list[int]
-    cards: list[str]
-    winner: int
-
-
-class CanteInfo(msgspec.Struct, frozen=True):
-    """A sung cante: after trick ``trick`` (0-4), by ``seat``, suit letter, 20 or 40."""
-
-    trick: int
-    seat: int
-    suit: str
-    points: int
-
-
-class HandSummary(msgspec.Struct, frozen=True):
-    """A finished hand's outcome, with the revealed dead hand (docs/rules.md section 6).
-
-    ``points`` are the hand points per team: ``card_points`` + 10 for the team of
-    ``last_trick`` + ``cante_points``.
-    """
-
-    contract: str
-    bidder: int | None
-    points: tuple[int, int]
-    tricks: tuple[int, int]
-    trick_winners: list[int]
-    cantes: list[CanteInfo]
-    winner: int
-    game_points: int
-    score_before: tuple[int, int]
-    score_after: tuple[int, int]
-    sitting_out: int | None
-    dead_hand: list[str] | None
-    card_points: tuple[int, int] = (0, 0)
-    last_trick: int = 0
-    cante_points: tuple[int, int] = (0, 0)
-
-
-class IllegalCard(msgspec.Struct, frozen=True):
-    """A held card that may not be played now, and why (a key clients translate).
-
-    ``reason`` is an :class:`~cuatrola.core.hand.Obligation` reason (``follow_suit``,
-    ``follow_suit_beat``, ``over_trump``, ``must_trump``); ``suit`` its suit letter (the led
-    suit, or the trump suit for the trump reasons).
-    """
-
-    card: str
-    reason: str
-    suit: str
-
-
-class HandView(msgspec.Struct, frozen=True):
-    """The hand as one recipient may see it: a wire form of a core view.
-
-    Built only by :func:`hand_view` from a :class:`SeatView` (a seated player: ``seat``,
-    ``hand`` and ``legal`` filled) or a :class:`PublicView` (spectators: ``seat`` is ``None``,
-    ``hand`` empty). It has no field for another seat's cards.
-    """
-
-    phase: str
-    dealer: int
-    mano: int
-    score_before: tuple[int, int]
-    to_move: int | None
-    trump: str
-    shown_card: str
-    trump_held: bool
-    bids: list[str]
-    contract: str
-    bidder: int | None
-    sitting_out: int | None
-    leader: int
-    trick: list[tuple[int, str]]
-    tricks: list[TrickInfo]
-    cantes: list[CanteInfo]
-    card_counts: tuple[int, int, int, int]
-    tricks_won: tuple[int, int]
-    card_points: tuple[int, int]
-    summary: HandSummary | None
-    seat: int | None = None
-    hand: list[str] = msgspec.field(default_factory=list)
-    legal: list[str] = msgspec.field(default_factory=list)
-    illegal: list[IllegalCard] = msgspec.field(default_factory=list)
-
-
-def hand_view(view: PublicView) -> HandView:
-    """The wire form of a core view (a :class:`SeatView` keeps its own hand and legal moves).
-
-    >>> import random
-    >>> from cuatrola.core.hand import HandState
-    >>> from cuatrola.core.rules import Rules
-    >>> from cuatrola.core.views import public_view
-    >>> state = HandState.deal(Rules(), dealer=0, rng=random.Random(3))
-    >>> wire = hand_view(public_view(state))
-    >>> wire.phase, wire.seat, wire.hand, wire.card_counts
-    ('bidding', None, [], (5, 5, 5, 5))
-    """
-    if not isinstance(view, PublicView):
-        raise TypeError(f"expected a SeatView or PublicView, got {type(view).__name__}")
-    summary = None
-    if view.result is not None:
-        r = view.result
-        summary = HandSummary(
-            contract=r.contract.label,
-            bidder=r.bidder,
-            points=r.points,
-            tricks=r.tricks,
-            trick_winners=list(r.trick_winners),
-            cantes=[_cante(c.trick, c.seat, c.suit, c.points) for c in r.cantes],
-            winner=r.winner,
-            game_points=r.game_points,
-            score_before=r.score_before,
-            score_after=r.score_after,
-            sitting_out=view.sitting_out,
-            dead_hand=[str(c) for c in view.dead_hand] if view.dead_hand is not None else None,
-            card_points=view.card_points,
-            last_trick=r.trick_winners[-1] % 2,
-            cante_points=_cante_points(r.cantes),
-        )
-    seat: int | None = None
-    hand: list[str] = []
-    legal: list[str] = []
-    illegal: list[IllegalCard] = []
-    if isinstance(view, SeatView):
-        seat = view.seat
-        hand = [str(c) for c in view.hand]
-        legal = [format_action(a) for a in view.legal_actions]
-        illegal = _illegal_cards(view, hand, legal)
-    return HandView(
-        phase=Phase(view.phase).label,
-        dealer=view.dealer,
-        mano=view.mano,
-        score_before=view.score_before,
-        to_move=view.to_move,
-        trump=SUIT_LETTERS[view.trump],
-        shown_card=str(view.shown_card),
-        trump_held=view.trump_held,
-        bids=[b.label for b in view.bids],
-        contract=view.contract.label,
-        bidder=view.bidder,
-        sitting_out=view.sitting_out,
-        leader=view.leader,
-        trick=[(s, str(c)) for s, c in view.trick],
-        tricks=[
-            TrickInfo(
-                leader=t.leader,
-                seats=list(t.seats),
-                cards=[str(c) for c in t.cards],
-                winner=t.winner,
-            )
-            for t in view.tricks
-        ],
-        cantes=[_cante(c.trick, c.seat, c.suit, c.points) for c in view.cantes],
-        card_counts=view.card_counts,
-        tricks_won=view.tricks_won,
-        card_points=view.card_points,
-        summary=summary,
-        seat=seat,
-        hand=hand,
-        legal=legal,
-        illegal=illegal,
-    )
-
-
-def with_seat(public: HandView, view: SeatView) -> HandView:
-    """``public`` (the :func:`hand_view` of the same state's public view) completed with a
-    seat's own cards and legal moves: equal to ``hand_view(view)``, built faster when one
-    public view is shared by several recipients.
-
-    Raises:
-        TypeError: when ``view`` is not a :class:`SeatView`.
-    """
-    if not isinstance(view, SeatView):
-        raise TypeError(f"expected a SeatView, got {type(view).__name__}")
-    hand = [str(c) for c in view.hand]
-    legal = [format_action(a) for a in view.legal_actions]
-    return msgspec.structs.replace(
-        public,
-        seat=view.seat,
-        hand=hand,
-        legal=legal,
-        illegal=_illegal_cards(view, hand, legal),
-    )
-
-
-def _illegal_cards(view: SeatView, hand: list[str], legal: list[str]) -> list[IllegalCard]:
-    obligation = view.obligation
-    if obligation is None:
-        return []
-    suit = SUIT_LETTERS[obligation.suit]
-    return [IllegalCard(card, obligation.reason, suit) for card in hand if card not in legal]
-
-
-def _cante_points(cantes: Sequence[Cante]) -> tuple[int, int]:
-    points = [0, 0]
-    for cante in cantes:
-        points[cante.seat % 2] += cante.points
-    return points[0], points[1]
-
-
-def _cante(trick: int, seat: int, suit: int, points: int) -> CanteInfo:
-    return CanteInfo(trick=trick, seat=seat, suit=SUIT_LETTERS[suit], points=points)
-
-
 # Table events (sequenced) ------------------------------------------------------------------------
 
 
@@ -695,7 +480,7 @@ class Dealt(_Event, frozen=True, tag="deal"):
     view: HandView
 
 
-class Acted(_Event, frozen=True, tag="action"):
+class Acted(_Event, frozen=True, tag="act"):
     """``seat`` made a move (``action`` in notation); ``auto`` when a computer player acted for
     an absent or timed-out owner. ``view`` is the state after the move for the recipient."""
 
@@ -786,7 +571,7 @@ class Ack(_Out, frozen=True, tag="ack"):
     table's event sequence number after the command.
     """
 
-    id: CommandId
+    id: str
     table: str | None = None
     seat: int | None = None
     seq: int | None = None
@@ -801,7 +586,7 @@ class Error(_Out, frozen=True, tag="error"):
 
     code: str
     message: str
-    id: CommandId | None = None
+    id: str | None = None
 
 
 class Pong(_Out, frozen=True, tag="pong"):

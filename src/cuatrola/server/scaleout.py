@@ -3,17 +3,17 @@
 One process keeps both in memory (the default). To run the card room on several processes
 or machines behind one address, give them a Redis URL (``cuatrola serve --redis URL``):
 
-* :class:`RedisRateLimiter` keeps each key's token bucket in Redis and updates it with one
-  Lua script, atomically, on Redis's own clock; so a user who opens connections to two
-  processes still gets one budget.
+* the rate limiter is a :class:`~cuatrola.server.limits.RedisRateLimiter` (a token bucket
+  per key in Redis), so a user who opens connections to two processes still gets one budget;
 * :class:`RedisBroker` fans messages out through Redis ``PUBLISH``/``SUBSCRIBE``: every
   process holds ONE subscriber connection for all its channels and dispatches locally, so a
   lobby update published by any process reaches every subscriber on every process.
 
-Both have an in-process twin with the same interface (:class:`MemoryRateLimiter`,
-:class:`MemoryBroker`); :func:`create_backends` picks the pair from the URL. :class:`Relay`
-is the adapter a room uses on top of a broker: what it broadcasts locally (lobby updates) is
-delivered to the other processes' local subscribers too.
+Both have an in-process twin with the same interface
+(:class:`~cuatrola.server.limits.MemoryRateLimiter`, :class:`MemoryBroker`);
+:func:`create_backends` picks the pair from the URL. :class:`Relay` is the adapter a room uses
+on top of a broker: what it broadcasts locally (lobby updates) is delivered to the other
+processes' local subscribers too.
 
 Delivery: the broker is best-effort and at-most-once (Redis pub/sub semantics). Use it for
 notifications that a client can also recover from (lobby updates, "table changed" pings);
@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import secrets
-import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Final, Protocol
 from urllib.parse import urlsplit
@@ -34,27 +32,10 @@ from urllib.parse import urlsplit
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from cuatrola.server.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
+
 SUBSCRIBER_QUEUE: Final = 1024
 """Messages buffered per subscriber; a subscriber that falls further behind loses the oldest."""
-
-
-class RateLimiter(Protocol):
-    """A token bucket per key: ``rate`` tokens per second refill, at most ``burst`` stored."""
-
-    async def hit(self, key: str, cost: float = 1.0) -> bool:
-        """Take ``cost`` tokens from ``key``'s bucket; ``False`` (and take nothing) if too few."""
-        ...
-
-    def derive(self, rate: float, burst: float, namespace: str) -> RateLimiter:
-        """Another limiter with its own bucket size and keys, on the same backend.
-
-        It shares this limiter's connection: close only this (the parent) one.
-        """
-        ...
-
-    async def close(self) -> None:
-        """Release resources."""
-        ...
 
 
 class Subscription(Protocol):
@@ -83,152 +64,6 @@ class Broker(Protocol):
     async def close(self) -> None:
         """Close every subscription and connection."""
         ...
-
-
-def _check_bucket(rate: float, burst: float) -> None:
-    if not (math.isfinite(rate) and rate > 0):
-        raise ValueError(f"expected a positive rate, got {rate!r}")
-    if not (math.isfinite(burst) and burst >= 1):
-        raise ValueError(f"expected a burst of at least 1, got {burst!r}")
-
-
-class MemoryRateLimiter:
-    """In-process token buckets (one server process).
-
-    Args:
-        rate: tokens per second.
-        burst: bucket size.
-        clock: a monotonic clock (tests pass a fake one).
-        max_keys: buckets kept; beyond that the fullest (idle) ones are forgotten.
-
-    Raises:
-        ValueError: on a rate or burst out of range.
-    """
-
-    def __init__(
-        self,
-        rate: float,
-        burst: float,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        max_keys: int = 100_000,
-    ) -> None:
-        _check_bucket(rate, burst)
-        self.rate = rate
-        self.burst = burst
-        self._clock = clock
-        self._max_keys = max_keys
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    async def hit(self, key: str, cost: float = 1.0) -> bool:
-        """Take ``cost`` tokens from ``key``'s bucket; ``False`` if there are too few."""
-        now = self._clock()
-        tokens, last = self._buckets.get(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - last) * self.rate)
-        allowed = tokens >= cost
-        if allowed:
-            tokens -= cost
-        self._buckets[key] = (tokens, now)
-        if len(self._buckets) > self._max_keys:
-            self._forget_idle(now)
-        return allowed
-
-    def derive(self, rate: float, burst: float, namespace: str) -> MemoryRateLimiter:
-        """A separate in-process limiter with its own bucket size (``namespace`` unused)."""
-        return MemoryRateLimiter(rate, burst, clock=self._clock, max_keys=self._max_keys)
-
-    def _forget_idle(self, now: float) -> None:
-        # A bucket that has refilled completely carries no information: drop those.
-        full_after = self.burst / self.rate
-        self._buckets = {
-            key: (tokens, last)
-            for key, (tokens, last) in self._buckets.items()
-            if now - last < full_after
-        }
-
-    async def close(self) -> None:
-        """Nothing to release."""
-
-
-# KEYS[1]: the bucket; ARGV: rate, burst, cost, ttl in ms. Returns 1 if allowed, else 0.
-# Redis's TIME is the clock, so processes on different machines agree.
-_BUCKET_SCRIPT: Final = """
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local cost = tonumber(ARGV[3])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local state = redis.call('HMGET', KEYS[1], 'tokens', 'ts')
-local tokens = tonumber(state[1]) or burst
-local last = tonumber(state[2]) or now
-tokens = math.min(burst, tokens + math.max(0, now - last) * rate)
-local allowed = 0
-if tokens >= cost then
-  tokens = tokens - cost
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(now))
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return allowed
-"""
-
-
-class RedisRateLimiter:
-    """Token buckets in Redis, shared by every server process using the same Redis.
-
-    Args:
-        client: a ``redis.asyncio`` client.
-        rate: tokens per second.
-        burst: bucket size.
-        prefix: key prefix (``<prefix><key>``), so several deployments can share a Redis.
-        fail_open: when Redis is unreachable, allow (``True``) or refuse (``False``) the hit.
-
-    Raises:
-        ValueError: on a rate or burst out of range.
-    """
-
-    def __init__(
-        self,
-        client: aioredis.Redis,
-        rate: float,
-        burst: float,
-        *,
-        prefix: str = "cuatrola:rl:",
-        fail_open: bool = True,
-    ) -> None:
-        _check_bucket(rate, burst)
-        self.rate = rate
-        self.burst = burst
-        self.prefix = prefix
-        self.fail_open = fail_open
-        self._client = client
-        self._script = client.register_script(_BUCKET_SCRIPT)
-        # The bucket is full again after burst/rate seconds: after that it may vanish.
-        self._ttl_ms = math.ceil(burst / rate * 1000) + 1000
-
-    async def hit(self, key: str, cost: float = 1.0) -> bool:
-        """Take ``cost`` tokens from ``key``'s bucket; ``False`` if there are too few."""
-        try:
-            allowed = await self._script(
-                keys=[self.prefix + key], args=[self.rate, self.burst, cost, self._ttl_ms]
-            )
-        except (RedisError, OSError):
-            return self.fail_open
-        return bool(allowed)
-
-    def derive(self, rate: float, burst: float, namespace: str) -> RedisRateLimiter:
-        """A limiter with its own bucket size under ``<prefix><namespace>:``, same connection."""
-        return RedisRateLimiter(
-            self._client,
-            rate,
-            burst,
-            prefix=f"{self.prefix}{namespace}:",
-            fail_open=self.fail_open,
-        )
-
-    async def close(self) -> None:
-        """Close the Redis connection pool."""
-        await self._client.aclose()
 
 
 class _Queue:

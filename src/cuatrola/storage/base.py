@@ -11,13 +11,46 @@ PostgreSQL). One contract test suite (tests/storage/) runs against each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
+import msgspec
+
 Record = dict[str, Any]
+"""A stored record as the store gives it back: a JSON object."""
+
+NewRecord = msgspec.Struct | Record
+"""A record to append: a :mod:`msgspec` struct (or a JSON-ready dict), stored as JSON."""
+
+
+class TableKind(StrEnum):
+    """How a table came to be."""
+
+    PRIVATE = "private"
+    """Created by a player, joined with its invite code."""
+    QUICK = "quick"
+    """Formed by the quick match queue."""
+    COMPUTER = "computer"
+    """One person against three computer players."""
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life."""
+
+    OPEN = "open"
+    """Waiting for players."""
+    PLAYING = "playing"
+    """A match is being played."""
+    FINISHED = "finished"
+    """The match is over; its players may start another."""
+    CLOSED = "closed"
+    """Closed for good."""
+
 
 #: Statuses of a table that is resumed when the server starts.
-LIVE_STATUSES = ("open", "playing")
+LIVE_STATUSES = (TableStatus.OPEN.value, TableStatus.PLAYING.value)
 
 
 class StoreError(Exception):
@@ -65,7 +98,11 @@ class GameStore(Protocol):
         ...
 
     async def append(
-        self, table_id: str, first: int, records: list[Record], status: str | None = None
+        self,
+        table_id: str,
+        first: int,
+        records: Sequence[NewRecord],
+        status: str | None = None,
     ) -> None:
         """Durably append ``records`` numbered ``first``, ``first + 1``... (and set ``status``).
 

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import replace
 
-from cuatrola.storage.base import LIVE_STATUSES, Record, StoreError, TableMeta
+import msgspec
+
+from cuatrola.storage.base import LIVE_STATUSES, NewRecord, Record, StoreError, TableMeta
 
 
 class MemoryStore:
@@ -32,7 +35,11 @@ class MemoryStore:
         self._records[meta.id] = []
 
     async def append(
-        self, table_id: str, first: int, records: list[Record], status: str | None = None
+        self,
+        table_id: str,
+        first: int,
+        records: Sequence[NewRecord],
+        status: str | None = None,
     ) -> None:
         """Append records (see :meth:`GameStore.append`)."""
         stored = self._records.get(table_id)
@@ -40,7 +47,8 @@ class MemoryStore:
             raise StoreError(f"unknown table {table_id!r}")
         if first != len(stored):
             raise StoreError(f"record {first} of table {table_id!r}: expected {len(stored)}")
-        stored.extend(copy.deepcopy(records))
+        # Kept as the JSON objects a database would give back, never as the caller's objects.
+        stored.extend(msgspec.to_builtins(list(records)))
         if status is not None:
             self._meta[table_id] = replace(self._meta[table_id], status=status)
 

@@ -1,9 +1,10 @@
 """The database schema of the game server, in one shared :data:`metadata`.
 
-Every table of the project lives in this one :class:`~sqlalchemy.MetaData` (the accounts
-tables are declared in :mod:`cuatrola.storage.accounts_schema` against it). Alembic migrations
-in :mod:`cuatrola.storage.migrations` create them: ``0001`` the game tables below, ``0002``
-the accounts tables.
+Every table of the project lives in this one :class:`~sqlalchemy.MetaData`: the game tables
+below, and the accounts tables that :mod:`cuatrola.server.accounts.schema` declares against it
+(the server owns them; storage never imports the server). Alembic migrations in
+:mod:`cuatrola.storage.migrations` create them: ``0001`` the game tables below, ``0002`` and
+``0003`` the accounts tables.
 
 Game tables are event-sourced (docs/server.md, "Durability"):
 

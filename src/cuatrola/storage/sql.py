@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -22,7 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from cuatrola.storage.base import LIVE_STATUSES, Record, StoreError, TableMeta
+from cuatrola.storage.base import LIVE_STATUSES, NewRecord, Record, StoreError, TableMeta
 from cuatrola.storage.migrate import upgrade
 from cuatrola.storage.schema import game_tables, table_records
 
@@ -107,7 +108,11 @@ class SqlStore:
         await self._submit("create", meta)
 
     async def append(
-        self, table_id: str, first: int, records: list[Record], status: str | None = None
+        self,
+        table_id: str,
+        first: int,
+        records: Sequence[NewRecord],
+        status: str | None = None,
     ) -> None:
         """Durably append records (see :meth:`GameStore.append`)."""
         await self._submit("append", table_id, first, records, status)

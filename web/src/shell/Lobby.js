@@ -10,11 +10,11 @@ import { useState } from "preact/hooks";
 import { Avatar } from "../avatar.js";
 import { cardId, cardSvg } from "../cards.js";
 import { t } from "../i18n.js";
+import { BOT_LEVELS } from "../protocol.js";
 import { playerName, rulesLabel } from "../text.js";
 import { Name, Svg, html } from "./common.js";
 
 const PRESETS = ["exact11", "to21", "hands11", "hands20", "exact5", "exact3"];
-const LEVELS = ["easy", "medium", "hard", "expert"];
 
 function Field({ label, children, hidden = false, class: extra = "" }) {
   return html`<label class=${`field${extra ? ` ${extra}` : ""}`} hidden=${hidden}><span>${label}</span>${children}</label>`;
@@ -29,7 +29,7 @@ function RulesSelect({ testid, presets = PRESETS, custom = false, onChange }) {
 
 function LevelSelect({ testid }) {
   return html`<select name="level" data-testid=${testid}>
-    ${LEVELS.map((l) => html`<option key=${l} value=${l} selected=${l === "medium"}>${t(`level.${l}`)}</option>`)}
+    ${BOT_LEVELS.map((l) => html`<option key=${l} value=${l} selected=${l === "medium"}>${t(`level.${l}`)}</option>`)}
   </select>`;
 }
 

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { cardId, cardSvg, suitIcon, SUITS } from "../cards.js";
 import { t, has } from "../i18n.js";
 import { BIDS, position, teamOf } from "../model.js";
+import { QUICK_PHRASES } from "../protocol.js";
 import { cardName, suitName, errorText, playerName } from "../text.js";
 import { Avatar } from "../avatar.js";
 import { clockLeft, handPoints, seated } from "./state.js";
@@ -367,19 +368,6 @@ export function Hand({ state, cards, legal, selected, onPick }) {
 }
 
 // ---- side: game log and chat -----------------------------------------------------------------
-
-export const QUICK_PHRASES = [
-  "hello",
-  "good_luck",
-  "well_played",
-  "thanks",
-  "sorry",
-  "oops",
-  "hurry",
-  "good_game",
-  "rematch",
-  "bye",
-];
 
 function GameLog({ state, w }) {
   const list = useRef(null);

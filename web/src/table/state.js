@@ -227,7 +227,7 @@ function applyEvent(state, msg, now) {
         };
         break;
       }
-      case "action":
+      case "act":
         next = applyAction(state, body);
         break;
       case "cantes_over":

@@ -34,8 +34,6 @@ from cuatrola.core.match import MatchState
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView, view_for
 
-#: Product levels in the order ``--level`` offers them.
-LEVELS = ("easy", "medium", "hard", "expert")
 #: Registered players to fall back on, best first, while a level is not registered yet.
 FALLBACKS = ("greedy", "random")
 
@@ -127,11 +125,6 @@ class LocalTable:
         if self._hand is None:
             raise RuntimeError("no hand has been dealt yet")
         return self._hand
-
-    @property
-    def has_hand(self) -> bool:
-        """Whether a hand has been dealt."""
-        return self._hand is not None
 
     @property
     def hand_finished(self) -> bool:

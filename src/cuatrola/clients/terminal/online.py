@@ -5,50 +5,46 @@ Flow: ``POST /api/guest`` (or ``/api/login``, ``/api/register``) for a session t
 way to a seat (``quick_match`` and wait for ``seated``; ``join`` a private table by code or
 ``create_table``; ``play_computer``) or, to watch, a table picked from the ``lobby`` list;
 then ``subscribe``. The server's ``sync`` and ``event`` messages carry this seat's
-:class:`~cuatrola.protocol.messages.HandView`, turned back into a core
-:class:`~cuatrola.core.views.SeatView` (:mod:`.wire`) and drawn by the shared interface.
+:class:`~cuatrola.protocol.views.HandView`, turned back into a core
+:class:`~cuatrola.core.views.SeatView` (:func:`~cuatrola.protocol.views.view_from_wire`) and
+drawn by the shared interface.
 
-Reconnection: the client keeps the ``seq`` of the last event it processed. When the socket
-drops it reconnects with a growing pause, sends ``hello`` again and ``subscribe`` with
-``since``; the server replays exactly the missed events (or sends a ``sync``). Moves that were
-sent but not acknowledged are sent again with the same command id, which the server applies
-at most once.
+The socket part is :class:`~cuatrola.clients.remote.RemoteClient`. Once there is a seat (or
+a table to watch) to come back to, a dropped connection is resumed: the client reconnects with
+a growing pause, says ``hello`` again and ``subscribe`` with ``since`` (the ``seq`` of the
+last event processed); the server replays exactly the missed events (or sends a ``sync``).
+Moves that were sent but not acknowledged are sent again with the same command id, which the
+server applies at most once. A connection lost before that ends the client.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
-import json
 import math
 import random
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.screen import ModalScreen
 from textual.widgets import RichLog
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidURI
 
+# The logins and the refusal belong to the protocol client; ``cuatrola play`` imports them
+# from here too.
+from cuatrola.clients.remote import ConnectionLost, Reconnect, RemoteClient, websocket_url
+from cuatrola.clients.remote import LoginRefused as LoginRefused
+from cuatrola.clients.remote import ServerRefused as ServerRefused
+from cuatrola.clients.remote import account_login as account_login
+from cuatrola.clients.remote import guest_login as guest_login
 from cuatrola.clients.terminal.app import REMATCH_CHOICES, Choice, CuatrolaApp, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
-from cuatrola.clients.terminal.wire import seat_view_from_wire
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.rules import Rules
-from cuatrola.protocol import (
-    PROTOCOL_VERSION,
-    ClientMessage,
-    ProtocolError,
-    decode_server,
-    encode_client,
-)
+from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
     Act,
@@ -62,8 +58,6 @@ from cuatrola.protocol.messages import (
     Error,
     Event,
     HandEnded,
-    HandView,
-    Hello,
     Join,
     Lobby,
     LobbySubscribe,
@@ -78,13 +72,12 @@ from cuatrola.protocol.messages import (
     Seated,
     SeatsChanged,
     ServerMessage,
-    Subscribe,
     Sync,
     TableInfo,
     TableOptions,
     UserInfo,
-    Welcome,
 )
+from cuatrola.protocol.views import HandView, view_from_wire
 
 #: Pauses between reconnection attempts, in seconds (the last one repeats).
 RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -125,9 +118,7 @@ class OnlineOptions:
     @property
     def ws_url(self) -> str:
         """The websocket address (``ws://host:port/ws``)."""
-        if self.server.startswith("https://"):
-            return "wss://" + self.server[len("https://") :] + "/ws"
-        return "ws://" + self.server.split("://", 1)[1] + "/ws"
+        return websocket_url(self.server)
 
     def table_options(self) -> TableOptions:
         """The options of a table this client creates."""
@@ -135,79 +126,6 @@ class OnlineOptions:
         return TableOptions(
             rules=base, quintola=self.rules.quintola, bot_level=self.level, public=False
         )
-
-
-class ServerRefused(Exception):
-    """The server answered a command with an ``error``."""
-
-    def __init__(self, error: Error) -> None:
-        super().__init__(f"{error.code}: {error.message}")
-        self.error = error
-
-
-class LoginRefused(ConnectionError):
-    """The REST API refused a login: ``status`` is the HTTP status, ``error`` its code."""
-
-    def __init__(self, message: str, *, status: int, error: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.error = error
-
-
-def guest_login(server: str, name: str, timeout: float = 10.0) -> str:
-    """``POST /api/guest`` and return the session token (blocking; run it in a thread).
-
-    Raises:
-        ConnectionError: with a one-line reason when the server cannot be reached or refuses
-            (:class:`LoginRefused` for a refusal).
-    """
-    return _session_token(server, "/api/guest", {"name": name}, "guest login", timeout)
-
-
-def account_login(
-    server: str, name: str, password: str, *, register: bool = False, timeout: float = 10.0
-) -> str:
-    """``POST /api/login`` (or ``/api/register``) and return the session token (blocking).
-
-    Raises:
-        ConnectionError: with a one-line reason when the server cannot be reached or refuses
-            (:class:`LoginRefused` for a refusal: ``login_failed``, ``name_taken``...).
-    """
-    path, what = ("/api/register", "registration") if register else ("/api/login", "login")
-    body = {"name": name, "password": password}
-    return _session_token(server, path, body, what, timeout)
-
-
-def _session_token(
-    server: str, path: str, fields: dict[str, str], what: str, timeout: float
-) -> str:
-    request = urllib.request.Request(
-        server + path,
-        data=json.dumps(fields).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            body: Any = json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        error = ""
-        try:
-            answer = json.loads(exc.read())
-            detail = answer.get("message", exc.reason)
-            error = str(answer.get("error", ""))
-        except (ValueError, AttributeError):
-            detail = exc.reason
-        raise LoginRefused(
-            f"{what} refused ({exc.code}): {detail}", status=exc.code, error=error
-        ) from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise ConnectionError(f"{reason}") from None
-    token = body.get("token") if isinstance(body, dict) else None
-    if not isinstance(token, str):
-        raise ConnectionError(f"the {what} answer has no token")
-    return token
 
 
 class OnlineApp(CuatrolaApp):
@@ -247,15 +165,13 @@ class OnlineApp(CuatrolaApp):
         self.reconnections = 0
         #: The match result once over: winning team.
         self.winner: int | None = None
-        self._ws: ClientConnection | None = None
-        self._ids = itertools.count(1)
-        self._id_prefix = f"{random.getrandbits(32):08x}"
-        self._pending: dict[str, asyncio.Future[Ack]] = {}
+        #: The connection to the server (once logged in).
+        self.link: RemoteClient | None = None
+        #: Moves sent and not answered yet: one per view (a key pressed twice sends one).
         self._unacked_acts: dict[str, Act] = {}
         self._seated: asyncio.Future[Seated] | None = None
         self._leaving = False
         self._hands_played = 0
-        self._live = False
         self._panels: list[MessageScreen] = []
         #: The running turn timer: its seat and when it runs out (``time.monotonic``).
         self._deadline: tuple[int, float] | None = None
@@ -279,90 +195,79 @@ class OnlineApp(CuatrolaApp):
             except ConnectionError as exc:
                 self._give_up(str(exc))
                 return
-        failures = 0
-        while not self._leaving:
-            self._live = False
-            try:
-                await self._session(token)
-            except ServerRefused as exc:
-                if self.winner is not None:
-                    return  # the match is over (its table may be gone): nothing to resume
-                self._give_up(str(exc))
-                return
-            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-                if self.table_id is None:
-                    # Never seated: nothing to resume, so say why and stop.
-                    self._give_up(str(exc) or type(exc).__name__)
-                    return
-            finally:
-                self._ws = None
-                self._fail_pending()
-            # A connection that got as far as subscribing resets the count of failures.
-            failures = 0 if self._live else failures + 1
-            if self._leaving:
-                return
-            if failures > MAX_RECONNECTS:
-                self._give_up(self.texts("online_reconnecting"))
-                return
+        link = RemoteClient(
+            self.options.ws_url,
+            token,
+            client=CLIENT_NAME,
+            on_message=self._receive,
+            on_drop=self._dropped,
+            on_resume=self._resumed,
+        )
+        self.link = link
+        try:
+            await self._session(link)
+            failure = await link.wait_closed()
+        finally:
+            await link.close()
+        if self._leaving or failure is None:
+            return
+        if isinstance(failure, ServerRefused):
+            if self.winner is None:
+                self._give_up(str(failure))
+            # else the match is over (its table may be gone): nothing to resume
+        elif isinstance(failure, ConnectionLost):
+            self._give_up(self.texts("online_reconnecting"))
+        else:
+            self._give_up(str(failure) or type(failure).__name__)
+
+    async def _session(self, link: RemoteClient) -> None:
+        """Hello, the way to a seat (or a table to watch), then subscribe; a failure on the
+        way ends the client (:meth:`_give_up`)."""
+        try:
+            welcome = await link.connect()
+            self.user = welcome.user
+            if self.table_id is None and welcome.tables and not self.watching:
+                self.table_id = welcome.tables[0]  # resume a seat we already hold
+            if self.table_id is None:
+                await self._find_seat()
+            assert self.table_id is not None
+            # From here on there is a table to come back to: a dropped connection is resumed.
+            link.reconnect = Reconnect(RECONNECT_PAUSES, MAX_RECONNECTS)
+            await link.subscribe(self.table_id)
+        except ServerRefused as exc:
+            self._give_up(str(exc))
+            await link.close()
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            # Never seated: nothing to resume, so say why and stop.
+            self._give_up(str(exc) or type(exc).__name__)
+            await link.close()
+        else:
+            self.refresh_all()
+
+    def _dropped(self, reconnecting: bool) -> None:
+        if reconnecting:
             self.notice = self.texts("online_reconnecting")
             self.refresh_all()
-            await asyncio.sleep(RECONNECT_PAUSES[min(failures, len(RECONNECT_PAUSES) - 1)])
-            self.reconnections += 1
+            return
+        # Whoever waits for the server learns at once that this connection is gone.
+        for waiting in (self._seated, self._picked):
+            if waiting is not None and not waiting.done():
+                waiting.set_exception(ConnectionLost("connection lost"))
+
+    def _resumed(self) -> None:
+        assert self.link is not None
+        self.user = self.link.user
+        self.reconnections = self.link.reconnections
+        # Said once the seat is back (the clock comes re-synced in the sync).
+        self.notice = self.texts("online_reconnected")
+        self.log_line(self.texts("online_reconnected"), style="green")
+        self.refresh_all()
 
     def _give_up(self, reason: str) -> None:
         if self._leaving:
             return  # the user left (say, ``q`` in the lobby list): closing is no failure
         self.failure = self.texts("online_failed", server=self.options.server, reason=reason)
         self.exit(return_code=2)
-
-    def _fail_pending(self) -> None:
-        for future in self._pending.values():
-            if not future.done():
-                future.set_exception(ConnectionResetError("connection lost"))
-        self._pending.clear()
-        if self._seated is not None and not self._seated.done():
-            self._seated.set_exception(ConnectionResetError("connection lost"))
-        if self._picked is not None and not self._picked.done():
-            self._picked.set_exception(ConnectionResetError("connection lost"))
-
-    async def _session(self, token: str) -> None:
-        """One websocket connection: hello, the way to a seat (once), subscribe, read."""
-        async with connect(self.options.ws_url, open_timeout=10, max_size=2**20) as ws:
-            self._ws = ws
-            await self._send(Hello(token=token, protocol=PROTOCOL_VERSION, client=CLIENT_NAME))
-            welcome = await self._first_answer(ws)
-            self.user = welcome.user
-            reader = asyncio.create_task(self._read(ws))
-            try:
-                if self.table_id is None and welcome.tables and not self.watching:
-                    self.table_id = welcome.tables[0]  # resume a seat we already hold
-                if self.table_id is None:
-                    await self._find_seat()
-                assert self.table_id is not None
-                await self._request(
-                    Subscribe(id=self._next_id(), table=self.table_id, since=self.last_seq or None)
-                )
-                self._live = True
-                if self.notice == self.texts("online_reconnecting"):
-                    self.notice = self._table_notice()
-                if self.reconnections:
-                    # Said once the seat is back (the clock comes re-synced in the sync).
-                    self.notice = self.texts("online_reconnected")
-                    self.log_line(self.texts("online_reconnected"), style="green")
-                self.refresh_all()
-                for act in list(self._unacked_acts.values()):
-                    await self._send(act)  # same id: applied at most once by the server
-                await reader
-            finally:
-                reader.cancel()
-
-    async def _first_answer(self, ws: ClientConnection) -> Welcome:
-        while True:
-            message = self._decode(await asyncio.wait_for(ws.recv(), timeout=10))
-            if isinstance(message, Welcome):
-                return message
-            if isinstance(message, Error):
-                raise ServerRefused(message)
 
     async def _find_seat(self) -> None:
         mode = self.options.mode
@@ -414,14 +319,13 @@ class OnlineApp(CuatrolaApp):
     # Sending -----------------------------------------------------------------------------------
 
     def _next_id(self) -> str:
-        # Unique per client run: the server drops a command whose id it already accepted
-        # from this user at the table, so a restarted client must not reuse "t1", "t2"...
-        return f"{self._id_prefix}-{next(self._ids)}"
+        assert self.link is not None
+        return self.link.next_id()
 
     async def _send(self, message: ClientMessage) -> None:
-        if self._ws is None:
-            raise ConnectionResetError("not connected")
-        await self._ws.send(encode_client(message).decode())
+        if self.link is None:
+            raise ConnectionLost("not connected")
+        await self.link.send(message)
 
     async def _request(self, message: ClientMessage) -> Ack:
         """Send a command and wait for its ``ack``.
@@ -429,16 +333,12 @@ class OnlineApp(CuatrolaApp):
         Raises:
             ServerRefused: when the server answers with an ``error``.
         """
-        command_id = getattr(message, "id", None)
-        assert isinstance(command_id, str)
-        future: asyncio.Future[Ack] = asyncio.get_running_loop().create_future()
-        self._pending[command_id] = future
-        await self._send(message)
-        return await asyncio.wait_for(future, timeout=30)
+        assert self.link is not None
+        return await self.link.request(message)
 
     def submit(self, action: int) -> None:
         """Send the human's move to the server (it answers with an event or an error)."""
-        if self.table_id is None:
+        if self.table_id is None or self.link is None:
             return
         if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
             return  # a move for this very view is on its way (a double key press)
@@ -449,12 +349,11 @@ class OnlineApp(CuatrolaApp):
             seq=self.last_seq,
         )
         self._unacked_acts[act.id] = act
-        if self._ws is not None:
-            self.run_worker(self._send_quietly(act), group="network")
+        self.run_worker(self._send_quietly(act), group="network")
 
     async def _send_quietly(self, message: ClientMessage) -> None:
-        # A send that fails because the socket just dropped is retried after reconnection.
-        with contextlib.suppress(ConnectionClosed, ConnectionResetError):
+        # A command sent as the socket drops goes out again after the reconnection.
+        with contextlib.suppress(ConnectionLost):
             await self._send(message)
 
     def on_key(self, event: events.Key) -> None:
@@ -501,34 +400,18 @@ class OnlineApp(CuatrolaApp):
 
     # Receiving ---------------------------------------------------------------------------------
 
-    def _decode(self, frame: str | bytes) -> ServerMessage | None:
+    def _receive(self, message: ServerMessage) -> None:
         try:
-            return decode_server(frame)
-        except ProtocolError:
-            return None  # a message type this client does not know: ignored (compatibility)
-
-    async def _read(self, ws: ClientConnection) -> None:
-        try:
-            async for frame in ws:
-                message = self._decode(frame)
-                if message is None:
-                    continue
-                try:
-                    self._handle(message)
-                except ValueError as exc:
-                    # A server message this client cannot use (say, a card it does not know):
-                    # say so and carry on rather than crash.
-                    self.log_line(self.texts("online_error", message=str(exc)), style="red")
-        finally:
-            # Whoever waits for an answer learns at once that this connection is gone.
-            self._fail_pending()
+            self._handle(message)
+        except ValueError as exc:
+            # A server message this client cannot use (say, a card it does not know): say so
+            # and carry on rather than crash.
+            self.log_line(self.texts("online_error", message=str(exc)), style="red")
 
     def _handle(self, message: ServerMessage) -> None:
+        # The answers to requests (``_request``) go to their callers, never here.
         if isinstance(message, Ack):
             self._unacked_acts.pop(message.id, None)
-            future = self._pending.pop(message.id, None)
-            if future is not None and not future.done():
-                future.set_result(message)
         elif isinstance(message, Error):
             self._on_error(message)
         elif isinstance(message, Seated):
@@ -565,10 +448,6 @@ class OnlineApp(CuatrolaApp):
 
     def _on_error(self, error: Error) -> None:
         act = self._unacked_acts.pop(error.id, None) if error.id else None
-        future = self._pending.pop(error.id, None) if error.id else None
-        if future is not None and not future.done():
-            future.set_exception(ServerRefused(error))
-            return
         if act is not None:
             self.log_line(self.texts("illegal", reason=error.message), style="red")
         else:
@@ -708,7 +587,7 @@ class OnlineApp(CuatrolaApp):
 
     def _show(self, wire: HandView) -> None:
         seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
-        self.set_view(seat_view_from_wire(wire, self.rules, seat))
+        self.set_view(view_from_wire(wire, self.rules, seat))
 
     def _on_event(self, event: Event) -> None:
         if event.table != self.table_id or event.seq <= self.last_seq:
@@ -780,9 +659,9 @@ class OnlineApp(CuatrolaApp):
 
     async def _close_and_exit(self) -> None:
         # Say goodbye to the server before leaving, rather than dropping the socket.
-        if self._ws is not None:
-            with contextlib.suppress(ConnectionClosed, OSError):
-                await self._ws.close()
+        if self.link is not None:
+            with contextlib.suppress(OSError):
+                await self.link.close()
         self.exit(return_code=0)
 
     def _queue_panel(self, panel: MessageScreen) -> None:

@@ -16,7 +16,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Create the accounts tables (mirrors :mod:`cuatrola.storage.accounts_schema`)."""
+    """Create the accounts tables (mirrors :mod:`cuatrola.server.accounts.schema`)."""
     op.create_table(
         "users",
         sa.Column("id", sa.String(32), primary_key=True),

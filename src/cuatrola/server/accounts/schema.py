@@ -1,8 +1,12 @@
 """The accounts tables: users, login sessions, ratings and the finished-match history.
 
-They live in the project's one shared :data:`cuatrola.storage.schema.metadata`; Alembic
-migration ``0002_accounts`` creates them. Times are UNIX seconds as floats (portable across
-SQLite and PostgreSQL, no time-zone surprises); ids are short random strings.
+They are declared here, beside the code that reads and writes them, in the project's one
+shared :data:`cuatrola.storage.schema.metadata` (so they are part of the schema only once
+this module is imported). The storage layer's Alembic migrations create them without
+importing this module (``0002_accounts``, then ``0003_bot_level``), and
+``tests/storage/test_accounts_migration.py`` checks that the migrated database matches these
+declarations. Times are UNIX seconds as floats (portable across SQLite and PostgreSQL, no
+time-zone surprises); ids are short random strings.
 
 Implementation notes:
 

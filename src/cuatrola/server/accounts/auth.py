@@ -4,7 +4,7 @@ A token is 256 random bits from :mod:`secrets` (URL-safe base64). The server kee
 HMAC-SHA256 of it under the server secret, in the ``sessions`` table, so a stolen database
 copy holds no usable token, and logging out deletes the row: the token is dead at once, in
 every server process sharing the database. Guests and registered players get the same kind
-of token; only the ``users`` row differs (see :mod:`cuatrola.server.accounts`).
+of token; only the ``users`` row differs (see :mod:`cuatrola.server.accounts.accounts`).
 
 Tokens never appear in table events or logs; the protocol carries them only in the first
 message of a connection (docs/protocol.md) and the REST API in the ``Authorization: Bearer``
@@ -26,7 +26,7 @@ from typing import Final
 from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.storage.accounts_schema import sessions, users
+from cuatrola.server.accounts.schema import sessions, users
 
 logger = logging.getLogger("cuatrola.auth")
 

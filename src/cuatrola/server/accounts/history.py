@@ -1,12 +1,15 @@
 """The finished-match history: storing a match once it is over, listing and exporting it.
 
 The table code awaits every ``match_listener`` of the services with a
-:class:`cuatrola.server.services.FinishedMatch` when a match ends; :meth:`History.record` is
-one of them.
-That one transaction stores the match, its players and every hand as a ``cuatrola-hand/1``
-record (:func:`cuatrola.core.records.hand_to_record`) and, for a rated match
-(:func:`cuatrola.server.ratings.is_ratable`), updates the ratings. Recording the same match
-id twice is a no-op, so a table resumed after a crash may safely record again.
+:class:`cuatrola.server.services.FinishedMatch` when a match ends; the app adds
+:meth:`History.on_match_finished` to them. :meth:`History.record` stores, in one transaction,
+the match, its players and every hand as a ``cuatrola-hand/1`` record
+(:func:`cuatrola.core.records.hand_to_record`) and, for a rated match
+(:func:`cuatrola.server.accounts.ratings.is_ratable`), updates the ratings. Recording the same
+match id twice is a no-op, so a table resumed after a crash may safely record again.
+
+:class:`MatchSummary` and :class:`PlayerSummary` are msgspec structs: the REST API
+(:mod:`cuatrola.server.accounts.rest`) replies with them as they are.
 
 Hidden cards: a record holds all four dealt hands. That is fine *after* the match is over,
 which is the only time anything lands here; the live table never reads from this module.
@@ -17,23 +20,23 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
+import msgspec
 from sqlalchemy import case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.server.ratings import Ratings, is_ratable
-from cuatrola.server.services import FinishedMatch, MatchPlayer
-from cuatrola.storage.accounts_schema import finished_matches, match_hands, match_players, users
+from cuatrola.server.accounts.ratings import Ratings, is_ratable
+from cuatrola.server.accounts.schema import finished_matches, match_hands, match_players, users
+from cuatrola.table.effects import FinishedMatch, MatchPlayer
 
 HISTORY_MAX: Final = 100
 
 
-@dataclass(frozen=True)
-class PlayerSummary:
-    """A seat of a finished match as the history shows it."""
+class PlayerSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A seat of a finished match (``user_id`` is ``null`` for a computer player, whose
+    ``bot_level`` lets clients name it in their own language)."""
 
     seat: int
     name: str
@@ -44,11 +47,10 @@ class PlayerSummary:
     bot_level: str | None = None
 
 
-@dataclass(frozen=True)
-class MatchSummary:
+class MatchSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A finished match without its hands."""
 
-    match_id: str
+    match_id: str = msgspec.field(name="id")  # "id" in JSON (docs/rest.md)
     rules: dict[str, Any]
     started_at: float
     finished_at: float
@@ -57,6 +59,15 @@ class MatchSummary:
     rated: bool
     hand_count: int
     players: list[PlayerSummary]
+
+
+async def _guest_flags(session: AsyncSession, user_ids: Sequence[str | None]) -> dict[str, bool]:
+    """Whether each of these users (that still exists) is a guest."""
+    humans = [uid for uid in user_ids if uid is not None]
+    if not humans:
+        return {}
+    rows = await session.execute(select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans)))
+    return {row.id: bool(row.is_guest) for row in rows.all()}
 
 
 class History:
@@ -82,11 +93,11 @@ class History:
     async def record(self, match: FinishedMatch) -> bool:
         """Store a finished match (and rate it when it is rated); ``False`` if already stored.
 
-        This is a ``match_listener`` of :class:`cuatrola.server.services.Services`
-        (:func:`install` registers it). ``match.hands`` are ``cuatrola-hand/1`` records, e.g.
-        from :func:`cuatrola.core.records.hand_to_record`; the stored copies get the
-        ``match`` id and the hand ``number`` added. The match changes ratings only when
-        ``match.rated`` and :func:`~cuatrola.server.ratings.is_ratable` agree.
+        :meth:`on_match_finished` is its ``match_listener`` form. ``match.hands`` are
+        ``cuatrola-hand/1`` records, e.g. from :func:`cuatrola.core.records.hand_to_record`;
+        the stored copies get the ``match`` id and the hand ``number`` added. The match
+        changes ratings only when ``match.rated`` and
+        :func:`~cuatrola.server.accounts.ratings.is_ratable` agree.
 
         Raises:
             ValueError: on a malformed match (not four seats, a bad winner, too long an id).
@@ -131,23 +142,8 @@ class History:
             if exists.first() is not None:
                 return False
             user_ids = [None if p.is_bot else p.user_id for p in players]
-            humans = [uid for uid in user_ids if uid is not None]
-            guest_of: dict[str, bool] = {}
-            if humans:
-                rows = await session.execute(
-                    select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans))
-                )
-                guest_of = {row.id: bool(row.is_guest) for row in rows.all()}
-            # A seat whose user row vanished counts as a guest: it cannot be rated.
-            guests = [uid is not None and guest_of.get(uid, True) for uid in user_ids]
-            rated = is_ratable(user_ids, guests, requested=match.rated)
-            changes: dict[int, tuple[float, float]] = {}
-            if rated:
-                seat_ids = [uid for uid in user_ids if uid is not None]
-                for seat, change in enumerate(
-                    await self.ratings.update(session, seat_ids, match.winner)
-                ):
-                    changes[seat] = (change.before, change.after)
+            guest_of = await _guest_flags(session, user_ids)
+            rated, changes = await self._rate(session, match, user_ids, guest_of)
             await session.execute(
                 insert(finished_matches).values(
                     id=match.match_id,
@@ -186,6 +182,27 @@ class History:
                     ],
                 )
         return True
+
+    async def _rate(
+        self,
+        session: AsyncSession,
+        match: FinishedMatch,
+        user_ids: Sequence[str | None],
+        guest_of: dict[str, bool],
+    ) -> tuple[bool, dict[int, tuple[float, float]]]:
+        """Whether the match is rated and, if so, each seat's rating before and after it
+        (updated in ``session``)."""
+        # A seat whose user row vanished counts as a guest: it cannot be rated.
+        guests = [uid is not None and guest_of.get(uid, True) for uid in user_ids]
+        rated = is_ratable(user_ids, guests, requested=match.rated)
+        changes: dict[int, tuple[float, float]] = {}
+        if rated:
+            seat_ids = [uid for uid in user_ids if uid is not None]
+            for seat, change in enumerate(
+                await self.ratings.update(session, seat_ids, match.winner)
+            ):
+                changes[seat] = (change.before, change.after)
+        return rated, changes
 
     async def on_match_finished(self, match: FinishedMatch) -> None:
         """The ``match_listener`` form of :meth:`record` (returns nothing)."""

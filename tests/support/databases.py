@@ -1,4 +1,4 @@
-"""Throw-away databases for tests and benchmarks: a temporary SQLite file, or a fresh schema
+"""Throw-away databases for tests: a temporary SQLite file, or a fresh schema
 in a real PostgreSQL database that is dropped afterwards.
 
 The PostgreSQL variant makes the same code run against a shared server without tests

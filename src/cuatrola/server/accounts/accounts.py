@@ -5,7 +5,7 @@
   nobody can pose as a registered player.
 * A **registered player** has a unique name (case-insensitive) and an argon2id password hash
   (:mod:`argon2`). A guest who registers keeps their user id, hence their history.
-* Tokens come from :class:`cuatrola.server.auth.Authenticator`; logout revokes one.
+* Tokens come from :class:`cuatrola.server.accounts.auth.Authenticator`; logout revokes one.
 
 Name rules (checked here, the server being the authority; clients escape names when showing
 them): 3 to 20 characters after Unicode NFC normalisation and trimming; letters (any
@@ -25,17 +25,17 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
+import msgspec
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.server.auth import Authenticator, Identity
-from cuatrola.storage.accounts_schema import users
+from cuatrola.server.accounts.auth import Authenticator, Identity
+from cuatrola.server.accounts.schema import users
 
 NAME_MIN: Final = 3
 NAME_MAX: Final = 20
@@ -143,11 +143,10 @@ def new_user_id() -> str:
     return secrets.token_urlsafe(16)
 
 
-@dataclass(frozen=True)
-class UserInfo:
-    """A user as ``GET /api/me`` shows them."""
+class UserInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A user's public facts (the REST replies about a user start with these fields)."""
 
-    user_id: str
+    user_id: str = msgspec.field(name="id")  # "id" in JSON (docs/rest.md)
     name: str
     is_guest: bool
     created_at: float

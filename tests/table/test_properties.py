@@ -5,41 +5,46 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action
+from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import TableOptions
-from cuatrola.server.table import (
+from cuatrola.storage.base import TableKind
+from cuatrola.table import Table, TableConfig
+from cuatrola.table.commands import (
+    Act,
     AddBot,
-    AnswerRematch,
-    AskBot,
-    BotMove,
+    BotAct,
+    Chat,
     CloseCantes,
     CloseIdle,
     Command,
     DealNext,
+    Join,
     Leave,
     OwnerGone,
-    Play,
     Reclaim,
-    Say,
-    Sit,
-    Table,
-    TableConfig,
+    Rematch,
     TimerExpired,
+    Unwatch,
+    Watch,
 )
+from cuatrola.table.effects import AskBot
+from cuatrola.table.records import TableRecord, read_records
 
-USERS = ("ana", "bea", "carla", "dani", "eve")
+USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani", "eve"))
 
 
 def command_for(table: Table, choice: int, rng: random.Random, n: int) -> Command:
     user = rng.choice(USERS)
-    cmd = f"c{n}"
+    cmd = CommandId(f"c{n}")
     hand = table.hand
-    kind = choice % 20  # 10..19: moves, so that hands and matches get played
+    kind = choice % 20  # mostly 12..19: moves, so that hands and matches get played
     if kind == 0:
-        return Sit(user, user, rng.choice([None, 0, 1, 2, 3]), cmd)
+        return Join(user, user, rng.choice([None, 0, 1, 2, 3]), cmd)
     if kind == 1:
         return AddBot(user, rng.randrange(4), cmd)
     if kind == 2 and rng.random() < 0.1:
@@ -47,21 +52,25 @@ def command_for(table: Table, choice: int, rng: random.Random, n: int) -> Comman
     if kind == 3:
         return Reclaim(user, cmd)
     if kind == 4:
-        return Say(user, user, "hola", None, cmd)
+        return Chat(user, user, "hola", None, cmd)
     if kind == 5:
-        return AnswerRematch(user, rng.random() < 0.8, cmd)
+        return Rematch(user, rng.random() < 0.8, cmd)
     if kind == 6:
         return TimerExpired(table.turn - rng.randrange(2))
     if kind == 7:
         return OwnerGone(user)
     if kind == 8:
-        return BotMove(rng.randrange(4), table.turn, rng.randrange(NUM_ACTIONS))
+        return BotAct(rng.randrange(4), table.turn, rng.randrange(NUM_ACTIONS))
     if kind == 9:
         return DealNext(table.hand_count - 1)
     if kind == 10 and rng.random() < 0.02:
         return CloseIdle()
     if kind == 11 and table.window is not None:
         return CloseCantes(table.window.turn)
+    if kind == 12 and rng.random() < 0.3:
+        return Watch(user)
+    if kind == 13 and rng.random() < 0.3:
+        return Unwatch(user, rng.random() < 0.7)
     # Mostly: a legal move by the right owner, sometimes by someone else or illegal.
     if hand is not None and hand.to_move is not None:
         owner = table.seats[hand.to_move].user
@@ -69,8 +78,8 @@ def command_for(table: Table, choice: int, rng: random.Random, n: int) -> Comman
             user = owner
         legal = hand.legal_actions()
         action = rng.choice(legal) if legal and rng.random() < 0.9 else rng.randrange(NUM_ACTIONS)
-        return Play(user, format_action(action), None, None, cmd)
-    return Play(user, "pass", None, None, cmd)
+        return Act(user, format_action(action), None, None, cmd)
+    return Act(user, "pass", None, None, cmd)
 
 
 @settings(max_examples=60, deadline=None)
@@ -79,19 +88,21 @@ def test_random_commands_keep_the_table_consistent(choices: list[int], seed: int
     rng = random.Random(seed)
     options = TableOptions(rules="exact3", turn_time=rng.choice([0.0, 10.0]))
     config = TableConfig(hand_pause=rng.choice([0.0, 2.0]), max_timeouts=2)
-    table = Table("t1", "CODE", "private", options, config, random.Random(seed))
-    records = []
+    table = Table(TableId("t1"), "CODE", TableKind.PRIVATE, options, config, random.Random(seed))
+    records: list[TableRecord] = []
     for n, choice in enumerate(choices):
-        out = table.handle(command_for(table, choice, rng, n))
-        records += table.take_records()
-        # Answer computer players at once, as the app would.
-        for ask in [o for o in out if isinstance(o, AskBot)]:
+        step = table.handle(command_for(table, choice, rng, n))
+        records += step.records
+        # Answer computer players at once, as the runner would.
+        for ask in [o for o in step.effects if isinstance(o, AskBot)]:
             assert ask.view.seat == ask.seat
-            table.handle(BotMove(ask.seat, ask.turn, ask.view.legal_actions[0]))
-            records += table.take_records()
+            records += table.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0])).records
     assert [e.seq for e in table.events] == list(range(1, table.seq + 1))[-len(table.events) :]
-    copy = Table("t1", "CODE", "private", options, config, random.Random(seed + 1))
-    copy.restore(records)
+    # The records as the store keeps them read back the same.
+    stored = msgspec.json.decode(msgspec.json.encode(records))
+    assert read_records(stored) == records
+    copy = Table(TableId("t1"), "CODE", TableKind.PRIVATE, options, config, random.Random(seed + 1))
+    copy.restore(read_records(stored))
     assert copy.seq == table.seq
     assert copy.status == table.status
     assert copy.seats == table.seats

@@ -13,7 +13,7 @@ from cuatrola.core.actions import format_action
 from cuatrola.core.cards import codes_of
 from cuatrola.core.records import replay_steps
 from cuatrola.core.views import public_view
-from cuatrola.protocol.messages import HandView, hand_view
+from cuatrola.protocol.views import HandView, hand_view
 
 
 class ReplayStep(msgspec.Struct, frozen=True):

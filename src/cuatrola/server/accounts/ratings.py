@@ -9,8 +9,11 @@ becomes confident.
 
 Only **rated** matches count: four distinct registered human players (no computer player,
 no guest) at a table that asked to be rated. :func:`is_ratable` is that rule;
-:mod:`cuatrola.server.history` calls :meth:`Ratings.update` in the same transaction that
-stores the finished match, so a match is rated exactly once.
+:mod:`cuatrola.server.accounts.history` calls :meth:`Ratings.update` in the same transaction
+that stores the finished match, so a match is rated exactly once.
+
+:class:`Skill` and :class:`LeaderboardEntry` are msgspec structs: the REST API
+(:mod:`cuatrola.server.accounts.rest`) replies with them as they are.
 """
 
 from __future__ import annotations
@@ -20,33 +23,40 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+import msgspec
 from openskill.models import PlackettLuce
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from cuatrola.storage.accounts_schema import ratings, users
+from cuatrola.server.accounts.schema import ratings, users
 
 LEADERBOARD_MAX: Final = 100
 
 
-@dataclass(frozen=True)
-class Skill:
-    """One player's rating state."""
+class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A player's rating (``rating`` = ``mu - 3 sigma``, the conservative estimate shown to
+    players; ``matches`` and ``wins`` count rated matches)."""
 
+    # Build one with Skill.of(mu, sigma, ...), which works ``rating`` out. It is a stored
+    # field, and the first, because the REST replies carry it first (docs/rest.md).
+    rating: float
     mu: float
     sigma: float
-    matches: int = 0
-    wins: int = 0
+    matches: int
+    wins: int
 
-    @property
-    def rating(self) -> float:
-        """The conservative rating ``mu - 3 sigma`` shown to players."""
-        return self.mu - 3.0 * self.sigma
+    @classmethod
+    def of(cls, mu: float, sigma: float, matches: int = 0, wins: int = 0) -> Skill:
+        """The skill with this ``mu`` and ``sigma``, its ``rating`` worked out.
+
+        >>> Skill.of(25.0, 8.0).rating
+        1.0
+        """
+        return cls(mu - 3.0 * sigma, mu, sigma, matches, wins)
 
 
-@dataclass(frozen=True)
-class LeaderboardEntry:
-    """One row of the leaderboard."""
+class LeaderboardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One leaderboard row."""
 
     rank: int
     user_id: str
@@ -110,7 +120,7 @@ class Ratings:
     def initial(self) -> Skill:
         """The rating of a player who has never played a rated match."""
         fresh = self.model.rating()
-        return Skill(fresh.mu, fresh.sigma)
+        return Skill.of(fresh.mu, fresh.sigma)
 
     async def _load(
         self, session: AsyncSession, user_ids: Sequence[str], *, lock: bool = False
@@ -121,7 +131,9 @@ class Ratings:
             # (PostgreSQL; SQLite serialises writing transactions anyway).
             query = query.order_by(ratings.c.user_id).with_for_update()
         rows = await session.execute(query)
-        return {row.user_id: Skill(row.mu, row.sigma, row.matches, row.wins) for row in rows.all()}
+        return {
+            row.user_id: Skill.of(row.mu, row.sigma, row.matches, row.wins) for row in rows.all()
+        }
 
     async def skill(self, user_id: str) -> Skill:
         """A player's current rating (the initial one if never rated)."""
@@ -160,7 +172,7 @@ class Ratings:
         changes = []
         for seat, uid in enumerate(seats):
             old = before[seat]
-            new = Skill(
+            new = Skill.of(
                 new_by_seat[seat].mu,
                 new_by_seat[seat].sigma,
                 old.matches + 1,

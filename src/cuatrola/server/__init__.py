@@ -1,0 +1,1 @@
+"""The online card room behind ``cuatrola serve`` (docs/server.md, docs/architecture.md)."""

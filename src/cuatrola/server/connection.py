@@ -1,0 +1,75 @@
+"""One client's connection as the card room sees it: who it is, what it follows, and its
+bounded queue of outgoing frames, which the socket's writer drains (:mod:`.socket`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from cuatrola.protocol.codec import encode
+from cuatrola.protocol.ids import TableId, UserId
+from cuatrola.protocol.messages import ServerMessage
+
+#: Close code sent to a client that does not read its frames fast enough.
+CLOSE_TOO_SLOW: Final = 4408
+#: Close code for a connection whose login ended (logout, password change, expiry).
+CLOSE_UNAUTHORIZED: Final = 4401
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a connection is and the login it came with (its session key, empty for a guest
+    token without one), so that ending that login can close it."""
+
+    user_id: UserId
+    name: str
+    is_guest: bool
+    session: str = ""
+
+
+class Connection:
+    """One client's connection: identity, followed tables, muted seats, outgoing frames.
+
+    ``send`` never blocks: frames go to a bounded queue. A client that lets the queue fill up
+    is cut off (``CLOSE_TOO_SLOW``) instead of slowing down a table; it reconnects and resumes.
+    """
+
+    def __init__(self, identity: Identity, max_queue: int = 256) -> None:
+        self.identity = identity
+        self.max_queue = max_queue
+        self.frames: asyncio.Queue[bytes | int] = asyncio.Queue()
+        self.tables: set[TableId] = set()
+        self.muted: dict[TableId, frozenset[int]] = {}
+        self.closed = False
+        self.on_overflow: Callable[[], None] | None = None
+
+    @property
+    def user_id(self) -> UserId:
+        """The user id."""
+        return self.identity.user_id
+
+    def send(self, message: ServerMessage) -> None:
+        """Queue one message."""
+        self.send_raw(encode(message))
+
+    def send_raw(self, data: bytes) -> None:
+        """Queue one encoded frame (or drop the connection if it is too far behind)."""
+        if self.closed:
+            return
+        if self.frames.qsize() >= self.max_queue:
+            self.close(CLOSE_TOO_SLOW)
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        self.frames.put_nowait(data)
+
+    def close(self, code: int = 1000) -> None:
+        """Ask the writer to close the socket with ``code`` after what is queued."""
+        if not self.closed:
+            self.closed = True
+            self.frames.put_nowait(code)
+
+
+__all__ = ["CLOSE_TOO_SLOW", "CLOSE_UNAUTHORIZED", "Connection", "Identity"]

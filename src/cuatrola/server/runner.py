@@ -1,0 +1,408 @@
+"""The task that owns one table: the asyncio adapter around the sans-I/O table layer.
+
+Every table has one :class:`TableRunner`, an asyncio task that takes commands from its queue
+one at a time, so no locks are needed. For each command it calls
+:meth:`~cuatrola.table.table.Table.handle`, **commits** the step's records to the
+:class:`~cuatrola.storage.base.GameStore`, and only then carries out the step's effects:
+replies and events, timers, computer players. Commits of different tables overlap and share
+transactions (group commit in the SQL store).
+
+The runner changes the table only through commands (connections that start or stop
+following it are :class:`~cuatrola.table.commands.Watch` and
+:class:`~cuatrola.table.commands.Unwatch`), and it knows the rest of the server only through
+the small :class:`RunnerHost` protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import msgspec
+
+from cuatrola.core.views import SeatView
+from cuatrola.protocol.codec import encode
+from cuatrola.protocol.errors import ErrorCode
+from cuatrola.protocol.ids import CommandId
+from cuatrola.protocol.messages import Ack, Clock, Error, ServerMessage, Sync, TurnTimer
+from cuatrola.protocol.views import hand_view
+from cuatrola.server.connection import Connection
+from cuatrola.server.metrics import Metrics
+from cuatrola.storage.base import GameStore, TableStatus
+from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
+from cuatrola.table.effects import (
+    ArmTimer,
+    AskBot,
+    Broadcast,
+    CancelTimer,
+    Closed,
+    Effect,
+    FinishedMatch,
+    LobbyChanged,
+    MatchOver,
+    Reply,
+    SendAll,
+    TimerKey,
+)
+from cuatrola.table.events import TableEvent
+from cuatrola.table.records import ActRecord
+from cuatrola.table.table import Table
+
+logger = logging.getLogger("cuatrola.room")
+
+
+class RunnerHost(Protocol):
+    """What a runner needs from the server around it."""
+
+    @property
+    def store(self) -> GameStore:
+        """Where the table's records are committed."""
+        ...
+
+    @property
+    def metrics(self) -> Metrics:
+        """The server's metrics."""
+        ...
+
+    @property
+    def bot_delay(self) -> float:
+        """The least seconds a computer player's move takes (so people can follow it)."""
+        ...
+
+    async def choose(self, level: str, view: SeatView) -> int:
+        """A computer player's action for ``view``."""
+        ...
+
+    def lobby_changed(self, runner: TableRunner) -> None:
+        """The table's seats or status changed."""
+        ...
+
+    def forget(self, runner: TableRunner) -> None:
+        """The table closed (or broke): drop it."""
+        ...
+
+    async def match_over(self, finished: FinishedMatch) -> None:
+        """A match finished: record it."""
+        ...
+
+
+@dataclass(frozen=True)
+class _Cmd:
+    command: Command
+    client: Connection | None
+    started: float
+
+
+@dataclass(frozen=True)
+class _Sub:
+    client: Connection
+    since: int | None
+    cmd_id: CommandId | None
+    only_if_seated: bool = False
+
+
+@dataclass(frozen=True)
+class _Unsub:
+    client: Connection
+    cmd_id: CommandId | None
+
+
+_Item = _Cmd | _Sub | _Unsub
+
+
+class TableRunner:
+    """The task that owns one :class:`Table` (see the module docstring).
+
+    Args:
+        host: the server around it.
+        table: the table.
+        record_count: how many records the store already holds for it.
+        status: the status the store holds for it.
+    """
+
+    def __init__(self, host: RunnerHost, table: Table, record_count: int, status: str) -> None:
+        self.host = host
+        self.table = table
+        self.queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.subscribers: dict[Connection, None] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        # The running turn timer as (loop deadline, seat, turn length), for the clocks.
+        self.turn_clock: tuple[float, int, float] | None = None
+        self.record_count = record_count
+        self.stored_status = status
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.task: asyncio.Task[None] | None = None
+        self.broken = False
+
+    def start(self) -> None:
+        """Start the task."""
+        self.task = asyncio.create_task(self._run(), name=f"table-{self.table.id}")
+
+    def command(self, command: Command, client: Connection | None = None) -> None:
+        """Queue a table command (``client``: who gets the reply)."""
+        self.queue.put_nowait(_Cmd(command, client, time.perf_counter()))
+
+    def subscribe(
+        self,
+        client: Connection,
+        since: int | None = None,
+        cmd_id: CommandId | None = None,
+        *,
+        only_if_seated: bool = False,
+    ) -> None:
+        """Queue ``client``'s subscription: it gets the events after ``since`` (or a sync),
+        then every new one. ``only_if_seated``: only if it holds a seat by then."""
+        self.queue.put_nowait(_Sub(client, since, cmd_id, only_if_seated))
+
+    def unsubscribe(self, client: Connection, cmd_id: CommandId | None = None) -> None:
+        """Queue the end of ``client``'s subscription."""
+        self.queue.put_nowait(_Unsub(client, cmd_id))
+
+    async def stop(self) -> None:
+        """Cancel the task, timers and pending bot decisions."""
+        for handle in self.timers.values():
+            handle.cancel()
+        tasks = [*self.tasks, self.task]
+        for task in tasks:
+            if task is not None:
+                task.cancel()
+        for task in tasks:
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.queue.get()
+            try:
+                if isinstance(item, _Cmd):
+                    await self._command(item.command, item.client, item.started)
+                elif isinstance(item, _Sub):
+                    await self._subscribe(item)
+                else:
+                    await self._unsubscribe(item)
+            except Exception:  # pragma: no cover - keep serving the other tables
+                logger.exception(
+                    "table=%s error while handling %s", self.table.id, type(item).__name__
+                )
+            if self.broken:
+                return
+
+    async def _command(self, command: Command, client: Connection | None, started: float) -> None:
+        table = self.table
+        metrics = self.host.metrics
+        step = table.handle(command, now=time.time())
+        records = step.records
+        status = table.status if table.status != self.stored_status else None
+        moves = 0
+        if records or status is not None:
+            began = time.perf_counter()
+            try:
+                await self.host.store.append(table.id, self.record_count, records, status)
+            except Exception:
+                # Memory is now ahead of the disk: this table must stop before anybody sees
+                # a move that was not stored. Clients get an error; a restart resumes it from
+                # what was committed.
+                logger.exception("table=%s commit failed; table stopped", table.id)
+                self.broken = True
+                if client is not None:
+                    error = Error(
+                        code=ErrorCode.UNAVAILABLE,
+                        message="storage failure; retry",
+                        id=getattr(command, "cmd", None),
+                    )
+                    client.send(error)
+                self.host.forget(self)
+                return
+            metrics.commit_latency.observe(time.perf_counter() - began)
+            self.record_count += len(records)
+            if status is not None:
+                self.stored_status = status
+            moves = sum(1 for r in records if isinstance(r, ActRecord))
+            metrics.moves_total += moves
+        self.deliver(step.effects, client)
+        if moves and isinstance(command, Act):
+            metrics.move_latency.observe(time.perf_counter() - started)
+
+    def deliver(self, effects: Sequence[Effect], client: Connection | None) -> None:
+        """Carry out a step's effects (its records are committed).
+
+        Timers first, so that the events of the step carry the turn clock they leave running.
+        """
+        for effect in effects:
+            if isinstance(effect, ArmTimer):
+                self._arm(effect)
+            elif isinstance(effect, CancelTimer):
+                handle = self.timers.pop(effect.key, None)
+                if effect.key == TimerKey.TURN:
+                    self.turn_clock = None
+                if handle is not None:
+                    handle.cancel()
+        clock = self.clock()
+        closed = False
+        for effect in effects:
+            match effect:
+                case Reply():
+                    if client is not None:
+                        client.send(effect.message)
+                    if isinstance(effect.message, Error):
+                        self.host.metrics.errors_total += 1
+                case Broadcast():
+                    self._broadcast(effect.event, clock)
+                case SendAll():
+                    self._send_all(effect.message)
+                case AskBot():
+                    self._spawn(self._bot(effect))
+                case MatchOver():
+                    self._spawn(self.host.match_over(effect.finished))
+                case LobbyChanged():
+                    self.host.lobby_changed(self)
+                case Closed():
+                    closed = True
+        if closed:
+            self.host.forget(self)
+
+    def _broadcast(self, event: TableEvent, clock: Clock | None) -> None:
+        cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
+        table = self.table
+        for client in list(self.subscribers):
+            seat = table.seat_of(client.user_id)
+            muted = client.muted.get(table.id, frozenset())
+            key = (seat, muted)
+            data = cache.get(key)
+            if data is None:
+                frame = table.project(event, seat, muted)
+                if clock is not None:
+                    frame = msgspec.structs.replace(frame, clock=clock)
+                data = encode(frame)
+                cache[key] = data
+            client.send_raw(data)
+
+    def clock(self) -> Clock | None:
+        """The running turn timer as the clients' clocks show it, or ``None``."""
+        if self.turn_clock is None:
+            return None
+        deadline, seat, total = self.turn_clock
+        remaining = max(0.0, deadline - asyncio.get_running_loop().time())
+        return Clock(seat=seat, remaining_ms=round(remaining * 1000), total_ms=round(total * 1000))
+
+    def _send_all(self, message: ServerMessage) -> None:
+        data = encode(message)
+        for client in list(self.subscribers):
+            client.send_raw(data)
+
+    def _spawn(self, coro: Coroutine[None, None, None]) -> None:
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _bot(self, ask: AskBot) -> None:
+        metrics = self.host.metrics
+        began = time.perf_counter()
+        action = await self.host.choose(ask.level, ask.view)
+        elapsed = time.perf_counter() - began
+        metrics.bot_latency.observe(elapsed)
+        delay = self.host.bot_delay - elapsed
+        if delay > 0:
+            await asyncio.sleep(delay)
+        metrics.bot_moves_total += 1
+        self.command(BotAct(ask.seat, ask.turn, action))
+
+    def _arm(self, timer: ArmTimer) -> None:
+        old = self.timers.pop(timer.key, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        command = timer.command
+        self.timers[timer.key] = loop.call_later(
+            max(timer.seconds, 0.0), lambda: self.command(command)
+        )
+        if timer.key == TimerKey.TURN and timer.seat is not None:
+            self.turn_clock = (loop.time() + timer.seconds, timer.seat, timer.seconds)
+
+    # Subscriptions ----------------------------------------------------------------------------
+
+    async def _subscribe(self, item: _Sub) -> None:
+        table = self.table
+        client = item.client
+        if client.closed:
+            return
+        seat = table.seat_of(client.user_id)
+        if seat is None and item.only_if_seated:
+            return
+        if seat is None and not table.options.public:
+            error = Error(code=ErrorCode.FORBIDDEN, message="this table is private", id=item.cmd_id)
+            client.send(error)
+            return
+        first = client not in self.subscribers
+        self.subscribers[client] = None
+        client.tables.add(table.id)
+        if seat is None and first:
+            # A spectator counts in the sync it is about to get.
+            await self._command(Watch(client.user_id), None, time.perf_counter())
+        if item.cmd_id is not None:
+            client.send(Ack(id=item.cmd_id, table=table.id, seat=seat, seq=table.seq))
+        muted = client.muted.get(table.id, frozenset())
+        events = table.events_since(item.since) if item.since is not None else None
+        if events is None:
+            client.send(self._sync(seat, muted))
+        else:
+            frames = table.replay(events, seat, muted)
+            clock = self.clock()
+            if frames and clock is not None:
+                # Only the newest frame tells the clock: the older ones' turns are over.
+                frames[-1] = msgspec.structs.replace(frames[-1], clock=clock)
+            for frame in frames:
+                client.send(frame)
+        if seat is not None:
+            # The owner's seat comes online (and is reclaimed) once it has caught up.
+            await self._command(Watch(client.user_id), None, time.perf_counter())
+
+    async def _unsubscribe(self, item: _Unsub) -> None:
+        table = self.table
+        client = item.client
+        client.tables.discard(table.id)
+        if item.cmd_id is not None:
+            client.send(Ack(id=item.cmd_id, table=table.id))
+        if client not in self.subscribers:
+            return
+        del self.subscribers[client]
+        user = client.user_id
+        last = not any(c.user_id == user for c in self.subscribers)
+        if table.seat_of(user) is None or last:
+            await self._command(Unwatch(user, last), None, time.perf_counter())
+
+    def owner_watching(self) -> bool:
+        """Whether a seated owner follows the table now."""
+        return any(self.table.seat_of(c.user_id) is not None for c in self.subscribers)
+
+    def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
+        table = self.table
+        view = table.current_view(seat)
+        clock = self.clock()
+        timer = None
+        if clock is not None:
+            timer = TurnTimer(seat=clock.seat, seconds=round(clock.remaining_ms / 1000, 2))
+        return Sync(
+            table=table.id,
+            seq=table.seq,
+            info=table.info(with_code=seat is not None),
+            seat=seat,
+            view=hand_view(view) if view is not None else None,
+            chat=table.recent_chat(muted),
+            timer=timer,
+            clock=clock,
+        )
+
+
+def is_live(status: str) -> bool:
+    """Whether a table of ``status`` is shown in the lobby (waiting for players or playing)."""
+    return status in (TableStatus.OPEN, TableStatus.PLAYING)
+
+
+__all__ = ["RunnerHost", "TableRunner", "is_live"]

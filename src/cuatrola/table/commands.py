@@ -1,0 +1,173 @@
+"""What a table is asked to do: one command per kind, named after its wire message.
+
+A client's message reaches the table as the command of the same name with the sender's user
+id (``join`` -> :class:`Join`, ``act`` -> :class:`Act`...). The other commands come from the
+server itself: computer players' answers, timers, and the connections that watch the table.
+Commands that came from a client carry its command id ``cmd``: the table answers a resent
+id with the first answer instead of applying it twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cuatrola.protocol.ids import CommandId, UserId
+
+# Commands from a client ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """``join``: a user takes ``seat`` (or the first free seat)."""
+
+    user: UserId
+    name: str
+    seat: int | None
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    """``add_bot``: a seated user puts a computer player at a free seat before the match."""
+
+    user: UserId
+    seat: int
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """``leave``: a user gives up their seat."""
+
+    user: UserId
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """``act``: a user's move, ``action`` in notation; ``seat`` and ``seq`` as sent."""
+
+    user: UserId
+    action: str
+    seat: int | None
+    seq: int | None
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Reclaim:
+    """``reclaim``: an owner takes the seat back from the computer player holding it."""
+
+    user: UserId
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """``chat``: a line (already length-checked by the protocol, rate-limited by the room)."""
+
+    user: UserId
+    name: str
+    text: str | None
+    phrase: str | None
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """``rematch``: a seated user accepts or refuses another match after the match."""
+
+    user: UserId
+    accept: bool
+    cmd: CommandId
+
+
+UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Rematch
+"""The commands that come from a client (and carry a command id)."""
+
+
+# Commands from the server -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FillBots:
+    """The room seats computer players (quick-match fill, play against the computer)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BotAct:
+    """A computer player's answer to :class:`~cuatrola.table.effects.AskBot` for decision
+    number ``turn`` (an action id)."""
+
+    seat: int
+    turn: int
+    action: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimerExpired:
+    """The turn timer of decision ``turn`` ran out."""
+
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealNext:
+    """The pause after hand ``hand`` is over: deal the next hand."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseCantes:
+    """The cante window opened at decision ``turn`` is over."""
+
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseIdle:
+    """The table stayed unplayed and unwatched by its owners: close it."""
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerGone:
+    """A seated owner stayed disconnected past the grace period."""
+
+    user: UserId
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """A connection of ``user`` started following the table (``subscribe``, or after a
+    ``join``): a seat's owner comes online, anybody else is one more spectator."""
+
+    user: UserId
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatch:
+    """A connection of ``user`` stopped following the table; ``last`` when it was the user's
+    last connection that did (a seat's owner goes offline only then)."""
+
+    user: UserId
+    last: bool
+
+
+ServerCommand = (
+    FillBots
+    | BotAct
+    | TimerExpired
+    | DealNext
+    | CloseCantes
+    | CloseIdle
+    | OwnerGone
+    | Watch
+    | Unwatch
+)
+"""The commands the server itself gives a table."""
+
+Command = UserCommand | ServerCommand
+"""Every command :meth:`cuatrola.table.table.Table.handle` takes."""

@@ -1,0 +1,186 @@
+"""What a table asks its runner to do after a command, and the finished-match record.
+
+:meth:`cuatrola.table.table.Table.handle` returns a :class:`Step`: the records to commit and
+the effects to carry out once they are durable. Nothing in an effect may be sent or done
+before the step's records are stored; the type keeps the two together so that no caller can
+take one without the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from cuatrola.core.views import SeatView
+from cuatrola.protocol.ids import TableId, UserId
+from cuatrola.protocol.messages import Ack, Error, ServerMessage
+from cuatrola.table.commands import Command
+from cuatrola.table.events import TableEvent
+from cuatrola.table.records import TableRecord
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """A seat of a finished match: the owner (``None`` for a computer player)."""
+
+    seat: int
+    user_id: UserId | None
+    name: str
+    is_bot: bool
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """A match that just ended, for the history and the ratings.
+
+    Attributes:
+        match_id: unique id (``<table id>-<match number>``).
+        table_id: the table it was played at.
+        rules: ``Rules.to_dict()`` of the match.
+        started_at, finished_at: UNIX seconds.
+        score: final game points per team.
+        winner: the winning team (0: seats 0 and 2).
+        players: the four seats.
+        hands: one ``cuatrola-hand/1`` record per hand, in order.
+        rated: four humans, none of them a guest, and no computer player played for anybody.
+    """
+
+    match_id: str
+    table_id: TableId
+    rules: dict[str, Any]
+    started_at: float
+    finished_at: float
+    score: tuple[int, int]
+    winner: int
+    players: tuple[MatchPlayer, ...]
+    hands: list[dict[str, Any]]
+    rated: bool
+
+
+class TimerKey(StrEnum):
+    """The table's timers; arming one replaces the timer of the same key."""
+
+    TURN = "turn"
+    """The turn timer of a person's decision."""
+    DEAL = "deal"
+    """The pause between two hands."""
+    CANTE = "cante"
+    """The cante window after a trick."""
+    IDLE = "idle"
+    """How long an unplayed table waits for its owners before it closes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A message for the sender of the command only (an ``ack`` or an ``error``)."""
+
+    message: Ack | Error
+
+
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """Send ``event`` to every follower of the table, projected for each."""
+
+    event: TableEvent
+
+
+@dataclass(frozen=True, slots=True)
+class SendAll:
+    """Send ``message`` as it is to every follower (presence changes: not numbered events)."""
+
+    message: ServerMessage
+
+
+@dataclass(frozen=True, slots=True)
+class AskBot:
+    """Ask a computer player of ``level`` for ``seat``'s move in decision ``turn``; its answer
+    comes back as :class:`~cuatrola.table.commands.BotAct`."""
+
+    seat: int
+    turn: int
+    view: SeatView
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class ArmTimer:
+    """After ``seconds``, feed ``command`` back to the table. ``key`` replaces the timer of
+    the same key; ``seat`` is whose turn a turn timer counts (shown as the clients' clock)."""
+
+    key: str
+    seconds: float
+    command: Command
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CancelTimer:
+    """Cancel the timer ``key`` if armed."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """A match finished: hand it to the history and the ratings."""
+
+    finished: FinishedMatch
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    """Seats or status changed: the lobby's row of the table needs refreshing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """The table closed: the runner lets it go once this step is carried out."""
+
+
+Effect = (
+    Reply
+    | Broadcast
+    | SendAll
+    | AskBot
+    | ArmTimer
+    | CancelTimer
+    | MatchOver
+    | LobbyChanged
+    | Closed
+)
+"""One thing the runner does after committing a step's records."""
+
+
+def grace_key(user: UserId) -> str:
+    """The key of ``user``'s grace timer (one per absent seat owner)."""
+    return f"grace:{user}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The outcome of one command: first commit ``records``, then carry out ``effects``."""
+
+    records: Sequence[TableRecord] = ()
+    effects: Sequence[Effect] = field(default_factory=tuple)
+
+
+__all__ = [
+    "ArmTimer",
+    "AskBot",
+    "Broadcast",
+    "CancelTimer",
+    "Closed",
+    "Effect",
+    "FinishedMatch",
+    "LobbyChanged",
+    "MatchOver",
+    "MatchPlayer",
+    "Reply",
+    "SendAll",
+    "Step",
+    "TimerKey",
+    "grace_key",
+]

@@ -1,0 +1,168 @@
+"""The records of a table's log: every accepted command becomes one or more of them.
+
+Event sourcing: the table's state is its records applied in order. Records hold the outcome
+of every random draw (a match's first dealer, a deal's deck), so applying a table's records
+again rebuilds it exactly: same state, same events, same sequence numbers.
+
+Each record is a frozen :mod:`msgspec` struct tagged by ``"r"``; stored, it is the JSON object
+of its fields (defaults left out), the same rows the store has always held. The first record
+of an accepted client command carries the command id (``cmd``) and its sender (``by``), so a
+restored table still answers a resent command as a duplicate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
+
+from cuatrola.protocol.ids import CommandId, UserId
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="r"):
+    cmd: CommandId | None = None
+    by: UserId | None = None
+
+
+class SitRecord(_Record, frozen=True, tag="sit"):
+    """``user`` (shown as ``name``) took ``seat``."""
+
+    seat: int
+    user: UserId
+    name: str
+
+
+class BotRecord(_Record, frozen=True, tag="bot"):
+    """A computer player took ``seat``."""
+
+    seat: int
+
+
+class FreeRecord(_Record, frozen=True, tag="free"):
+    """``seat`` was given up before or after a match."""
+
+    seat: int
+
+
+class AwayRecord(_Record, frozen=True, tag="away"):
+    """A computer player plays ``seat`` for its owner (``on``) or stops doing so; ``left``
+    when the owner gave the seat up during the match."""
+
+    seat: int
+    on: bool
+    left: bool = False
+
+
+class TimeoutRecord(_Record, frozen=True, tag="timeout"):
+    """``seat``'s owner let the turn timer run out."""
+
+    seat: int
+
+
+class CloseRecord(_Record, frozen=True, tag="close"):
+    """The table closed."""
+
+
+class MatchRecord(_Record, frozen=True, tag="match"):
+    """A match began with ``first_dealer``, at UNIX time ``at``."""
+
+    first_dealer: int
+    at: float = 0.0
+
+
+class DealRecord(_Record, frozen=True, tag="deal"):
+    """A hand was dealt from ``deck`` (card ids; the last is the shown card)."""
+
+    deck: list[int]
+
+
+class ActRecord(_Record, frozen=True, tag="act"):
+    """``seat`` made the move ``action`` (an action id); ``auto`` when a computer player
+    acted for its owner. A card that ends a trick carries the cante window's length then
+    (``window`` seconds, 0: none), so that a table resumed under another setting replays the
+    same windows."""
+
+    seat: int
+    action: int = msgspec.field(name="a")
+    auto: bool = False
+    window: float = 0.0
+
+
+class ChoiceRecord(_Record, frozen=True, tag="choice"):
+    """``seat``'s choice in the open cante window (shown to nobody until it closes)."""
+
+    seat: int
+    action: int = msgspec.field(name="a")
+
+
+class CantesOverRecord(_Record, frozen=True, tag="cantes_over"):
+    """The cante window closed."""
+
+
+class ChatRecord(_Record, frozen=True, tag="chat"):
+    """A chat line from ``seat`` (``None``: a spectator): ``text`` or a quick ``phrase``."""
+
+    seat: int | None
+    name: str
+    text: str | None = None
+    phrase: str | None = None
+
+
+class RematchRecord(_Record, frozen=True, tag="rematch"):
+    """``seat`` accepted (or withdrew from) another match."""
+
+    seat: int
+    accept: bool
+
+
+TableRecord = (
+    SitRecord
+    | BotRecord
+    | FreeRecord
+    | AwayRecord
+    | TimeoutRecord
+    | CloseRecord
+    | MatchRecord
+    | DealRecord
+    | ActRecord
+    | ChoiceRecord
+    | CantesOverRecord
+    | ChatRecord
+    | RematchRecord
+)
+"""One record of a table's log."""
+
+
+def read_records(rows: Iterable[Mapping[str, Any]]) -> list[TableRecord]:
+    """The typed records of stored rows (JSON objects, as :meth:`GameStore.records` gives).
+
+    Raises:
+        msgspec.ValidationError: when a row is not a table record.
+    """
+    return msgspec.convert(list(rows), list[TableRecord])
+
+
+def stamped(record: TableRecord, cmd: CommandId, by: UserId) -> TableRecord:
+    """``record`` marked as the first record of client command ``cmd`` sent by ``by``."""
+    return msgspec.structs.replace(record, cmd=cmd, by=by)
+
+
+__all__ = [
+    "ActRecord",
+    "AwayRecord",
+    "BotRecord",
+    "CantesOverRecord",
+    "ChatRecord",
+    "ChoiceRecord",
+    "CloseRecord",
+    "DealRecord",
+    "FreeRecord",
+    "MatchRecord",
+    "RematchRecord",
+    "SitRecord",
+    "TableRecord",
+    "TimeoutRecord",
+    "read_records",
+    "stamped",
+]

@@ -1,0 +1,80 @@
+"""A loopback TCP proxy between a client and a server, to fail the network on purpose.
+
+:meth:`CuttableProxy.cut` aborts every connection at once: to the client, that is what a
+network failure looks like. :meth:`CuttableProxy.hold` stops passing on what the server
+sends (the client's frames still reach the server), so a command can be applied while its
+answer never arrives. While :attr:`CuttableProxy.refusing` is set, a new connection is closed
+as soon as it is accepted: the server looks unreachable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+
+class CuttableProxy:
+    """A loopback TCP proxy to ``127.0.0.1:target_port``; :meth:`cut` drops every open
+    connection at once."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._downstream = asyncio.Event()  # clear: the server's bytes are held
+        self._downstream.set()
+        #: Close new connections at once (the server looks unreachable).
+        self.refusing = False
+
+    async def start(self) -> None:
+        """Listen on a free loopback port."""
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.refusing:
+            writer.transport.abort()
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self._writers.update((writer, up_writer))
+
+        async def pipe(
+            source: asyncio.StreamReader, sink: asyncio.StreamWriter, gate: asyncio.Event | None
+        ) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    if gate is not None:
+                        await gate.wait()
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(
+            pipe(reader, up_writer, None), pipe(up_reader, writer, self._downstream)
+        )
+        self._writers.difference_update((writer, up_writer))
+
+    def hold(self) -> None:
+        """Stop passing on the server's bytes (until :meth:`release` or :meth:`cut`)."""
+        self._downstream.clear()
+
+    def release(self) -> None:
+        """Pass on the server's bytes again."""
+        self._downstream.set()
+
+    def cut(self) -> int:
+        """Abort every proxied connection (both sides), dropping what was held; returns how
+        many were open."""
+        writers = list(self._writers)
+        for writer in writers:
+            writer.transport.abort()
+        self._downstream.set()
+        return len(writers)
+
+    async def close(self) -> None:
+        """Stop listening and drop what is left."""
+        self.cut()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()

@@ -1,0 +1,410 @@
+"""A table's records as the store keeps them: every kind reads back from its stored form, the
+rows the old table wrote still read, and a restored table resumes its timers."""
+
+from __future__ import annotations
+
+import random
+import typing
+from typing import Any
+
+import msgspec
+import pytest
+
+from cuatrola.core.actions import NO_CANTE, format_action
+from cuatrola.protocol.ids import CommandId, TableId, UserId
+from cuatrola.protocol.messages import Ack, TableOptions
+from cuatrola.storage.base import TableKind, TableStatus
+from cuatrola.table import Step, Table, TableConfig
+from cuatrola.table.commands import (
+    Act,
+    AddBot,
+    BotAct,
+    CloseCantes,
+    CloseIdle,
+    DealNext,
+    Join,
+    Leave,
+    OwnerGone,
+    TimerExpired,
+    Unwatch,
+    Watch,
+)
+from cuatrola.table.effects import (
+    ArmTimer,
+    AskBot,
+    CancelTimer,
+    Effect,
+    Reply,
+    TimerKey,
+    grace_key,
+)
+from cuatrola.table.records import (
+    ActRecord,
+    AwayRecord,
+    BotRecord,
+    CantesOverRecord,
+    ChatRecord,
+    ChoiceRecord,
+    CloseRecord,
+    DealRecord,
+    FreeRecord,
+    MatchRecord,
+    RematchRecord,
+    SitRecord,
+    TableRecord,
+    TimeoutRecord,
+    read_records,
+)
+
+ANA, BEA, EVE = UserId("ana"), UserId("bea"), UserId("eve")
+USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani"))
+TABLE = TableId("t1")
+DECK = [7, 3, 19, 0, 12, 5, 16, 1, 10, 14, 2, 18, 9, 6, 13, 4, 17, 11, 8, 15]
+
+#: One record of every kind, with every field away from its default where it has one.
+EVERY_KIND: list[TableRecord] = [
+    SitRecord(seat=0, user=ANA, name="Ana", cmd=CommandId("s0"), by=ANA),
+    BotRecord(seat=1, cmd=CommandId("b1"), by=ANA),
+    FreeRecord(seat=2),
+    AwayRecord(seat=3, on=True, left=True),
+    AwayRecord(seat=3, on=False),
+    TimeoutRecord(seat=0),
+    CloseRecord(),
+    MatchRecord(first_dealer=2, at=1_700_000_000.25),
+    DealRecord(deck=DECK),
+    ActRecord(seat=1, action=3, auto=True, window=3.0),
+    ActRecord(seat=0, action=0, cmd=CommandId("m1"), by=ANA),
+    ChoiceRecord(seat=0, action=NO_CANTE),
+    CantesOverRecord(),
+    ChatRecord(seat=None, name="Eve", text="hola", cmd=CommandId("c1"), by=EVE),
+    ChatRecord(seat=1, name="Bea", phrase="gg"),
+    RematchRecord(seat=0, accept=True),
+]
+
+#: Rows as the old table (``cuatrola.server.table``) wrote them, and what they read as.
+OLD_ROWS: list[tuple[dict[str, Any], TableRecord]] = [
+    (
+        {"r": "sit", "seat": 0, "user": "ana", "name": "Ana", "cmd": "s0", "by": "ana"},
+        SitRecord(seat=0, user=ANA, name="Ana", cmd=CommandId("s0"), by=ANA),
+    ),
+    (
+        {"r": "bot", "seat": 1, "cmd": "b1", "by": "ana"},
+        BotRecord(seat=1, cmd=CommandId("b1"), by=ANA),
+    ),
+    ({"r": "free", "seat": 2}, FreeRecord(seat=2)),
+    (
+        {"r": "match", "first_dealer": 3, "at": 1700000000.5},
+        MatchRecord(first_dealer=3, at=1700000000.5),
+    ),
+    ({"r": "deal", "deck": DECK}, DealRecord(deck=DECK)),
+    # A computer player's move (the old table wrote its "auto": false), a move made for an
+    # absent owner, and an owner's own move that ended a trick with a cante window.
+    ({"r": "act", "seat": 1, "a": 3, "auto": False}, ActRecord(seat=1, action=3)),
+    ({"r": "act", "seat": 2, "a": 11, "auto": True}, ActRecord(seat=2, action=11, auto=True)),
+    (
+        {"r": "act", "seat": 0, "a": 5, "window": 3.0, "cmd": "m7", "by": "ana"},
+        ActRecord(seat=0, action=5, window=3.0, cmd=CommandId("m7"), by=ANA),
+    ),
+    ({"r": "choice", "seat": 0, "a": NO_CANTE}, ChoiceRecord(seat=0, action=NO_CANTE)),
+    ({"r": "cantes_over"}, CantesOverRecord()),
+    ({"r": "timeout", "seat": 0}, TimeoutRecord(seat=0)),
+    ({"r": "away", "seat": 0, "on": True}, AwayRecord(seat=0, on=True)),
+    # The old runner's reclaim of a returning owner was a stamped command.
+    (
+        {"r": "away", "seat": 0, "on": False, "cmd": "~return-12", "by": "ana"},
+        AwayRecord(seat=0, on=False, cmd=CommandId("~return-12"), by=ANA),
+    ),
+    (
+        {"r": "away", "seat": 0, "on": True, "left": True, "cmd": "bye", "by": "ana"},
+        AwayRecord(seat=0, on=True, left=True, cmd=CommandId("bye"), by=ANA),
+    ),
+    (
+        {"r": "chat", "seat": None, "name": "Eve", "text": "hola", "cmd": "c1", "by": "eve"},
+        ChatRecord(seat=None, name="Eve", text="hola", cmd=CommandId("c1"), by=EVE),
+    ),
+    (
+        {"r": "chat", "seat": 1, "name": "Bea", "phrase": "gg"},
+        ChatRecord(seat=1, name="Bea", phrase="gg"),
+    ),
+    ({"r": "rematch", "seat": 0, "accept": False}, RematchRecord(seat=0, accept=False)),
+    ({"r": "close"}, CloseRecord()),
+]
+
+
+def stored(records: list[TableRecord]) -> list[dict[str, Any]]:
+    """The rows the store keeps for ``records`` (JSON objects)."""
+    rows: list[dict[str, Any]] = msgspec.json.decode(msgspec.json.encode(records))
+    return rows
+
+
+def new_table(
+    turn_time: float = 0.0, hand_pause: float = 0.0, cante_window: float = 0.0, seed: int = 4
+) -> Table:
+    config = TableConfig(
+        hand_pause=hand_pause,
+        cante_window=cante_window,
+        grace_period=20.0,
+        open_ttl=900.0,
+        finished_ttl=90.0,
+    )
+    options = TableOptions(rules="exact3", turn_time=turn_time)
+    return Table(TABLE, "CODE1", TableKind.PRIVATE, options, config, random.Random(seed))
+
+
+def copy_of(table: Table, records: list[TableRecord]) -> Table:
+    """A new table restored from the stored form of ``records``."""
+    copy = Table(TABLE, table.code, table.kind, table.options, table.config, random.Random(0))
+    copy.restore(read_records(stored(records)))
+    return copy
+
+
+def grace(table: Table, user: UserId) -> ArmTimer:
+    return ArmTimer(grace_key(user), table.config.grace_period, OwnerGone(user))
+
+
+def idle(ttl: float) -> ArmTimer:
+    return ArmTimer(TimerKey.IDLE, ttl, CloseIdle())
+
+
+def answer_bots(table: Table, step: Step, records: list[TableRecord]) -> None:
+    """Answer every computer player asked in ``step`` (and in the answers), first move."""
+    asks = [o for o in step.effects if isinstance(o, AskBot)]
+    while asks:
+        ask = asks.pop(0)
+        answer = table.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0]))
+        records += answer.records
+        asks += [o for o in answer.effects if isinstance(o, AskBot)]
+
+
+def seat(table: Table, humans: int) -> list[TableRecord]:
+    """Seat ``humans`` users, then computer players in the other seats."""
+    records: list[TableRecord] = []
+    for index in range(humans):
+        user = USERS[index]
+        records += table.handle(Join(user, user.title(), index, CommandId(f"s{index}"))).records
+    for index in range(humans, 4):
+        step = table.handle(AddBot(USERS[0], index, CommandId(f"b{index}")))
+        records += step.records
+        answer_bots(table, step, records)
+    return records
+
+
+def move(table: Table, records: list[TableRecord], n: int) -> Step:
+    """The seat to move plays its first legal move (computer players answered)."""
+    hand = table.hand
+    assert hand is not None and hand.to_move is not None
+    who = hand.to_move
+    action = format_action(hand.legal_actions()[0])
+    step = table.handle(Act(USERS[who], action, None, None, CommandId(f"m{n}")))
+    records += step.records
+    answer_bots(table, step, records)
+    return step
+
+
+# Reading records ------------------------------------------------------------------------------
+
+
+def test_every_kind_of_record_reads_back_from_its_stored_form() -> None:
+    assert {type(r) for r in EVERY_KIND} == set(typing.get_args(TableRecord))
+    rows = stored(EVERY_KIND)
+    assert [row["r"] for row in rows] == [
+        "sit",
+        "bot",
+        "free",
+        "away",
+        "away",
+        "timeout",
+        "close",
+        "match",
+        "deal",
+        "act",
+        "act",
+        "choice",
+        "cantes_over",
+        "chat",
+        "chat",
+        "rematch",
+    ]
+    assert read_records(rows) == EVERY_KIND
+    # to_builtins gives the same rows, and defaults are left out of them.
+    assert [msgspec.to_builtins(r) for r in EVERY_KIND] == rows
+    assert rows[4] == {"r": "away", "seat": 3, "on": False}
+    assert rows[10] == {"r": "act", "seat": 0, "a": 0, "cmd": "m1", "by": "ana"}
+    assert rows[6] == {"r": "close"}
+
+
+def test_the_rows_of_the_old_table_still_read() -> None:
+    rows = [row for row, _ in OLD_ROWS]
+    assert read_records(rows) == [record for _, record in OLD_ROWS]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        {"r": "shuffle", "seat": 0},
+        {"seat": 0},
+        {"r": "act", "seat": 1},
+        {"r": "act", "seat": 1, "action": 3},
+        {"r": "sit", "seat": "0", "user": "ana", "name": "Ana"},
+    ],
+)
+def test_a_row_that_is_not_a_record_is_refused(row: dict[str, Any]) -> None:
+    with pytest.raises(msgspec.ValidationError):
+        read_records([row])
+
+
+def test_a_log_in_the_old_format_restores_the_same_table() -> None:
+    """A real log rewritten as the old table wrote it (computer players' moves with
+    ``"auto": false``): read and restored, it rebuilds the same table."""
+    table = new_table(turn_time=10.0, cante_window=3.0)
+    records = seat(table, humans=2)
+    n = 0
+    while table.hand_count < 3 and table.status == TableStatus.PLAYING:
+        hand = table.hand
+        assert hand is not None and hand.to_move is not None
+        if table.window is not None:
+            step = table.handle(CloseCantes(table.window.turn))
+            records += step.records
+            answer_bots(table, step, records)
+        else:
+            assert not table.seats[hand.to_move].computer_plays  # answered at once
+            move(table, records, n)
+            n += 1
+    rows = stored(records)
+    bots = {0: False, 1: False, 2: True, 3: True}
+    acts = 0
+    for row in rows:
+        if row["r"] == "act" and bots[row["seat"]]:
+            assert "auto" not in row
+            row["auto"] = False
+            acts += 1
+    assert acts > 0
+    assert any(row["r"] == "act" and "window" in row for row in rows)
+    assert read_records(rows) == records
+    copy = Table(TABLE, "CODE1", TableKind.PRIVATE, table.options, table.config)
+    copy.restore(read_records(rows))
+    assert copy.seq == table.seq
+    assert copy.seats == table.seats
+    assert copy.hand is not None and table.hand is not None
+    assert copy.hand.history == table.hand.history
+    for mine, theirs in zip(table.events, copy.events, strict=True):
+        for viewer in (None, 0, 1, 2, 3):
+            assert copy.project(theirs, viewer) == table.project(mine, viewer)
+    # The command ids came back too: a resent move is a duplicate.
+    (last,) = [r for r in records if r.cmd == f"m{n - 1}"]
+    assert isinstance(last, ActRecord) and last.by is not None
+    resent = copy.handle(Act(last.by, "pass", None, None, CommandId(f"m{n - 1}")))
+    assert list(resent.records) == []
+    (reply,) = resent.effects
+    assert isinstance(reply, Reply) and isinstance(reply.message, Ack) and reply.message.duplicate
+
+
+# Resuming after a restart ---------------------------------------------------------------------
+
+
+def test_a_restored_match_resumes_its_turn_timer_and_every_owners_grace_period() -> None:
+    table = new_table(turn_time=10.0)
+    records = seat(table, humans=4)
+    for n in range(6):
+        move(table, records, n)
+    for user in USERS:
+        table.handle(Watch(user))
+    copy = copy_of(table, records)
+    assert copy.online == set()  # nobody is connected yet
+    hand = copy.hand
+    assert hand is not None and hand.to_move is not None
+    expected: list[Effect] = [
+        ArmTimer(TimerKey.TURN, 10.0, TimerExpired(copy.turn), seat=hand.to_move),
+        *(grace(copy, user) for user in USERS),
+    ]
+    assert copy.resume() == expected
+    assert copy.resume()[:1] == table.drive()
+    # The grace period of an owner who does not come back runs out as it would have.
+    step = copy.handle(OwnerGone(USERS[hand.to_move]))
+    assert list(step.records) == [AwayRecord(seat=hand.to_move, on=True)]
+
+
+def test_a_restored_table_asks_its_computer_player_again() -> None:
+    table = new_table()
+    records = seat(table, humans=1)
+    hand = table.hand
+    assert hand is not None and hand.to_move == 0
+    # Ana's move; the computer player asked next did not answer before the server stopped.
+    step = table.handle(
+        Act(ANA, format_action(hand.legal_actions()[0]), None, None, CommandId("m0"))
+    )
+    records += step.records
+    (lost,) = [o for o in step.effects if isinstance(o, AskBot)]
+    copy = copy_of(table, records)
+    effects = copy.resume()
+    assert effects == [CancelTimer(TimerKey.TURN), lost, grace(copy, ANA)]
+    assert effects[:2] == table.drive()
+    ask = lost
+    step = copy.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0]))
+    assert len(step.records) == 1 and isinstance(step.records[0], ActRecord)
+
+
+def test_a_restored_table_between_two_hands_deals_after_the_pause() -> None:
+    table = new_table(hand_pause=2.0)
+    records = seat(table, humans=4)
+    n = 0
+    while table.hand is not None and not table.hand.is_finished:
+        move(table, records, n)
+        n += 1
+    assert table.status == TableStatus.PLAYING
+    copy = copy_of(table, records)
+    deal = ArmTimer(TimerKey.DEAL, 2.0, DealNext(copy.hand_count - 1))
+    expected: list[Effect] = [CancelTimer(TimerKey.TURN), deal, *(grace(copy, u) for u in USERS)]
+    assert copy.resume() == expected
+    assert isinstance(copy.handle(DealNext(copy.hand_count - 1)).records[0], DealRecord)
+
+
+def test_a_restored_table_with_an_open_cante_window_closes_it_on_time() -> None:
+    table = new_table(cante_window=3.0)
+    records = seat(table, humans=4)
+    n = 0
+    while table.window is None:
+        move(table, records, n)
+        n += 1
+    copy = copy_of(table, records)
+    window = copy.window
+    assert window is not None
+    expected: list[Effect] = [
+        CancelTimer(TimerKey.TURN),
+        ArmTimer(TimerKey.CANTE, 3.0, CloseCantes(window.turn)),
+        *(grace(copy, u) for u in USERS),
+    ]
+    assert copy.resume() == expected
+
+
+def test_a_restored_table_nobody_plays_waits_for_its_owners() -> None:
+    waiting = new_table()
+    records = list(waiting.handle(Join(ANA, "Ana", 0, CommandId("s"))).records)
+    copy = copy_of(waiting, records)
+    assert copy.status == TableStatus.OPEN
+    assert copy.resume() == [CancelTimer(TimerKey.TURN), idle(waiting.config.open_ttl)]
+    # Until its owner comes back, or the idle timer closes it.
+    copy.handle(Watch(ANA))
+    assert list(copy.handle(CloseIdle()).records) == []
+    copy.handle(Unwatch(ANA, last=True))
+    assert list(copy.handle(CloseIdle()).records) == [CloseRecord()]
+
+    finished = new_table()
+    records = seat(finished, humans=4)
+    n = 0
+    while finished.status == TableStatus.PLAYING:
+        move(finished, records, n)
+        n += 1
+    copy = copy_of(finished, records)
+    assert copy.status == TableStatus.FINISHED
+    assert copy.resume() == [CancelTimer(TimerKey.TURN), idle(finished.config.finished_ttl)]
+
+
+def test_a_restored_closed_table_arms_nothing() -> None:
+    table = new_table()
+    records = list(table.handle(Join(ANA, "Ana", 0, CommandId("s"))).records)
+    records += table.handle(Leave(ANA, CommandId("bye"))).records
+    assert table.status == TableStatus.CLOSED
+    copy = copy_of(table, records)
+    assert copy.status == TableStatus.CLOSED
+    assert copy.resume() == [CancelTimer(TimerKey.TURN)]
