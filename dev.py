@@ -84,9 +84,9 @@ def test(args: list[str]) -> int:
     install("dev")
     ensure_browser()
     web_checks()
-    sh(BIN / "ruff", "check", "src", "tests", "benchmarks", "dev.py")
-    sh(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "dev.py")
-    sh(BIN / "mypy", "src", "tests", "benchmarks")
+    sh(BIN / "ruff", "check", "src", "tests", "benchmarks", "research", "dev.py")
+    sh(BIN / "ruff", "format", "--check", "src", "tests", "benchmarks", "research", "dev.py")
+    sh(BIN / "mypy", "src", "tests", "benchmarks", "research")
     return sh(PY, "-m", "pytest", *args, check=False)
 
 

@@ -1,8 +1,8 @@
 """Build script for the optional compiled solver; everything else is in pyproject.toml.
 
-``cuatrola.ai._csolver`` is a small C99 extension (``src/cuatrola/ai/_solver.c``). It is
-optional: without a C compiler or Python headers the build prints a warning and the package
-installs anyway, and ``cuatrola.ai.solver`` falls back to its pure-Python twin.
+``cuatrola.ai.search._csolver`` is a small C99 extension (``src/cuatrola/ai/search/_solver.c``).
+It is optional: without a C compiler or Python headers the build prints a warning and the
+package installs anyway, and ``cuatrola.ai.search.solver`` falls back to its pure-Python twin.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ class OptionalBuildExt(build_ext):
 
 
 #: The one extension module; ``optional`` so that setuptools, too, treats a failure as a warning.
-EXTENSIONS = [Extension("cuatrola.ai._csolver", ["src/cuatrola/ai/_solver.c"], optional=True)]
+EXTENSIONS = [
+    Extension("cuatrola.ai.search._csolver", ["src/cuatrola/ai/search/_solver.c"], optional=True)
+]
 
 if __name__ == "__main__":  # setuptools runs this file as __main__; tests import it
     setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": OptionalBuildExt})

@@ -11,7 +11,7 @@ The public API for bot authors and tools:
 See ``docs/api.md`` for the hand and match classes, views and records.
 """
 
-from cuatrola.ai.worlds import ConsistentDeals, Deal, deals_consistent_with
+from cuatrola.ai.knowledge.consistent import ConsistentDeals, Deal, deals_consistent_with
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.api import legal_cards, trick_winner
 from cuatrola.core.cards import Card, Rank, Suit, parse_card

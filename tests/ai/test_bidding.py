@@ -7,22 +7,22 @@ import random
 import pytest
 
 from cuatrola.ai.bidding import (
-    CALIBRATION,
     DDRates,
+    bid_value,
     calibrated,
     dd_rates,
     match_value,
     match_win_table,
 )
-from cuatrola.ai.expert import bid_value
-from cuatrola.ai.worlds import Knowledge
+from cuatrola.ai.config import ExpertConfig
+from cuatrola.ai.knowledge.deals import Knowledge
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import view_for
 
 
-@pytest.mark.parametrize("contract", list(CALIBRATION))
+@pytest.mark.parametrize("contract", list(ExpertConfig().calibration))
 def test_calibration_is_increasing_and_a_probability(contract: Contract) -> None:
     shares = [i / 20 for i in range(21)]
     values = [calibrated(contract, s) for s in shares]

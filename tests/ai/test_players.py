@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
@@ -10,17 +9,18 @@ import pytest
 
 from cuatrola.ai import make_player
 from cuatrola.ai.base import Player, available_players
-from cuatrola.ai.expert import ExpertPlayer, _utility
-from cuatrola.ai.greedy import GreedyPlayer, bid_strength
-from cuatrola.ai.levels import EasyPlayer
-from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood
-from cuatrola.ai.pimc import PimcPlayer
-from cuatrola.ai.worlds import Knowledge
+from cuatrola.ai.bidding import utility
+from cuatrola.ai.knowledge.deals import Knowledge
+from cuatrola.ai.opponents import PlayEvidence, evidence_likelihood
+from cuatrola.ai.players.greedy import GreedyPlayer, bid_strength
+from cuatrola.ai.players.levels import EasyPlayer
+from cuatrola.ai.players.pimc import PimcPlayer
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import view_for
+from tests.ai.experts import expert
 
 #: Players under test, kept on small budgets so the suite stays fast.
 SMALL: dict[str, Callable[[], Player]] = {
@@ -28,11 +28,7 @@ SMALL: dict[str, Callable[[], Player]] = {
     "greedy": GreedyPlayer,
     "easy": EasyPlayer,
     "pimc": lambda: PimcPlayer(3),
-    "expert": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3),
-    "expert-uniform": lambda: ExpertPlayer(samples=4, exhaustive=8, bid_samples=3, weighting=False),
-    "expert-playmodel": lambda: ExpertPlayer(
-        samples=4, exhaustive=8, bid_samples=3, play_model=True, greedy_mix=0.25
-    ),
+    "expert": lambda: expert(samples=4, exhaustive=8, bid_samples=3),
 }
 
 
@@ -80,7 +76,7 @@ def test_expert_bids_quintola_with_every_top_trump_and_respects_the_cap() -> Non
     rest = [c for c in (f"{r}{s}" for s in "OCEB" for r in "A3RCS") if c not in hand]
     deal_rest = [c for c in rest if c != "SO"]
     hands = [[*deal_rest[0:4], "SO"], hand, deal_rest[4:9], deal_rest[9:14]]
-    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=6)
+    player = expert(samples=4, exhaustive=8, bid_samples=6)
     state = HandState.from_cards(Rules(), dealer=0, hands=hands, trump_card="SO")
     choice = player.choose(view_for(state, 1), random.Random(1))
     assert choice == parse_action("quintola")
@@ -97,17 +93,17 @@ def test_expert_passes_a_hopeless_hand() -> None:
     rest = [c for c in (f"{r}{s}" for s in "OCEB" for r in "A3RCS") if c not in hand]
     hands = [rest[0:5], hand, rest[5:10], rest[10:15]]  # the dealer shows the as de oros
     state = HandState.from_cards(Rules(), dealer=0, hands=hands, trump_card=hands[0][0])
-    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=6)
+    player = expert(samples=4, exhaustive=8, bid_samples=6)
     assert player.choose(view_for(state, 1), random.Random(2)) == parse_action("pass")
 
 
 def test_match_utility_values_the_target() -> None:
     state = HandState.deal(Rules(), dealer=0, rng=random.Random(1), score_before=(9, 10))
     view = view_for(state, 0)  # team 0 at 9, team 1 at 10
-    assert _utility(view, winner=0, value=2) == 1.0  # a made solo wins the match
-    assert _utility(view, winner=1, value=2) == 0.0  # a failed one loses it
-    assert _utility(view, winner=0, value=1) == pytest.approx(0.5)  # 10-10: a coin toss
-    assert _utility(view, winner=1, value=1) == 0.0  # 9-11: lost
+    assert utility(view, winner=0, value=2) == 1.0  # a made solo wins the match
+    assert utility(view, winner=1, value=2) == 0.0  # a failed one loses it
+    assert utility(view, winner=0, value=1) == pytest.approx(0.5)  # 10-10: a coin toss
+    assert utility(view, winner=1, value=1) == 0.0  # 9-11: lost
 
 
 def test_greedy_bid_thresholds() -> None:
@@ -144,8 +140,8 @@ def test_greedy_plays_by_its_rules() -> None:
 
 def test_expert_weights_the_true_deal_positively() -> None:
     rng = random.Random(9)
-    player = ExpertPlayer(samples=4, exhaustive=8, bid_samples=3)
-    greedy_model = ExpertPlayer(samples=4, exhaustive=8, bid_samples=3, greedy_mix=1.0)
+    player = expert(samples=4, exhaustive=8, bid_samples=3)
+    greedy_model = expert(samples=4, exhaustive=8, bid_samples=3, greedy_mix=1.0)
     checked = 0
     for number in range(6):
         state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
@@ -156,13 +152,13 @@ def test_expert_weights_the_true_deal_positively() -> None:
             view = view_for(state, seat)
             if state.phase is Phase.PLAY:
                 truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
-                assert player.likelihood(view, truth) > 0
+                assert player.model.likelihood(view, truth) > 0
                 knowledge = Knowledge.from_view(view)
                 if knowledge.count() <= 50:
-                    weights = [greedy_model.likelihood(view, w) for w in knowledge.worlds()]
+                    weights = [greedy_model.model.likelihood(view, w) for w in knowledge.worlds()]
                     # Greedy players and a greedy model: the true deal is at least as likely
                     # as the average consistent deal.
-                    truth_weight = greedy_model.likelihood(view, truth)
+                    truth_weight = greedy_model.model.likelihood(view, truth)
                     assert truth_weight >= sum(weights) / len(weights) * 0.999
                     checked += 1
             state.apply(greedy.choose(view, rng), seat)
@@ -172,7 +168,7 @@ def test_expert_weights_the_true_deal_positively() -> None:
 def test_expert_with_an_exhausted_budget_still_plays_legally() -> None:
     # budget=0: the weighting falls back to the greedy model and one deal is solved.
     rng = random.Random(4)
-    player = ExpertPlayer(samples=6, exhaustive=12, bid_samples=3)
+    player = expert(samples=6, exhaustive=12, bid_samples=3)
     for number in range(3):
         state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
         while not state.is_finished:
@@ -186,10 +182,10 @@ def test_expert_with_an_exhausted_budget_still_plays_legally() -> None:
 def test_opponent_model_mixes_kinds_per_seat() -> None:
     """A seat that always played the greedy card is read sharply as greedy; one stray card
     moves it to the kind whose plays tell nothing, instead of ruling the deal out."""
-    greedy_plays = [PlayEvidence(seat=1, legal=3, greedy=True, regret=None, values=None)] * 3
+    greedy_plays = [PlayEvidence(seat=1, legal=3, greedy=True)] * 3
     stray = [
         *greedy_plays[:2],
-        PlayEvidence(seat=1, legal=3, greedy=False, regret=None, values=None),
+        PlayEvidence(seat=1, legal=3, greedy=False),
     ]
     uniform = (1 / 3) ** 3
     sharp = evidence_likelihood(greedy_plays, me=0, epsilon=0.2, mix=0.5)
@@ -197,17 +193,8 @@ def test_opponent_model_mixes_kinds_per_seat() -> None:
     strayed = evidence_likelihood(stray, me=0, epsilon=0.2, mix=0.5)
     assert uniform / 2 < strayed < sharp / 2
     # The seat's own plays never count, and greedy-only mixing is the plain greedy model.
-    mine = [PlayEvidence(seat=0, legal=3, greedy=False, regret=None, values=None)]
+    mine = [PlayEvidence(seat=0, legal=3, greedy=False)]
     assert evidence_likelihood(mine, me=0, epsilon=0.2, mix=0.5) == 1.0
     assert evidence_likelihood(stray, me=0, epsilon=0.2, mix=1.0) == pytest.approx(
         (0.8 + 0.2 / 3) ** 2 * (0.2 / 3)
     )
-
-
-def test_double_dummy_kind_prefers_the_better_card() -> None:
-    best = PlayEvidence(seat=3, legal=2, greedy=False, regret=0.0, values=(0.0, -20.0))
-    worse = PlayEvidence(seat=3, legal=2, greedy=False, regret=20.0, values=(0.0, -20.0))
-    high = evidence_likelihood([best], me=0, epsilon=1.0, mix=0.0, temperature=10.0)
-    low = evidence_likelihood([worse], me=0, epsilon=1.0, mix=0.0, temperature=10.0)
-    assert high == pytest.approx(1 / (1 + math.exp(-2)))
-    assert high + low == pytest.approx(1.0)

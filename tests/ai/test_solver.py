@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from cuatrola.ai import solver
-from cuatrola.ai.solver import (
+from cuatrola.ai.search import solver
+from cuatrola.ai.search.solver import (
     Position,
     at_least,
     at_least_python,

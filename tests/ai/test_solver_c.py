@@ -19,10 +19,10 @@ from types import ModuleType
 
 import pytest
 
-from cuatrola.ai import solver
-from cuatrola.ai.exploit import model_moves, model_moves_python
-from cuatrola.ai.pimc import best_card
-from cuatrola.ai.solver import (
+from cuatrola.ai.players.pimc import best_card
+from cuatrola.ai.search import solver
+from cuatrola.ai.search.exploit import model_moves, model_moves_python
+from cuatrola.ai.search.solver import (
     Position,
     position_from_state,
     solve_moves,
@@ -47,7 +47,7 @@ BIDDINGS = (
 @pytest.fixture(scope="module")
 def csolver() -> ModuleType:
     try:
-        return importlib.import_module("cuatrola.ai._csolver")
+        return importlib.import_module("cuatrola.ai.search._csolver")
     except ImportError as exc:
         if os.environ.get("CUATROLA_REQUIRE_EXTENSION") == "1":
             pytest.fail(
@@ -336,7 +336,7 @@ def test_the_pure_python_fallback_plays_without_the_extension() -> None:
     # CUATROLA_SOLVER=python makes the package behave as if the extension were not built.
     code = (
         "import random\n"
-        "from cuatrola.ai import solver\n"
+        "from cuatrola.ai.search import solver\n"
         "from cuatrola.core.hand import HandState\n"
         "from cuatrola.core.rules import Rules\n"
         "state = HandState.deal(Rules(auto_cante=True), 0, random.Random(1))\n"

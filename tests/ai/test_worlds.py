@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from cuatrola.ai.greedy import GreedyPlayer
-from cuatrola.ai.worlds import Knowledge, World, excluded_by_play, is_consistent
+from cuatrola.ai.knowledge.consistent import is_consistent
+from cuatrola.ai.knowledge.deals import Knowledge, World, excluded_by_play
+from cuatrola.ai.players.greedy import GreedyPlayer
 from cuatrola.core.cards import FULL_DECK, mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules

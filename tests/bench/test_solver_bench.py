@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from cuatrola.ai import solver
+from cuatrola.ai.search import solver
 from cuatrola.bench.solver import positions
 
 

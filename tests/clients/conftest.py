@@ -11,7 +11,7 @@ from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from cuatrola.ai.greedy import GreedyPlayer
+from cuatrola.ai.players.greedy import GreedyPlayer
 from cuatrola.clients.terminal.app import CuatrolaApp
 from cuatrola.core.views import SeatView
 

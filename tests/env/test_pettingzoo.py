@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cuatrola.ai.worlds import deals_consistent_with
+from cuatrola.ai.knowledge.consistent import deals_consistent_with
 from cuatrola.core.actions import NUM_ACTIONS
 from cuatrola.core.cards import NUM_CARDS
 from cuatrola.core.errors import IllegalActionError

@@ -1,5 +1,26 @@
 """Computer players. Every player sees only a :class:`~cuatrola.core.views.SeatView`.
 
+Where to start: :mod:`cuatrola.ai.base` (the :class:`Player` interface and the registry of
+names), then the players from the simplest, in :mod:`cuatrola.ai.players`: ``greedy``
+(``players/greedy.py``), ``pimc`` (``players/pimc.py``) and ``expert``
+(``players/expert.py``). The rest of the package is what those players stand on:
+
+* :mod:`cuatrola.ai.knowledge`: what a seat can infer from its view, as the deals it cannot
+  tell apart (counted, enumerated, sampled) and the public facts before each earlier play;
+* :mod:`cuatrola.ai.search`: the double-dummy solver (with its C twin) and the search against
+  rule-following opponents;
+* :mod:`cuatrola.ai.opponents`: the expert's opponent model (how likely a deal is, given the
+  plays and bids seen);
+* :mod:`cuatrola.ai.bidding`: the expert's bidding (calibrated double-dummy shares, match
+  value);
+* :mod:`cuatrola.ai.config`: every number the expert was tuned with, and where it came from;
+* :mod:`cuatrola.ai.duel`: duplicate duels between two players (``cuatrola duel``).
+
+Imports point inward: players use opponents, bidding and search; search and knowledge use
+only the rules core (and the greedy rules of thumb). Research code that is off by default
+(variants of the expert, other opponent models, fitting scripts) lives in ``research/`` at
+the root of the repository, outside the installed package.
+
 >>> import random
 >>> from cuatrola.core.hand import HandState
 >>> from cuatrola.core.rules import Rules

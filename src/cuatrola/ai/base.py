@@ -4,10 +4,10 @@ A player gets only its seat's view (with the legal actions in it), an injected R
 time budget, and returns one legal action id. It never receives the full hand state.
 
 Players are found by name, in this order: the players registered with
-:func:`register_player` (the built-in ones register when their module is imported), the
-entry points of the group ``cuatrola.players`` of installed packages (name = the player's
-name, object = a class or factory taking no argument), and ``module:attribute`` specs such
-as ``tests.fixtures.bots:HighCard`` (imported on first use).
+:func:`register_player`, the built-in players of :data:`BUILT_IN` (imported on first use),
+the entry points of the group ``cuatrola.players`` of installed packages (name = the
+player's name, object = a class or factory taking no argument), and ``module:attribute``
+specs such as ``tests.fixtures.bots:HighCard`` (imported on first use).
 """
 
 from __future__ import annotations
@@ -44,15 +44,19 @@ class Player(Protocol):
 PlayerFactory = Callable[[], Player]
 #: The entry-point group through which an installed package offers computer players.
 ENTRY_POINT_GROUP = "cuatrola.players"
+#: The built-in players: name -> the ``module:class`` that builds them (see
+#: :mod:`cuatrola.ai.players`). ``expert`` is the strongest; ``easy``, ``medium``, ``hard``
+#: and ``expert`` are the levels of the product.
+BUILT_IN = {
+    "random": "cuatrola.ai.players.random_player:RandomPlayer",
+    "greedy": "cuatrola.ai.players.greedy:GreedyPlayer",
+    "pimc": "cuatrola.ai.players.pimc:PimcPlayer",
+    "expert": "cuatrola.ai.players.expert:ExpertPlayer",
+    "easy": "cuatrola.ai.players.levels:EasyPlayer",
+    "medium": "cuatrola.ai.players.levels:MediumPlayer",
+    "hard": "cuatrola.ai.players.levels:HardPlayer",
+}
 _FACTORIES: dict[str, PlayerFactory] = {}
-#: Modules that register players when imported, so ``make_player`` finds them lazily.
-_PLAYER_MODULES = (
-    "cuatrola.ai.random_player",
-    "cuatrola.ai.greedy",
-    "cuatrola.ai.pimc",
-    "cuatrola.ai.expert",
-    "cuatrola.ai.levels",
-)
 
 
 def register_player(name: str, factory: PlayerFactory) -> None:
@@ -95,37 +99,28 @@ def _from_spec(spec: str) -> PlayerFactory:
     return _load_factory(spec, "", load)
 
 
-def _load_all() -> None:
-    for module in _PLAYER_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-
-
 def available_players() -> list[str]:
-    """Names accepted by :func:`make_player`, sorted: the registered players and those of
-    installed packages' entry points (any ``module:Class`` spec is accepted too)."""
-    _load_all()
-    return sorted(set(_FACTORIES) | set(_entry_points()))
+    """Names accepted by :func:`make_player`, sorted: the registered and built-in players and
+    those of installed packages' entry points (any ``module:Class`` spec is accepted too)."""
+    return sorted(set(_FACTORIES) | set(BUILT_IN) | set(_entry_points()))
 
 
 def player_factory(name: str) -> PlayerFactory:
     """The factory :func:`make_player` uses for ``name`` (resolve once, build many).
 
-    ``name`` is a registered name, an entry point of the group :data:`ENTRY_POINT_GROUP`, or
-    a ``module:attribute`` spec; the last two are registered under ``name`` once loaded.
+    ``name`` is a registered name, a built-in one, an entry point of the group
+    :data:`ENTRY_POINT_GROUP`, or a ``module:attribute`` spec; all but the first are
+    registered under ``name`` once loaded.
 
     Raises:
         ValueError: for an unknown name, or a plug-in that cannot be loaded (one line).
     """
-    _load_all()
     factory = _FACTORIES.get(name)
     if factory is not None:
         return factory
-    entry = _entry_points().get(name)
-    if entry is not None:
+    if name in BUILT_IN:
+        factory = _from_spec(BUILT_IN[name])
+    elif (entry := _entry_points().get(name)) is not None:
         factory = _load_factory(name, f" (entry point {entry.value})", entry.load)
     elif ":" in name:
         factory = _from_spec(name)

@@ -9,11 +9,14 @@ A bid is judged in three steps:
    or that the standing contract is made.
 2. :func:`calibrated`: double dummy is optimistic for the bidder (he does not see the dead
    hand nor the defenders' cards). A logistic map fitted from self-play
-   (``benchmarks/calibrate_bidding.py``) turns the double-dummy share into the share of
+   (``research/calibrate_bidding.py``) turns the double-dummy share into the share of
    contracts actually made by the expert against expert defenders.
 3. :func:`match_value`: the chance to win the match from the score after the hand, from a
    table computed once per rule set (:func:`match_win_table`). Reaching the target is worth
    a whole match; at 10-9 under the exact-11 rule a failed solo loses it.
+
+:func:`best_bid` puts them together: each legal bid, and passing, valued by the expected
+match value (:func:`bid_value`); the numbers are in :class:`~cuatrola.ai.config.ExpertConfig`.
 
 >>> round(calibrated(Contract.SOLO, 0.0), 3) < round(calibrated(Contract.SOLO, 1.0), 3)
 True
@@ -30,44 +33,29 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cuatrola.ai.solver import Position, solve
-from cuatrola.ai.worlds import World
+from cuatrola.ai.config import ExpertConfig
+from cuatrola.ai.knowledge.deals import World
+from cuatrola.ai.search.solver import Position, solve
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import partner_of, team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.views import SeatView
 
-#: ``(a, b)`` per contract: made share = sigmoid(a + b * logit(double-dummy share)), fitted
-#: by ``benchmarks/calibrate_bidding.py --deals 8000 --seed 1`` (expert bidder against expert
-#: defenders; 1,702 solos, 717 cuatrolas and 102 quintolas with a share of at least 0.3).
-#: Double dummy is not optimistic here: defenders who cannot see each other's cards defend
-#: worse than it assumes, so a contract at a share of 0.5 is made about 57% of the time.
-CALIBRATION: dict[Contract, tuple[float, float]] = {
-    Contract.SOLO: (0.289, 0.898),
-    Contract.CUATROLA: (0.326, 1.051),
-    Contract.QUINTOLA: (1.040, 2.012),
-}
-#: Double-dummy shares are clipped to this range before the logit (a share of 0 or 1 over
-#: a few dozen deals is not certainty).
-SHARE_CLIP = 0.02
-
-#: The hand model behind :func:`match_win_table`, per hand and per team: the chance that
-#: the team bids each contract (when the cap lets it), and that a contract is made. The
-#: rest of the hands are plain, won by either team with even chances. Measured in
-#: expert-vs-expert play (about 16% solos, 10% cuatrolas, 1% quintolas, 85% made).
-CONTRACT_RATE = {Contract.SOLO: 0.08, Contract.CUATROLA: 0.05, Contract.QUINTOLA: 0.005}
-MADE_RATE = 0.85
+_DEFAULT = ExpertConfig()
+#: The default hand model of :func:`match_win_table` (``ExpertConfig.contract_rates``).
+_RATES = tuple(_DEFAULT.contract_rates.items())
 
 
-def _logit(p: float) -> float:
-    p = min(1 - SHARE_CLIP, max(SHARE_CLIP, p))
+def _logit(p: float, clip: float) -> float:
+    p = min(1 - clip, max(clip, p))
     return math.log(p / (1 - p))
 
 
-def calibrated(contract: Contract, dd_share: float) -> float:
-    """The chance that ``contract`` is made, from its double-dummy share of made deals."""
-    a, b = CALIBRATION[contract]
-    return 1 / (1 + math.exp(-(a + b * _logit(dd_share))))
+def calibrated(contract: Contract, dd_share: float, config: ExpertConfig = _DEFAULT) -> float:
+    """The chance that ``contract`` is made, from its double-dummy share of made deals
+    (``config.calibration``)."""
+    a, b = config.calibration[contract]
+    return 1 / (1 + math.exp(-(a + b * _logit(dd_share, config.share_clip))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +175,16 @@ def contract_made(view: SeatView, world: World, bidder: int, contract: Contract)
 
 
 @functools.lru_cache(maxsize=16)
-def match_win_table(target: int, capped: bool) -> tuple[tuple[float, ...], ...]:
+def match_win_table(
+    target: int,
+    capped: bool,
+    rates: tuple[tuple[Contract, float], ...] = _RATES,
+    made_rate: float = _DEFAULT.made_rate,
+) -> tuple[tuple[float, ...], ...]:
     """``table[a][b]``: the chance that a team at ``a`` game points wins the match against
-    one at ``b`` (both below ``target``), under the hand model of :data:`CONTRACT_RATE`.
+    one at ``b`` (both below ``target``), under a simple hand model: per hand, each team bids
+    each contract with its ``rates`` (when the cap lets it), makes it with ``made_rate``,
+    and the other hands are plain, won by either team with even chances.
 
     ``capped``: the bid cap of the exact-target rule applies (a team may not bid past the
     target).
@@ -209,7 +204,7 @@ def match_win_table(target: int, capped: bool) -> tuple[tuple[float, ...], ...]:
             b = total - a
             plain = 1.0
             expected = 0.0
-            for contract, rate in CONTRACT_RATE.items():
+            for contract, rate in rates:
                 points = CONTRACTS[contract].value
                 for bidder_is_a in (True, False):
                     own = a if bidder_is_a else b
@@ -220,13 +215,15 @@ def match_win_table(target: int, capped: bool) -> tuple[tuple[float, ...], ...]:
                         made, failed = value(a + points, b), value(a, b + points)
                     else:
                         made, failed = value(a, b + points), value(a + points, b)
-                    expected += rate * (MADE_RATE * made + (1 - MADE_RATE) * failed)
+                    expected += rate * (made_rate * made + (1 - made_rate) * failed)
             expected += plain * 0.5 * (value(a + 1, b) + value(a, b + 1))
             table[a][b] = expected
     return tuple(tuple(row) for row in table)
 
 
-def match_value(rules: Rules, score: Sequence[int], team: int) -> float:
+def match_value(
+    rules: Rules, score: Sequence[int], team: int, config: ExpertConfig = _DEFAULT
+) -> float:
     """What ``score`` (game points of team 0 and team 1 after a hand) is worth to ``team``.
 
     With a target: the chance to win the match (1 once the team reaches the target, 0 once
@@ -240,4 +237,58 @@ def match_value(rules: Rules, score: Sequence[int], team: int) -> float:
         return 1.0
     if theirs >= target:
         return 0.0
-    return match_win_table(target, rules.bid_cap is not None)[mine][theirs]
+    table = match_win_table(
+        target, rules.bid_cap is not None, tuple(config.contract_rates.items()), config.made_rate
+    )
+    return table[mine][theirs]
+
+
+def best_bid(
+    view: SeatView,
+    worlds: Sequence[World],
+    weights: Sequence[float] | None,
+    deadline: float | None,
+    config: ExpertConfig = _DEFAULT,
+) -> Contract:
+    """The expert's bid: of passing and each legal contract, the one with the highest
+    expected match value (:func:`bid_value`) over ``worlds`` (ties: the lower bid), or
+    passing when no deal could be solved before the ``deadline``."""
+    rates = dd_rates(view, worlds, weights, deadline)
+    if not rates.deals:
+        return Contract.PASS
+    values = {
+        contract: bid_value(view, contract, rates, config)
+        for contract in [Contract.PASS, *rates.contracts]
+    }
+    return max(values, key=lambda c: (round(values[c], 9), -int(c)))
+
+
+def bid_value(
+    view: SeatView, contract: Contract, rates: DDRates, config: ExpertConfig = _DEFAULT
+) -> float:
+    """The expected match value (:func:`match_value`) for the seat's team of bidding
+    ``contract`` (``PASS``: of leaving things as they stand)."""
+    mine = team_of(view.seat)
+    if contract is Contract.PASS:
+        holder, highest = highest_bid(view)
+        if holder is None:
+            win, value = rates.status_quo, 1
+        else:
+            made = calibrated(highest, rates.status_quo, config)
+            bidder_team = team_of(holder)
+            win = made if bidder_team == mine else 1 - made
+            value = CONTRACTS[highest].value
+    else:
+        win = calibrated(contract, rates.contracts[contract], config)
+        value = CONTRACTS[contract].value
+    return win * utility(view, mine, value, config) + (1 - win) * utility(
+        view, 1 - mine, value, config
+    )
+
+
+def utility(view: SeatView, winner: int, value: int, config: ExpertConfig = _DEFAULT) -> float:
+    """The observer's match value (:func:`match_value`) after ``winner`` takes ``value``
+    game points."""
+    score = list(view.score_before)
+    score[winner] += value
+    return match_value(view.rules, score, team_of(view.seat), config)

@@ -16,7 +16,7 @@ import time
 
 from cuatrola.ai.base import available_players, player_factory
 from cuatrola.ai.duel import decision_percentiles_ms
-from cuatrola.ai.solver import backend
+from cuatrola.ai.search.solver import backend
 from cuatrola.argtypes import bounded_int
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules

@@ -4,8 +4,8 @@ Both solvers solve the same seeded positions (by default whole hands: five trick
 plain hands and solos mixed) one at a time, each with a fresh transposition table; the
 benchmark prints the median time per solve of each, the ratio of the medians, and the
 median number of nodes the compiled solver searched. The timings go through the public
-entry points a player calls (:func:`~cuatrola.ai.solver.solve_python` and
-:func:`~cuatrola.ai.solver.solve`), so the C figure includes its argument checking.
+entry points a player calls (:func:`~cuatrola.ai.search._reference.solve_python` and
+:func:`~cuatrola.ai.search.solver.solve`), so the C figure includes its argument checking.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from cuatrola.ai import solver
-from cuatrola.ai.solver import Position, position_from_state
+from cuatrola.ai.search import solver
+from cuatrola.ai.search.solver import Position, position_from_state
 from cuatrola.argtypes import bounded_int
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules

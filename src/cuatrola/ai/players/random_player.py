@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from cuatrola.ai.base import register_player
 from cuatrola.core.views import SeatView
 
 
@@ -22,6 +21,3 @@ class RandomPlayer:
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         return view.legal_actions[int(rng.random() * len(view.legal_actions))]
-
-
-register_player("random", RandomPlayer)

@@ -1,5 +1,5 @@
-"""The model of a good player's card choices (``cuatrola.ai.play_model``) and its place in
-the expert's opponent model."""
+"""The model of a good player's card choices (``research.play_model``) and its place in
+the expert's opponent model (``research.models``)."""
 
 from __future__ import annotations
 
@@ -8,29 +8,30 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from cuatrola.ai.expert import ExpertPlayer
-from cuatrola.ai.greedy import greedy_card
-from cuatrola.ai.opponent_model import (
-    EvidenceCache,
-    PlayEvidence,
+from research.models import (
+    ResearchEvidence,
+    ResearchEvidenceCache,
     evidence_likelihood,
     play_evidence,
 )
-from cuatrola.ai.play_model import (
+from research.play_model import (
     FEATURE_NAMES,
     FLOOR,
     WEIGHTS,
     choice_features,
     choice_probabilities,
 )
-from cuatrola.ai.worlds import Knowledge
+from research.variants import modelled_expert
+
+from cuatrola.ai.knowledge.deals import Knowledge
+from cuatrola.ai.players.greedy import greedy_card
 from cuatrola.core.actions import bid_action
 from cuatrola.core.cards import Suit, iter_bits, mask_of, parse_card_id
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.tricks import legal_mask
 from cuatrola.core.views import view_for
+from tests.ai.experts import config
 
 
 def test_one_weight_per_feature() -> None:
@@ -91,8 +92,8 @@ def test_model_kind_replaces_any_legal_card() -> None:
     """With the play model on, the other kind's likelihood is the model's chance of each
     play instead of one over the number of legal cards."""
     plays = [
-        PlayEvidence(seat=1, legal=3, greedy=False, regret=None, values=None, modelled=0.6),
-        PlayEvidence(seat=3, legal=2, greedy=False, regret=None, values=None, modelled=0.1),
+        ResearchEvidence(seat=1, legal=3, greedy=False, modelled=0.6),
+        ResearchEvidence(seat=3, legal=2, greedy=False, modelled=0.1),
     ]
     assert evidence_likelihood(plays, me=0, epsilon=0.2, mix=0.0) == pytest.approx(1 / 6)
     assert evidence_likelihood(plays, me=0, epsilon=0.2, mix=0.0, modelled=True) == pytest.approx(
@@ -115,12 +116,12 @@ def test_evidence_carries_the_model_chance() -> None:
     seat = state.to_move
     assert seat is not None
     view = view_for(state, seat)
-    cache = EvidenceCache(view, with_model=True)
+    cache = ResearchEvidenceCache(view, with_model=True)
     worlds = list(Knowledge.from_view(view).worlds())[:30]
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     checked = 0
     for world in [*worlds, truth]:
-        for item in cache.of(world, with_dd=False):
+        for item in cache.of(world):
             assert item.seat != seat
             assert item.modelled is not None and 0 < item.modelled <= 1
             checked += 1
@@ -140,18 +141,18 @@ def test_evidence_carries_the_model_chance() -> None:
             expected = choice_probabilities(
                 choice_features(hands[s], legal, plays[:index], s, view.trump, 0)
             )
-            item = next(e for e in cache.of(truth, with_dd=False) if e.seat == s)
+            item = next(e for e in cache.of(truth) if e.seat == s)
             assert item.modelled == pytest.approx(expected[card])
             assert item.greedy == (greedy_card(legal, plays[:index], s, view.trump) == card)
             compared = True
             break
     assert compared
     # The expert with the play model weighs the deal by exactly that evidence.
-    expert = ExpertPlayer(play_model=True, greedy_mix=0.25, searched_share=0.0)
+    expert = modelled_expert(config(greedy_mix=0.25, searched_share=0.0), play_model=True)
     evidence = play_evidence(view, truth, with_dd=False)
-    assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
+    assert expert.model.likelihood(view, truth) == pytest.approx(
         evidence_likelihood(evidence, view.seat, 0.2, 0.25, modelled=True)
     )
-    assert expert.likelihood(view, truth, use_dd=False) != pytest.approx(
+    assert expert.model.likelihood(view, truth) != pytest.approx(
         evidence_likelihood(evidence, view.seat, 0.2, 0.25)
     )

@@ -1,6 +1,6 @@
 """Card choice with consistent own decisions: a remedy for strategy fusion.
 
-Perfect-information Monte Carlo (:func:`cuatrola.ai.search.card_scores`) solves every deal
+Perfect-information Monte Carlo (:func:`cuatrola.ai.players.pimc.card_scores`) solves every deal
 as if the player would know it at every later decision, so it counts on plays it cannot
 find: at the next trick it "knows" which defender holds the missing trump in each deal and
 plays differently in each. That error is *strategy fusion*.
@@ -14,9 +14,10 @@ opponent minimises, as in the double-dummy solver); when the player is to choose
 must pick *one* card for all the deals still consistent with what he has seen, the one with
 the best weighted total, and only from there on is each deal solved double dummy.
 
-It costs one :func:`~cuatrola.ai.solver.solve_moves` per deal and per distinct public play
-sequence up to the player's next decision, so the expert uses it from the second trick on,
-on fewer deals than plain PIMC.
+It costs one :func:`~cuatrola.ai.search.solver.solve_moves` per deal and per distinct public
+play sequence up to the player's next decision, so the ``expert-consistent`` variant
+(:mod:`research.variants`) uses it from the second trick on, on fewer deals than plain PIMC.
+It measured no better than plain PIMC (``RESULTS.md``), so the expert does not use it.
 """
 
 from __future__ import annotations
@@ -24,17 +25,17 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from cuatrola.ai.search import position_for
-from cuatrola.ai.solver import (
+from cuatrola.ai.knowledge.deals import World
+from cuatrola.ai.search.solver import (
     Position,
     final_value,
     legal_moves,
     maximizing_team,
     play_card,
+    position_for,
     solve,
     solve_moves,
 )
-from cuatrola.ai.worlds import World
 from cuatrola.core.actions import is_card_action
 from cuatrola.core.cards import iter_bits
 from cuatrola.core.views import SeatView
@@ -50,7 +51,7 @@ def consistent_scores(
     the seat's next decision taken once for all the deals it cannot tell apart.
 
     Higher is better for the seat to move, on the scale of
-    :func:`~cuatrola.ai.search.card_scores` (which it equals when the seat has no later
+    :func:`~cuatrola.ai.players.pimc.card_scores` (which it equals when the seat has no later
     decision). ``None`` when the ``deadline`` (a :func:`time.perf_counter` value) passes
     before the search ends.
     """

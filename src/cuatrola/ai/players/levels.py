@@ -1,5 +1,5 @@
 """Product levels for human tables: ``easy``, ``medium``, ``hard`` (and ``expert``, which is
-:class:`~cuatrola.ai.expert.ExpertPlayer` itself).
+:class:`~cuatrola.ai.players.expert.ExpertPlayer` itself).
 
 * ``easy``: the greedy rules, but one card in four is a random legal card (a beginner who
   follows the rules of thumb and sometimes slips); bids like greedy; always sings.
@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import random
 
-from cuatrola.ai.base import register_player
-from cuatrola.ai.expert import ExpertPlayer
-from cuatrola.ai.greedy import GreedyPlayer
-from cuatrola.ai.pimc import PimcPlayer
+from cuatrola.ai.players.expert import ExpertPlayer
+from cuatrola.ai.players.greedy import GreedyPlayer
+from cuatrola.ai.players.pimc import PimcPlayer
 from cuatrola.core.actions import is_card_action
 from cuatrola.core.hand import Phase
 from cuatrola.core.views import SeatView
@@ -66,11 +65,3 @@ class HardPlayer:
         if view.phase is Phase.BIDDING:
             return self._expert.choose(view, rng, budget)
         return self._pimc.choose(view, rng, budget)
-
-
-#: Level name -> registry name of the player behind it.
-LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert"}
-
-register_player("easy", EasyPlayer)
-register_player("medium", MediumPlayer)
-register_player("hard", HardPlayer)

@@ -1,11 +1,13 @@
-"""Seeded card-play hands for the fitting scripts (``fit_opponent_model.py``,
-``fit_play_model.py``): the same deal and the same players' randomness from the same seed."""
+"""Seeded card-play hands for the fitting scripts (``fit_opponent_model``,
+``fit_play_model``): the same deal and the same players' randomness from the same seed.
+The players are named as for ``make_player``, the research variants included."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
 
+import research.variants  # noqa: F401  (the variants' names)
 from cuatrola.ai import make_player
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState

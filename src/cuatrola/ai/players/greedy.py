@@ -1,5 +1,10 @@
 """``greedy``: the rule-based play that peer programs ship; the baseline to beat.
 
+These rules of thumb are also the expert's model of a rule-following opponent: its opponent
+model (:mod:`cuatrola.ai.opponents`) and its search against rule followers
+(:mod:`cuatrola.ai.search.exploit`, with a C twin in ``_solver.c``) replay
+:func:`greedy_card` and :func:`bid_strength`.
+
 * Card play: lead a side (non-trump) ace, else the cheapest card; give points to a partner
   who is winning the trick; otherwise win with the cheapest winning card, or throw the
   cheapest card when the trick cannot be won.
@@ -24,14 +29,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cuatrola.ai.base import register_player
-from cuatrola.ai.common import cheapness, hand_mask, wins_trick
 from cuatrola.core.actions import BID_BASE, CANTE_BASE, NO_CANTE, bid_action, is_card_action
-from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, SUIT_MASKS, Rank, iter_bits
+from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, SUIT_MASKS, Rank, iter_bits, mask_of
 from cuatrola.core.hand import Phase, team_of
 from cuatrola.core.rules import Contract
 from cuatrola.core.tricks import winning_card
 from cuatrola.core.views import SeatView
+
+
+def cheapness(card: int, trump: int) -> tuple[int, int, int]:
+    """A sort key: cheaper cards first (a non-trump before a trump, fewer points, weaker)."""
+    return (int(CARD_SUIT[card] == trump), CARD_POINTS[card], -(card % 5))
+
+
+def wins_trick(card: int, table: int, led: int, trump: int) -> bool:
+    """Whether ``card`` added to ``table`` (the cards already played) is winning the trick."""
+    if not table:
+        return True
+    return winning_card(table | 1 << card, led, trump) == card
 
 
 def bid_strength(hand: int, trump: int) -> Contract:
@@ -86,7 +101,7 @@ class GreedyPlayer:
 
 def choose_bid(view: SeatView) -> int:
     """The greedy bid: the highest legal bid not above the hand's strength, else pass."""
-    wanted = bid_strength(hand_mask(view), view.trump)
+    wanted = bid_strength(mask_of(view.hand), view.trump)
     legal = set(view.legal_actions)
     for contract in sorted(Contract, reverse=True):
         if contract <= wanted and contract is not Contract.PASS:
@@ -141,10 +156,10 @@ def greedy_card(legal: int, trick: Sequence[tuple[int, int]], seat: int, trump: 
 __all__ = [
     "GreedyPlayer",
     "bid_strength",
+    "cheapness",
     "choose_bid",
     "choose_cante",
     "choose_card",
     "greedy_card",
+    "wins_trick",
 ]
-
-register_player("greedy", GreedyPlayer)

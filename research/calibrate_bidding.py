@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Fit the expert's bidding calibration (``CALIBRATION`` in ``cuatrola.ai.bidding``).
+"""Fit the expert's bidding calibration (``ExpertConfig.calibration`` in ``cuatrola.ai.config``).
 
 For seeded random deals, one seat is asked to bid after the seats before it passed; the
 expert's double-dummy share of made deals is computed for every contract the seat may bid
 (the same estimate the expert bids by). When a share reaches ``--min-share``, the contract is
 then really played from that deal, the expert bidding it against two expert defenders, and
 whether it was made is recorded. A logistic fit of made ~ logit(share) per contract gives
-the coefficients to paste into ``CALIBRATION``:
+the coefficients to paste into ``ExpertConfig.calibration``:
 
-    .venv/bin/python benchmarks/calibrate_bidding.py --deals 3000 --seed 1 [--out samples.jsonl]
+    .venv/bin/python -m research.calibrate_bidding --deals 3000 --seed 1 [--out samples.jsonl]
 
 Slow (a played contract costs about half a second of expert play), so it is not part of
 the test suite. ``--fit FILE`` refits from samples written earlier by ``--out``.
@@ -24,9 +24,9 @@ import sys
 from collections.abc import Iterable
 
 from cuatrola.ai.bidding import dd_rates
-from cuatrola.ai.expert import ExpertPlayer
-from cuatrola.ai.opponent_model import bid_likelihood
-from cuatrola.ai.worlds import Knowledge
+from cuatrola.ai.knowledge.deals import Knowledge
+from cuatrola.ai.opponents import bid_likelihood
+from cuatrola.ai.players.expert import ExpertPlayer
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState, team_of
 from cuatrola.core.rules import Contract, Rules
@@ -54,7 +54,7 @@ def collect(deals: int, seed: int, min_share: float, out: str | None) -> list[Sa
             assert seat is not None
             view = view_for(state, seat)
             knowledge = Knowledge.from_view(view)
-            worlds = [knowledge.sample(rng) for _ in range(expert.bid_samples)]
+            worlds = [knowledge.sample(rng) for _ in range(expert.config.bid_samples)]
             weights = [bid_likelihood(view, list(w)) for w in worlds]
             rates = dd_rates(view, worlds, weights)
             for contract, share in rates.contracts.items():

@@ -1,7 +1,7 @@
 """How a good player chooses a card: a conditional-logit model of its play.
 
 The expert weighs each consistent deal by how likely the other seats' plays are in it
-(:mod:`cuatrola.ai.opponent_model`). For players who do not follow the greedy rules, such as
+(:mod:`cuatrola.ai.opponents`). For players who do not follow the greedy rules, such as
 a perfect-information Monte Carlo player or the expert itself, "any legal card" tells
 nothing, and the double-dummy value of a card in the deal predicted their choices no better.
 This model does: each legal card gets a score, a weighted sum of a few facts that a player
@@ -9,8 +9,10 @@ sees from its own seat (:data:`FEATURE_NAMES`: its points, whether it wins the t
 the partner is winning, whether it is the highest card left in its suit, ...), and the
 chance of each card is the softmax of the scores.
 
-``benchmarks/fit_play_model.py`` fitted :data:`WEIGHTS` by maximum likelihood to the choices
-of ``pimc`` and ``expert`` players in seeded self-play.
+``research/fit_play_model.py`` fitted :data:`WEIGHTS` by maximum likelihood to the choices
+of ``pimc`` and ``expert`` players in seeded self-play. As the second kind of the expert's
+opponent model (``expert-playmodel`` in :mod:`research.variants`) it measured no stronger
+than the default (``RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from cuatrola.ai.common import cheapness, wins_trick
-from cuatrola.ai.greedy import greedy_card
+from cuatrola.ai.players.greedy import cheapness, greedy_card, wins_trick
 from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, FULL_DECK, SUIT_MASKS, Rank
 from cuatrola.core.tricks import winning_card
 
@@ -48,7 +49,7 @@ FEATURE_NAMES = (
     "breaks a rey-caballo pair",
 )
 
-#: Fitted by ``benchmarks/fit_play_model.py`` (see the module docstring).
+#: Fitted by ``research/fit_play_model.py`` (see the module docstring).
 WEIGHTS: tuple[float, ...] = (
     0.397,  # the greedy card
     0.196,  # the cheapest card

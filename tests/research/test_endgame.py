@@ -6,16 +6,17 @@ import random
 import time
 
 import pytest
+from research.endgame import consistent_scores
+from research.variants import ConsistentExpert
 
-from cuatrola.ai.endgame import consistent_scores
-from cuatrola.ai.expert import ExpertPlayer
-from cuatrola.ai.search import card_scores
-from cuatrola.ai.solver import maximizing_team, position_from_state, solve
-from cuatrola.ai.worlds import Knowledge, World
+from cuatrola.ai.knowledge.deals import Knowledge, World
+from cuatrola.ai.players.pimc import card_scores
+from cuatrola.ai.search.solver import maximizing_team, position_from_state, solve
 from cuatrola.core.actions import is_card_action
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView, view_for
+from tests.ai.experts import config
 from tests.ai.positions import BIDS, positions
 
 
@@ -139,7 +140,7 @@ def test_a_passed_deadline_gives_up() -> None:
 
 
 def test_expert_with_the_search_plays_legal_cards_to_the_end() -> None:
-    player = ExpertPlayer(samples=6, exhaustive=12, bid_samples=3, consistent_from=0)
+    player = ConsistentExpert(config(samples=6, exhaustive=12, bid_samples=3), consistent_from=0)
     rng = random.Random(3)
     for seed in range(3):
         state = HandState.deal(Rules(), seed % 4, random.Random(seed))

@@ -1,4 +1,5 @@
-"""The model of a PIMC player's choice from his own view (cuatrola.ai.pimc_model)."""
+"""The expert's opponent model (cuatrola.ai.opponents): the evidence of each deal, its
+likelihood, and the searched kind (a PIMC player's choice from his own view)."""
 
 from __future__ import annotations
 
@@ -6,25 +7,21 @@ import random
 
 import pytest
 
-from cuatrola.ai.expert import ExpertPlayer
-from cuatrola.ai.opponent_model import EvidenceCache, evidence_likelihood, play_evidence
-from cuatrola.ai.pimc import PimcPlayer
-from cuatrola.ai.pimc_model import (
-    EPSILON,
-    RESAMPLES,
+from cuatrola.ai.knowledge.deals import Knowledge
+from cuatrola.ai.knowledge.history import knowledge_then, past_plays
+from cuatrola.ai.opponents import (
+    EvidenceCache,
     PimcChoiceModel,
-    choice_chance,
-    knowledge_then,
-    past_plays,
-    shown_trump_card,
+    evidence_likelihood,
+    play_evidence,
 )
-from cuatrola.ai.search import card_scores
-from cuatrola.ai.worlds import Knowledge
+from cuatrola.ai.players.pimc import PimcPlayer, card_scores
 from cuatrola.core.actions import bid_action, is_card_action, parse_action
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView, view_for
+from tests.ai.experts import expert
 
 BIDDINGS = (
     (Contract.PASS,) * 4,
@@ -61,7 +58,7 @@ def test_past_plays_restate_the_public_facts_of_each_moment() -> None:
         final_view = moments[-1][1]
         plays = past_plays(final_view)
         assert len(plays) == len(moments) - 1
-        for play, (state, view) in zip(plays, moments, strict=False):
+        for play, (_, view) in zip(plays, moments, strict=False):
             assert play.seat == view.seat
             assert play.number == len(view.tricks) and play.index == len(view.trick)
             assert play.trick == tuple(int(c) for _, c in view.trick)
@@ -73,22 +70,10 @@ def test_past_plays_restate_the_public_facts_of_each_moment() -> None:
             assert play.tricks_won == view.tricks_won
             assert play.counts == view.card_counts
             assert play.played == view.played
-            if shown_trump_card(final_view) == state.trump_card:
-                # What he knew then, rebuilt from the last view, is what his view said.
-                hand = mask_of(view.hand)
-                assert knowledge_then(play, hand) == Knowledge.from_view(view)
-                compared += 1
+            # What he knew then, rebuilt from the last view, is what his view said.
+            assert knowledge_then(play, mask_of(view.hand)) == Knowledge.from_view(view)
+            compared += 1
     assert compared > 100
-
-
-def test_choice_chance_is_a_distribution_that_prefers_the_better_card() -> None:
-    scores = {3: 10.0, 7: 9.0, 12: -4.0}
-    chances = {c: choice_chance(scores, c, 0.5, 0.35) for c in scores}
-    assert sum(chances.values()) == pytest.approx(1.0)
-    assert chances[3] > chances[7] > chances[12] >= 0.35 / 3
-    # At a high temperature every card tends to the same chance.
-    flat = [choice_chance(scores, c, 1e6, 0.35) for c in scores]
-    assert max(flat) - min(flat) < 1e-3
 
 
 def _middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
@@ -103,10 +88,10 @@ def _middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
     return state, view_for(state, seat)
 
 
-def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
+def test_the_model_reads_pimc_from_that_seat() -> None:
     """When the player's view has few consistent deals, the model enumerates them all, as
-    PIMC does: its scores are PIMC's card scores of that view, averaged; PIMC's pick is the
-    likeliest card."""
+    PIMC does: its chances are the shares of the resamples of those deals in which PIMC
+    picks each legal card, and the card PIMC played has some."""
     checked = 0
     for seed in range(40):
         state, view = _middle_of_a_hand(seed, trick=3)
@@ -123,16 +108,9 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
         play = past_plays(later)[-1]
         assert (play.seat, play.card) == (view.seat, card)
         model = PimcChoiceModel(memo={})
-        scores = model.scores(later, play, mask_of(view.hand))
-        worlds = list(knowledge.worlds())
-        expected = card_scores(view, worlds)
-        assert scores == pytest.approx({c: v / len(worlds) for c, v in expected.items()})
-        chances = {c: choice_chance(scores, c, model.temperature, model.epsilon) for c in scores}
-        assert scores[card] == max(scores.values())
-        assert chances[card] == max(chances.values())
-        # The default chance: how often PIMC picks each card over resamples of those deals.
         shares = model.shares(later, play, mask_of(view.hand))
-        assert set(shares) == set(scores)
+        worlds = list(knowledge.worlds())
+        assert set(shares) == set(card_scores(view, worlds))
         assert sum(shares.values()) == pytest.approx(1)
         assert shares[card] > 0
         if len(worlds) == 1:
@@ -183,11 +161,9 @@ def test_a_remembered_answer_never_serves_another_hand() -> None:
     plays = [past_plays(view)[0] for view in views]
     assert plays[0].history == plays[1].history == ()
     model = PimcChoiceModel(memo={})
-    first = model.scores(views[0], plays[0], hands[1])
-    second = model.scores(views[1], plays[1], hands[1])
-    fresh = PimcChoiceModel(memo={}).scores(views[1], plays[1], hands[1])
-    assert second == fresh
-    assert first != fresh
+    model.shares(views[0], plays[0], hands[1])
+    model.shares(views[1], plays[1], hands[1])
+    assert model.searched == model.remembered == 2  # the second one was not served
 
 
 def test_models_share_answers_only_for_the_same_number_of_deals() -> None:
@@ -195,22 +171,25 @@ def test_models_share_answers_only_for_the_same_number_of_deals() -> None:
     play = past_plays(view)[0]
     dealt = state.dealt[play.seat]
     first = PimcChoiceModel()
-    answer = first.scores(view, play, dealt)
+    answer = first.shares(view, play, dealt)
     other = PimcChoiceModel()
     assert other.remembered == first.remembered > 0
-    assert other.scores(view, play, dealt) is answer  # served by the shared memo
-    fewer = PimcChoiceModel(samples=3).scores(view, play, dealt)
-    assert fewer == PimcChoiceModel(samples=3, memo={}).scores(view, play, dealt)
-    assert fewer != answer
+    assert other.shares(view, play, dealt) is answer  # served by the shared memo
+    assert other.searched == 0
+    fewer = PimcChoiceModel(samples=3)
+    assert fewer.shares(view, play, dealt) == PimcChoiceModel(samples=3, memo={}).shares(
+        view, play, dealt
+    )
+    assert fewer.searched == 1  # another question: not served by the 30 deals' answer
 
 
 def test_evidence_and_likelihood_use_the_searched_chances() -> None:
     state, view = _middle_of_a_hand(7)
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     model = PimcChoiceModel()
-    plays = play_evidence(view, truth, with_dd=False, searcher=model)
+    plays = play_evidence(view, truth, searcher=model)
     assert plays and all(p.searched is not None and 0 < p.searched <= 1 for p in plays)
-    plain = play_evidence(view, truth, with_dd=False)
+    plain = play_evidence(view, truth)
     assert all(p.searched is None for p in plain)
     # A share of 1: the other kind is the searched one; 0: any legal card.
     searched = evidence_likelihood(plays, view.seat, 0.2, 0.0, searched_share=1.0)
@@ -224,46 +203,20 @@ def test_evidence_and_likelihood_use_the_searched_chances() -> None:
     )
     # The cache computes the searched chances only when asked, and serves both requests.
     cache = EvidenceCache(view, searcher=model)
-    assert all(p.searched is None for p in cache.of(truth, with_dd=False))
-    searched_plays = cache.of(truth, with_dd=False, searched=True)
+    assert all(p.searched is None for p in cache.of(truth))
+    searched_plays = cache.of(truth, searched=True)
     assert [p.searched for p in searched_plays] == [p.searched for p in plays]
     fresh = EvidenceCache(view, searcher=model)
-    first = fresh.of(truth, with_dd=False, searched=True)
-    assert fresh.of(truth, with_dd=False) is first
-    expert = ExpertPlayer(greedy_mix=0.4, searched_share=1.0)
-    assert expert.likelihood(view, truth, use_dd=False) == pytest.approx(
+    first = fresh.of(truth, searched=True)
+    assert fresh.of(truth) is first
+    player = expert(greedy_mix=0.4, searched_share=1.0)
+    assert player.model.likelihood(view, truth) == pytest.approx(
         evidence_likelihood(plays, view.seat, 0.2, 0.4, searched_share=1.0)
     )
 
 
-def test_the_expert_reads_the_searched_kind_as_told() -> None:
-    """Bootstrap shares by default, the fifth session's softmax with no resamples: the
-    expert's likelihood is the evidence under the model read that way."""
-    state, view = _middle_of_a_hand(7)
-    truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
-    likelihoods = []
-    for resamples, epsilon in ((RESAMPLES, EPSILON), (0, 0.35)):
-        expert = ExpertPlayer(
-            greedy_mix=0.4,
-            searched_share=1.0,
-            searched_resamples=resamples,
-            searched_epsilon=epsilon,
-        )
-        assert expert.searcher is not None
-        assert (expert.searcher.resamples, expert.searcher.epsilon) == (resamples, epsilon)
-        model = PimcChoiceModel(resamples=resamples, epsilon=epsilon)
-        plays = play_evidence(view, truth, with_dd=False, searcher=model)
-        likelihoods.append(expert.likelihood(view, truth, use_dd=False))
-        assert likelihoods[-1] == pytest.approx(
-            evidence_likelihood(plays, view.seat, 0.2, 0.4, searched_share=1.0)
-        )
-    assert likelihoods[0] != pytest.approx(likelihoods[1])
-
-
 def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:
-    expert = ExpertPlayer(
-        samples=6, exhaustive=12, bid_samples=3, greedy_mix=0.4, searched_share=1.0
-    )
+    player = expert(samples=6, exhaustive=12, bid_samples=3, greedy_mix=0.4, searched_share=1.0)
     for seed in range(3):
         rng = random.Random(seed)
         state = HandState.deal(Rules(), dealer=seed, rng=rng)
@@ -271,7 +224,7 @@ def test_the_searching_expert_plays_legal_cards_from_views_only() -> None:
             seat = state.to_move
             assert seat is not None
             view = view_for(state, seat)
-            action = expert.choose(view, random.Random(seed))
+            action = player.choose(view, random.Random(seed))
             assert action in view.legal_actions
             if is_card_action(action):
                 assert view.phase is Phase.PLAY
@@ -292,32 +245,27 @@ def _last_seat_of_the_first_trick(seed: int) -> SeatView:
     return view_for(state, seat)
 
 
-def test_searched_sampling_limits_the_costly_kind_to_enumerated_deals() -> None:
-    """Early in the hand (deals sampled) the searched kind is asked only with
-    ``searched_sampling``; its count of questions shows whether it was."""
+def test_the_searched_kind_weighs_sampled_deals_too() -> None:
+    """Early in the hand (deals sampled) the deals drawn by the cheap model are weighed by the
+    searched kind as well; its count of questions shows that it was asked."""
     view = _last_seat_of_the_first_trick(3)
     assert len(view.legal_actions) > 1  # the last seat of the first trick has a choice
     assert Knowledge.from_view(view).count() > 8
-    used = {}
-    for sampling in (False, True):
-        expert = ExpertPlayer(
-            samples=6, exhaustive=8, greedy_mix=0.4, searched_share=1.0, searched_sampling=sampling
-        )
-        assert expert.choose(view, random.Random(1)) in view.legal_actions
-        assert expert.searcher is not None
-        used[sampling] = expert.searcher.asked
-    assert used[False] == 0 < used[True]
+    player = expert(samples=6, exhaustive=8, greedy_mix=0.4, searched_share=1.0)
+    assert player.choose(view, random.Random(1)) in view.legal_actions
+    assert player.model.searcher is not None
+    assert player.model.searcher.asked > 0
 
 
 def test_the_searched_work_limit_keeps_at_least_half_of_the_sampled_deals() -> None:
     view = _last_seat_of_the_first_trick(12)
     kept = {}
     for limit in (4, 10**6):
-        expert = ExpertPlayer(
+        player = expert(
             samples=20, exhaustive=8, greedy_mix=0.4, searched_share=1.0, searched_questions=limit
         )
-        expert.searcher = searcher = PimcChoiceModel(memo={})  # count this decision's searches
-        worlds, weights = expert.play_worlds(view, random.Random(3))
+        player.model.searcher = searcher = PimcChoiceModel(memo={})  # this decision's searches
+        worlds, weights = player.play_worlds(view, random.Random(3))
         assert weights is not None and len(weights) == len(worlds)
         kept[limit] = (len(worlds), searcher.searched)
     assert 10 <= kept[4][0] < 20 == kept[10**6][0]

@@ -4,18 +4,18 @@
 Plays seeded card-play hands (bidding forced to pass) with the expert in seats 0 and 2 and
 an opponent in seats 1 and 3. At the expert's decisions from the second trick on, where the
 consistent deals are few enough to enumerate, every deal is replayed through the model's
-evidence (:func:`cuatrola.ai.opponent_model.play_evidence`). For each setting of the
+evidence (:func:`research.models.play_evidence`). For each setting of the
 parameters the score is the mean log posterior probability of the true deal (higher:
 sharper and right inference), against the uniform posterior of an expert that draws no
 inference:
 
-    .venv/bin/python benchmarks/fit_opponent_model.py --hands 60 --opponents greedy pimc expert
+    .venv/bin/python -m research.fit_opponent_model --hands 60 --opponents greedy pimc expert
 
 ``--searched`` also scores the kind that chooses as PIMC would from its own view
-(:mod:`cuatrola.ai.pimc_model`) over a grid of how its chances are read (bootstrap shares, or
-a softmax at a temperature) and its share of any legal card (then ``--no-dd`` is implied:
-the two are not combined). The hands are played once; only
-the evidence is replayed for each setting of the searched kind.
+(:class:`~cuatrola.ai.opponents.PimcChoiceModel`) over a grid of how its chances are read
+(bootstrap shares, or a softmax at a temperature) and its share of any legal card (then
+``--no-dd`` is implied: the two are not combined). The hands are played once; only the
+evidence is replayed for each setting of the searched kind.
 
 Slow (minutes), so it is not part of the test suite.
 """
@@ -28,21 +28,24 @@ import math
 import pickle
 import sys
 
-from selfplay import card_play_decisions
-
-from cuatrola.ai.opponent_model import PlayEvidence, evidence_likelihood, play_evidence
-from cuatrola.ai.pimc_model import PimcChoiceModel
-from cuatrola.ai.worlds import Knowledge, World
+from cuatrola.ai.knowledge.deals import Knowledge, World
 from cuatrola.core.hand import Phase
 from cuatrola.core.views import SeatView
+from research.models import (
+    ResearchChoiceModel,
+    ResearchEvidence,
+    evidence_likelihood,
+    play_evidence,
+)
+from research.selfplay import card_play_decisions
 
-Position = tuple[int, list[list[PlayEvidence]], int]  # seat, evidence per deal, true index
+Position = tuple[int, list[list[ResearchEvidence]], int]  # seat, evidence per deal, true index
 
 EPSILONS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7)
 MIXES = (0.0, 0.25, 0.5, 0.75, 0.9, 1.0)
 #: ``None``: the other kind plays any legal card (no double-dummy model).
 TEMPERATURES: tuple[float | None, ...] = (None, 2.0, 5.0, 10.0, 20.0, 40.0)
-#: ``True``: the other kind follows :mod:`cuatrola.ai.play_model` (then no temperature).
+#: ``True``: the other kind follows :mod:`research.play_model` (then no temperature).
 MODELLED = (False, True)
 #: The searched kind (``--searched``): how a card's chance is read from the sampled deals
 #: (``0``: the share of bootstrap resamples in which PIMC picks it; a number: a softmax over
@@ -74,7 +77,7 @@ def decisions(opponent: str, hands: int, seed: int, max_deals: int) -> list[Deci
 
 
 def collect(
-    found: list[Decision], with_dd: bool = True, searcher: PimcChoiceModel | None = None
+    found: list[Decision], with_dd: bool = True, searcher: ResearchChoiceModel | None = None
 ) -> list[Position]:
     """The evidence of every deal of the ``found`` decisions (with the ``searcher``'s
     chances when given); decisions with no evidence in any deal are left out."""
@@ -115,10 +118,10 @@ def searched_results(
     rows = []
     for choice, epsilon in itertools.product(SEARCHED_CHOICES, SEARCHED_EPSILONS):
         if choice:
-            searcher = PimcChoiceModel(resamples=0, temperature=choice, epsilon=epsilon)
+            searcher = ResearchChoiceModel(resamples=0, temperature=choice, epsilon=epsilon)
             reading = f"T={choice}"
         else:
-            searcher = PimcChoiceModel(epsilon=epsilon)
+            searcher = ResearchChoiceModel(epsilon=epsilon)
             reading = f"bootstrap {searcher.resamples}"
         data = {o: collect(f, False, searcher) for o, f in found.items()}
         for eps, mix, share in itertools.product(EPSILONS, MIXES, SEARCHED_SHARES):

@@ -1,21 +1,24 @@
-"""Worlds: the deals of the unseen cards that are consistent with what a seat has seen.
+"""Deals: the hands of the unseen cards that are consistent with what a seat has seen.
 
-A *world* is the four hands as they stand now (``tuple`` of four card bitmasks; a seat that
-sits out holds its five dead cards). From a :class:`~cuatrola.core.views.SeatView` we know:
+A *world* is one such deal as the four hands stand now (a ``tuple`` of four card bitmasks; a
+seat that sits out holds its five dead cards). From a :class:`~cuatrola.core.views.SeatView`
+a seat knows:
 
-* our own cards;
-* the dealer's shown trump card, until he plays it (pinned to the dealer);
+* its own cards;
+* the dealer's shown trump card, while he still holds it (pinned to the dealer);
 * the rey and caballo of every sung cante, until played (pinned to the singer);
 * every card played, and by whom;
 * what each seat *cannot* hold: replaying the public history through the obligations of
   docs/rules.md section 4.1, a card that did not follow, did not beat or did not over-trump
-  says the player held no card that would have been obligatory. Each such fact has the form
-  "the hand at that moment held none of the cards X"; since the cards played since are
-  public (and the real deal was legal), it reduces to "the hand now holds none of X".
+  says the player held no card that would have been obligatory (:func:`excluded_by_play`).
+  Each such fact has the form "the hand at that moment held none of the cards X"; since the
+  cards played since are public (and the real deal was legal), it reduces to "the hand now
+  holds none of X".
 
-Cards are grouped by the set of seats that may hold them (at most 7 groups for 3 unknown
-seats), which gives the exact number of consistent worlds by a small dynamic programme, an
-exhaustive enumeration when they are few and exact uniform sampling otherwise.
+:class:`Knowledge` collects these facts. Cards are grouped by the set of seats that may hold
+them (at most 7 groups for 3 unknown seats), which gives the exact number of consistent
+worlds by a small dynamic programme, an exhaustive enumeration when they are few and exact
+uniform sampling otherwise.
 
 >>> import random
 >>> from cuatrola.core.hand import HandState
@@ -32,23 +35,14 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cuatrola.core.cards import (
-    CANTE_MASKS,
-    CARD_SUIT,
-    FULL_DECK,
-    SUIT_MASKS,
-    Card,
-    cards_of,
-    iter_bits,
-    mask_of,
-)
-from cuatrola.core.tricks import legal_mask
+from cuatrola.core.cards import CANTE_MASKS, CARD_SUIT, FULL_DECK, SUIT_MASKS, iter_bits
 from cuatrola.core.views import SeatView
 
+#: One deal as the four hands stand now, as card bitmasks (seats 0 to 3).
 World = tuple[int, int, int, int]
 #: The ways to split one group of unknown cards among the seats (each with the needs it
 #: leaves), the deals each allows, and their total.
@@ -64,7 +58,9 @@ def history_of(view: SeatView) -> list[tuple[int, int]]:
     return plays
 
 
-def _trick_groups(view: SeatView) -> list[list[tuple[int, int]]]:
+def tricks_of(view: SeatView) -> list[list[tuple[int, int]]]:
+    """The plays of each trick of the hand as ``(seat, card)``, in order (the trick on the
+    table last, when it has started)."""
     groups = [list(zip(t.seats, (int(c) for c in t.cards), strict=True)) for t in view.tricks]
     if view.trick:
         groups.append([(seat, int(card)) for seat, card in view.trick])
@@ -127,7 +123,7 @@ class Knowledge:
             own |= 1 << held
         played = 0
         forbidden = [0, 0, 0, 0]
-        for group in _trick_groups(view):
+        for group in tricks_of(view):
             table = 0
             led = CARD_SUIT[group[0][1]]
             for seat, card in group:
@@ -136,8 +132,8 @@ class Knowledge:
                 played |= 1 << card
         known = [0, 0, 0, 0]
         known[me] = own
-        if view.trump_card is not None and view.dealer != me:
-            known[view.dealer] |= 1 << view.trump_card
+        if view.trump_held and view.dealer != me:
+            known[view.dealer] |= 1 << view.shown_card
         for cante in view.cantes:
             if cante.seat != me:
                 known[cante.seat] |= CANTE_MASKS[cante.suit] & ~played
@@ -189,18 +185,19 @@ class Knowledge:
         """
         if not self.count():
             raise ValueError("no deal is consistent with this view")
-        return self._draw(rng, 1)[0]
+        return self.draw(rng, 1)[0]
 
     def sample_many(self, rng: random.Random, n: int) -> list[World]:
         """``n`` worlds: all of them when there are at most ``n``, else ``n`` uniform draws
-        (with repetition possible; the same draws as ``n`` calls of :meth:`sample`)."""
+        (with repetition possible; the draws of :meth:`draw`)."""
         total = self.count()
         if total <= n:
             return list(self.worlds())
-        return self._draw(rng, n)
+        return self.draw(rng, n)
 
-    def _draw(self, rng: random.Random, n: int) -> list[World]:
-        """``n`` uniform draws (at least one world must be consistent).
+    def draw(self, rng: random.Random, n: int) -> list[World]:
+        """``n`` worlds drawn uniformly and independently (repeats possible; at least one
+        world must be consistent), the same draws as ``n`` calls of :meth:`sample`.
 
         Group by group: pick how the group's cards split among the seats, in proportion
         to the deals each split allows, then deal the group's cards in that split. The
@@ -358,153 +355,3 @@ def _partitions(mask: int, split: tuple[int, ...]) -> list[tuple[int, ...]]:
         for tail in _partitions(mask & ~part, rest):
             out.append((part, *tail))
     return out
-
-
-def is_consistent(view: SeatView, world: World) -> bool:
-    """Whether ``world`` (the hands now) could have produced everything ``view`` has seen.
-
-    Independent of :class:`Knowledge`: rebuilds the dealt hands (hands now + cards played
-    since) and replays every play through :func:`~cuatrola.core.tricks.legal_mask`, checks
-    the shown trump card, the cantes, the card counts and the observer's own hand.
-    """
-    own = 0
-    for held in view.hand:
-        own |= 1 << held
-    if world[view.seat] != own:
-        return False
-    total = 0
-    for seat in range(4):
-        if total & world[seat] or world[seat].bit_count() != view.card_counts[seat]:
-            return False
-        total |= world[seat]
-    plays = history_of(view)
-    played = 0
-    for _, card in plays:
-        played |= 1 << card
-    if total & played or total | played != FULL_DECK:
-        return False
-    dealt = list(world)
-    for seat, card in plays:
-        dealt[seat] |= 1 << card
-    if view.trump_card is not None:
-        if not dealt[view.dealer] >> view.trump_card & 1:
-            return False
-    elif not any(s == view.dealer and CARD_SUIT[c] == view.trump for s, c in plays):
-        # Once played, the view no longer says which card was shown; the dealer must at
-        # least have played a trump.
-        return False
-    hands = list(dealt)
-    cantes_by_trick: dict[int, list[tuple[int, int]]] = {}
-    for cante in view.cantes:
-        cantes_by_trick.setdefault(cante.trick, []).append((cante.seat, cante.suit))
-    for index, group in enumerate(_trick_groups(view)):
-        table = 0
-        led = CARD_SUIT[group[0][1]]
-        for seat, card in group:
-            if not legal_mask(hands[seat], table, led, view.trump) >> card & 1:
-                return False
-            hands[seat] ^= 1 << card
-            table |= 1 << card
-        for seat, suit in cantes_by_trick.get(index, []):
-            if hands[seat] & CANTE_MASKS[suit] != CANTE_MASKS[suit]:
-                return False
-    return True
-
-
-#: One seat's cards in a consistent deal, in display order.
-Hand = tuple[Card, ...]
-#: A consistent deal: the four hands as they stand now (the observer's own hand included).
-Deal = tuple[Hand, Hand, Hand, Hand]
-
-
-def _deal_of(world: World) -> Deal:
-    a, b, c, d = (tuple(cards_of(mask)) for mask in world)
-    return (a, b, c, d)
-
-
-class ConsistentDeals:
-    """The deals of the unseen cards that agree with everything one seat has seen.
-
-    Build it with :func:`deals_consistent_with`. A deal gives every seat's cards *now* (a
-    seat that sits out keeps its five dead cards). It agrees with the seat's own cards, the
-    shown trump card, the cantes sung and every card played, including what each play proves
-    a player did not hold (rules 4.1): the possible worlds a PIMC player samples.
-
-    Each deal comes as four tuples of :class:`~cuatrola.core.cards.Card`, or, with the
-    ``*_masks`` methods, as four card bitmasks (faster, for search code).
-
-    A view does not record cante decisions that were not taken: whether a team was asked to
-    sing after a trick (and declined), or not asked because it held no rey and caballo. So
-    a deal may give a team a pair at a moment when, in the real hand, no cante window
-    opened; a caller that replays the hand's actions on a deal (as the OpenSpiel game of
-    :mod:`cuatrola.env` does) keeps the deals on which they replay alike.
-    """
-
-    __slots__ = ("knowledge", "view")
-
-    def __init__(self, view: SeatView) -> None:
-        self.view = view
-        self.knowledge = Knowledge.from_view(view)
-
-    def count(self) -> int:
-        """The exact number of consistent deals (at least 1 for a view of a real hand)."""
-        return self.knowledge.count()
-
-    def __len__(self) -> int:
-        return self.count()
-
-    def __iter__(self) -> Iterator[Deal]:
-        """Every consistent deal once (mind :meth:`count`: it may be in the hundreds of
-        thousands at the start of a hand)."""
-        return (_deal_of(world) for world in self.knowledge.worlds())
-
-    def iter_masks(self) -> Iterator[World]:
-        """Every consistent deal once, as four card bitmasks."""
-        return self.knowledge.worlds()
-
-    def sample(self, rng: random.Random) -> Deal:
-        """One consistent deal drawn uniformly at random with ``rng``.
-
-        Raises:
-            ValueError: when no deal is consistent (a view that contradicts itself).
-        """
-        return _deal_of(self.knowledge.sample(rng))
-
-    def sample_masks(self, rng: random.Random, n: int = 1) -> list[World]:
-        """``n`` deals drawn uniformly and independently (repeats possible), as bitmasks.
-
-        Raises:
-            ValueError: when no deal is consistent.
-        """
-        if not self.knowledge.count():
-            raise ValueError("no deal is consistent with this view")
-        return self.knowledge._draw(rng, n)
-
-    def is_consistent(self, deal: Sequence[Iterable[int | str] | int]) -> bool:
-        """Whether ``deal`` (four hands, each cards, codes or a bitmask) agrees with everything
-        seen; checked by replaying the hand's plays through the rules, independently of the
-        counting."""
-        world: list[int] = []
-        for hand in deal:
-            world.append(hand if isinstance(hand, int) else mask_of(hand))
-        return len(world) == 4 and is_consistent(
-            self.view, (world[0], world[1], world[2], world[3])
-        )
-
-
-def deals_consistent_with(view: SeatView) -> ConsistentDeals:
-    """The deals of the unseen cards consistent with ``view`` (count, enumerate, sample).
-
-    >>> import random
-    >>> from cuatrola.core.hand import HandState
-    >>> from cuatrola.core.rules import Rules
-    >>> from cuatrola.core.views import view_for
-    >>> state = HandState.deal(Rules(), dealer=0, rng=random.Random(1))
-    >>> deals = deals_consistent_with(view_for(state, 1))
-    >>> deals.count()
-    252252
-    >>> deal = deals.sample(random.Random(5))
-    >>> deal[1] == view_for(state, 1).hand, deals.is_consistent(deal)
-    (True, True)
-    """
-    return ConsistentDeals(view)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the expert's model of how a good player chooses a card (``cuatrola.ai.play_model``).
+"""Fit the model of how a good player chooses a card (``research.play_model``).
 
 Two steps:
 
@@ -9,14 +9,14 @@ hand, the legal cards, the trick on the table, the cards played before, the trum
 card chosen. It needs only what the chooser itself saw.
 
 ``fit`` reads such files and fits the weights of the conditional-logit model of
-:mod:`cuatrola.ai.play_model` by maximum likelihood (gradient ascent with Adam, a small L2
+:mod:`research.play_model` by maximum likelihood (gradient ascent with Adam, a small L2
 penalty), prints the mean log-likelihood per choice against "any legal card" and against the
 greedy rule, on the fitted data and on a held-out tenth, and prints the weights as the
 Python tuple to paste into ``play_model.WEIGHTS``::
 
-    .venv/bin/python benchmarks/fit_play_model.py collect --players pimc --hands 1500 \\
+    .venv/bin/python -m research.fit_play_model collect --players pimc --hands 1500 \\
         --seed 7 --out /tmp/pimc.jsonl
-    .venv/bin/python benchmarks/fit_play_model.py fit /tmp/pimc.jsonl /tmp/expert.jsonl
+    .venv/bin/python -m research.fit_play_model fit /tmp/pimc.jsonl /tmp/expert.jsonl
 
 Slow (minutes), so it is not part of the test suite.
 """
@@ -29,13 +29,12 @@ import math
 import random
 import sys
 
-from selfplay import card_play_decisions
-
-from cuatrola.ai.greedy import greedy_card
-from cuatrola.ai.play_model import FEATURE_NAMES, choice_features
+from cuatrola.ai.players.greedy import greedy_card
 from cuatrola.core.actions import is_card_action
 from cuatrola.core.cards import iter_bits
 from cuatrola.core.hand import Phase
+from research.play_model import FEATURE_NAMES, choice_features
+from research.selfplay import card_play_decisions
 
 
 def collect(players: list[str], hands: int, seed: int, out: str) -> None:

@@ -1,5 +1,7 @@
-# Type stub for the optional C extension built from _solver.c (see cuatrola.ai.solver, which
-# wraps it; call the wrapper, not this module).
+# Type stub for the optional C extension built from _solver.c (see cuatrola.ai.search.solver,
+# which wraps it; call the wrapper, not this module). Each C function takes a position's
+# fields as positional arguments (no object to build per call, which is the point of the C
+# twin), so their signatures repeat here field by field.
 
 def solve(
     hands: tuple[int, int, int, int],

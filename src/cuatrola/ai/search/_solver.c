@@ -1,12 +1,12 @@
 /*
- * cuatrola.ai._csolver: the double-dummy solver of cuatrola/ai/solver.py, in C.
+ * cuatrola.ai.search._csolver: the double-dummy solver of cuatrola/ai/search/solver.py, in C.
  *
- * The same algorithm as the pure-Python solver (see the docstring of cuatrola.ai.solver for
- * the value conventions and the rules modelled): fail-soft alpha-beta over single card plays,
- * a transposition table of value bounds at trick boundaries, cut-offs from the points still
- * out, the same move ordering, and the last trick evaluated directly.  The card-play rules are
- * ports of cuatrola.core.tricks.legal_mask and winning_card; a differential test checks that
- * both solvers give identical values.
+ * The same algorithm as the pure-Python solver (cuatrola/ai/search/_reference.py; see the
+ * docstring of cuatrola.ai.search.solver for the value conventions and the rules modelled):
+ * fail-soft alpha-beta over single card plays, a transposition table of value bounds at trick
+ * boundaries, cut-offs from the points still out, the same move ordering, and the last trick
+ * evaluated directly.  The card-play rules are ports of cuatrola.core.tricks.legal_mask and
+ * winning_card; a differential test checks that both solvers give identical values.
  *
  * Portable C99 and the CPython C API only.  Every argument is validated and a bad one raises
  * ValueError, a wrong type included (TypeError only for a wrong number of arguments).  The
@@ -154,10 +154,10 @@ static int cante_potential(const Ctx *ctx, int team, int sung) {
     return total;
 }
 
-/* The greedy rules (a port of cuatrola.ai.greedy.greedy_card) ------------------------------ */
+/* The greedy rules (a port of cuatrola.ai.players.greedy.greedy_card) ---------------------- */
 
-/* cuatrola.ai.common.cheapness as one number: a non-trump before a trump, fewer points,
-   the weaker card; ties (the same rank in two side suits) go to the lower id, as Python's
+/* cuatrola.ai.players.greedy.cheapness as one number: a non-trump before a trump, fewer
+   points, the weaker card; ties (the same rank in two side suits) go to the lower id, as Python's
    min() over cards in id order does. */
 static int cheapness(int card, uint32_t trump_mask) {
     return ((CARD_SUIT_MASK[card] == trump_mask) * 16 + CARD_POINTS[card]) * 8 + 4 - card % 5;
@@ -644,8 +644,9 @@ PyDoc_STRVAR(solve_doc,
              "solve(hands, trump, to_move, trick, trick_seats, sitting_out, contract, bidder,\n"
              "      points, tricks_won, tricks_played, sung, cantes[, keep_table[, alpha, beta]])\n"
              "    -> int\n\n"
-             "The exact value of a position (see cuatrola.ai.solver.solve). With a window\n"
-             "(alpha, beta) on the value: exact inside it, else a bound outside it (fail-soft).");
+             "The exact value of a position (see cuatrola.ai.search.solver.solve). With a\n"
+             "window (alpha, beta) on the value: exact inside it, else a bound outside it\n"
+             "(fail-soft).");
 
 static PyObject *c_solve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Pos p;
@@ -680,7 +681,7 @@ PyDoc_STRVAR(solve_moves_doc,
              "solve_moves(hands, trump, to_move, trick, trick_seats, sitting_out, contract,\n"
              "            bidder, points, tricks_won, tricks_played, sung, cantes[, keep_table])\n"
              "    -> dict[int, int]\n\n"
-             "The exact value of each legal card (see cuatrola.ai.solver.solve_moves).");
+             "The exact value of each legal card (see cuatrola.ai.search.solver.solve_moves).");
 
 /* The value of each legal card of the side to move of a checked position, into values[card];
    returns the mask of the legal cards. */
@@ -766,7 +767,7 @@ PyDoc_STRVAR(model_moves_doc,
              "            bidder, points, tricks_won, tricks_played, sung, cantes, keep_table,\n"
              "            greedy_team) -> dict[int, int]\n\n"
              "The value of each legal card when the seats of greedy_team always play the\n"
-             "greedy card (see cuatrola.ai.exploit.model_moves).");
+             "greedy card (see cuatrola.ai.search.exploit.model_moves).");
 
 static PyObject *c_model_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Pos p;
@@ -788,7 +789,7 @@ PyDoc_STRVAR(mover_totals_doc,
              "    -> dict[int, int]\n\n"
              "For each legal card of the side to move, the sum over deals (a list of hands\n"
              "tuples, the side to move holding the same cards in each) of its exact value seen\n"
-             "by the side to move (see cuatrola.ai.solver.mover_totals).");
+             "by the side to move (see cuatrola.ai.search.solver.mover_totals).");
 
 /* The exact value of each legal card in each of `deals` (a list of hands tuples; args: the
    rest of a position and keep_table, 13 items) seen by the side to move, as a new array of
@@ -898,7 +899,7 @@ PyDoc_STRVAR(mover_choices_doc,
              "              sung, cantes, keep_table) -> dict[int, int]\n\n"
              "For each legal card of the side to move, in how many of `resamples` bootstrap\n"
              "resamples of deals it has the highest total (see\n"
-             "cuatrola.ai.solver.mover_choices).");
+             "cuatrola.ai.search.solver.mover_choices).");
 
 static PyObject *c_mover_choices(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_ssize_t n, i, r;
@@ -985,8 +986,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    "cuatrola.ai._csolver",
-    "The compiled double-dummy solver (see cuatrola.ai.solver).",
+    "cuatrola.ai.search._csolver",
+    "The compiled double-dummy solver (see cuatrola.ai.search.solver).",
     -1,
     methods,
     NULL,
