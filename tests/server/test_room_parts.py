@@ -12,8 +12,9 @@ from cuatrola.core.rules import Rules
 from cuatrola.core.views import view_for
 from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import Pong, TableOptions
+from cuatrola.server.accounts.auth import Identity
 from cuatrola.server.bots import BotPool, choose_move, player_for
-from cuatrola.server.connection import CLOSE_TOO_SLOW, Connection, Identity
+from cuatrola.server.connection import CLOSE_TOO_SLOW, Connection
 from cuatrola.storage.base import TableKind
 from cuatrola.table import Table, TableConfig
 from cuatrola.table.commands import Join

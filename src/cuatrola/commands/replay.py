@@ -208,88 +208,112 @@ def _read_array(
 ) -> Iterator[tuple[Any, dict[str, Any] | None]]:
     """The elements of a JSON array read piece by piece (the array begins in ``first``, the
     first piece of input line ``number``)."""
-    decoder = json.JSONDecoder()
     utf8 = codecs.getincrementaldecoder("utf-8")()
     try:
-        buffer = utf8.decode(first)
+        text = utf8.decode(first)
     except UnicodeDecodeError:
         yield None, _not_utf8(number)
         return
-    line_base = number  # the input line of buffer[0]
-    column_base = 0  # the column of buffer[0] in that line, less one
-    eof = False
+    yield from _ArrayReader(lines, utf8, text, number).elements()
 
-    def refill() -> bool:
-        nonlocal buffer, eof
-        if eof:
+
+class _ArrayReader:
+    """A JSON array read from a growing buffer, which drops what it has read and keeps the
+    input line and column of its first character, so errors still point at the input."""
+
+    def __init__(
+        self, lines: _Lines, utf8: codecs.IncrementalDecoder, text: str, number: int
+    ) -> None:
+        self.lines = lines
+        self.utf8 = utf8
+        self.buffer = text
+        self.line_base = number  # the input line of buffer[0]
+        self.column_base = 0  # the column of buffer[0] in that line, less one
+        self.eof = False
+        self.decoder = json.JSONDecoder()
+
+    def refill(self) -> bool:
+        """Read one more piece of input into the buffer; ``False`` at the end."""
+        if self.eof:
             return False
-        data = lines.piece()
+        data = self.lines.piece()
         if not data:
-            eof = True
+            self.eof = True
             return False
         try:
-            buffer += utf8.decode(data)
+            self.buffer += self.utf8.decode(data)
         except UnicodeDecodeError:
-            eof = True
+            self.eof = True
             return False
         return True
 
-    def where(pos: int) -> tuple[int, int]:
-        newlines = buffer.count("\n", 0, pos)
+    def where(self, pos: int) -> tuple[int, int]:
+        """The input line and column of ``buffer[pos]``."""
+        newlines = self.buffer.count("\n", 0, pos)
         if not newlines:
-            return line_base, column_base + pos + 1
-        return line_base + newlines, pos - buffer.rfind("\n", 0, pos)
+            return self.line_base, self.column_base + pos + 1
+        return self.line_base + newlines, pos - self.buffer.rfind("\n", 0, pos)
 
-    def skip(pos: int) -> int:
+    def skip(self, pos: int) -> int:
+        """The first position at or after ``pos`` that is not white space (reading on)."""
         while True:
-            while pos < len(buffer) and buffer[pos] in " \t\r\n":
+            while pos < len(self.buffer) and self.buffer[pos] in " \t\r\n":
                 pos += 1
-            if pos < len(buffer) or not refill():
+            if pos < len(self.buffer) or not self.refill():
                 return pos
 
-    def broken(pos: int, message: str) -> dict[str, Any]:
-        line, column = where(pos)
-        return json_error(json.JSONDecodeError(message, buffer, pos), line, column)
+    def broken(self, pos: int, message: str) -> dict[str, Any]:
+        """The error report of a malformed array at ``pos``."""
+        line, column = self.where(pos)
+        return json_error(json.JSONDecodeError(message, self.buffer, pos), line, column)
 
-    pos = skip(0) + 1  # past the "["
-    count = 0
-    while True:
-        pos = skip(pos)
-        if pos >= len(buffer):
-            yield None, broken(pos, "the array is not closed")
-            return
-        if buffer[pos] == "]":
-            rest = skip(pos + 1)
-            if rest < len(buffer):
-                yield None, broken(rest, "extra data after the array")
-            return
-        if count:
-            if buffer[pos] != ",":
-                yield None, broken(pos, "Expecting ',' delimiter")
-                return
-            pos = skip(pos + 1)
+    def value_at(self, pos: int) -> tuple[Any, int] | dict[str, Any]:
+        """The JSON value that starts at ``pos`` and where it ends, or an error report."""
         while True:
             try:
-                value, end = decoder.raw_decode(buffer, pos)
+                value, end = self.decoder.raw_decode(self.buffer, pos)
             except json.JSONDecodeError as exc:
-                if len(buffer) - pos < MAX_VALUE and refill():
+                if len(self.buffer) - pos < MAX_VALUE and self.refill():
                     continue
-                line, column = where(exc.pos)
-                yield None, json_error(exc, line, column)
-                return
+                line, column = self.where(exc.pos)
+                return json_error(exc, line, column)
             # A number that ends where the buffer does may go on in the next piece.
-            if end == len(buffer) and refill():
+            if end == len(self.buffer) and self.refill():
                 continue
-            break
-        yield value, None
-        count += 1
-        pos = end
-        if pos > CHUNK:
-            # Drop what has been read, keeping the line and column of the new buffer[0].
-            line_base, column = where(pos)
-            column_base = column - 1
-            buffer = buffer[pos:]
-            pos = 0
+            return value, end
+
+    def elements(self) -> Iterator[tuple[Any, dict[str, Any] | None]]:
+        """Each element, or one error report (the last item) when the array is malformed."""
+        pos = self.skip(0) + 1  # past the "["
+        count = 0
+        while True:
+            pos = self.skip(pos)
+            if pos >= len(self.buffer):
+                yield None, self.broken(pos, "the array is not closed")
+                return
+            if self.buffer[pos] == "]":
+                rest = self.skip(pos + 1)
+                if rest < len(self.buffer):
+                    yield None, self.broken(rest, "extra data after the array")
+                return
+            if count:
+                if self.buffer[pos] != ",":
+                    yield None, self.broken(pos, "Expecting ',' delimiter")
+                    return
+                pos = self.skip(pos + 1)
+            found = self.value_at(pos)
+            if isinstance(found, dict):
+                yield None, found
+                return
+            value, pos = found
+            yield value, None
+            count += 1
+            if pos > CHUNK:
+                # Drop what has been read, keeping the line and column of the new buffer[0].
+                self.line_base, column = self.where(pos)
+                self.column_base = column - 1
+                self.buffer = self.buffer[pos:]
+                pos = 0
 
 
 def _open(path: str) -> IO[bytes]:

@@ -30,55 +30,20 @@ HELP = "run the online card room (websocket + REST + web client)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Declare the command's arguments."""
-    seconds = bounded_float(0, 86_400, "seconds")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument(
+    """Declare the command's arguments, in groups that ``--help`` shows by concern."""
+    _network_arguments(parser.add_argument_group("where it listens and who may reach it"))
+    _storage_arguments(parser.add_argument_group("where it keeps its data"))
+    _log_arguments(parser.add_argument_group("what it logs"))
+    _table_arguments(parser.add_argument_group("how the tables play"))
+    _limit_arguments(parser.add_argument_group("limits and the operator's access"))
+
+
+def _network_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    group.add_argument(
         "--port", type=bounded_int(0, 65_535), default=8000, help="port to listen on (8000)"
     )
-    parser.add_argument(
-        "--db",
-        default=None,
-        help="SQLAlchemy URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
-        "(default: cuatrola.db in the data directory)",
-    )
-    parser.add_argument(
-        "--redis",
-        default=None,
-        help="redis://HOST:PORT/DB shared by several server processes (rate limits, lobby)",
-    )
-    parser.add_argument(
-        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
-    )
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
-    parser.add_argument(
-        "--log-format",
-        default="text",
-        choices=["text", "json"],
-        help="text lines, or one JSON object per line (time, level, logger, message)",
-    )
-    parser.add_argument(
-        "--bot-workers", type=bounded_int(0, 64), default=None, help="bot processes (1)"
-    )
-    parser.add_argument(
-        "--hand-pause", type=seconds, default=None, help="seconds between hands (2)"
-    )
-    parser.add_argument(
-        "--bot-delay", type=seconds, default=None, help="least seconds per bot move (0.5)"
-    )
-    parser.add_argument(
-        "--grace", type=seconds, default=None, help="seconds a disconnected player keeps the seat"
-    )
-    parser.add_argument(
-        "--min-turn-time",
-        type=bounded_float(0.1, 600, "seconds"),
-        default=None,
-        help="lowest turn time a table may use (5)",
-    )
-    parser.add_argument(
-        "--quick-fill", type=seconds, default=None, help="quick match wait before bots fill (20)"
-    )
-    parser.add_argument(
+    group.add_argument(
         "--public-url",
         action="append",
         default=None,
@@ -87,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "$CUATROLA_PUBLIC_URL, comma-separated): browsers' websockets must come from it. "
         "Default: this server's own loopback address",
     )
-    parser.add_argument(
+    group.add_argument(
         "--trusted-proxy",
         action="append",
         default=None,
@@ -95,7 +60,57 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a reverse proxy whose X-Forwarded-For is believed (repeatable; "
         "$CUATROLA_TRUSTED_PROXY). Default: none, client addresses are the sockets' own",
     )
-    parser.add_argument(
+
+
+def _storage_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument(
+        "--db",
+        default=None,
+        help="SQLAlchemy URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
+        "(default: cuatrola.db in the data directory)",
+    )
+    group.add_argument(
+        "--redis",
+        default=None,
+        help="redis://HOST:PORT/DB shared by several server processes (rate limits, lobby)",
+    )
+    group.add_argument(
+        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
+    )
+
+
+def _log_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    group.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text lines, or one JSON object per line (time, level, logger, message)",
+    )
+
+
+def _table_arguments(group: argparse._ArgumentGroup) -> None:
+    seconds = bounded_float(0, 86_400, "seconds")
+    group.add_argument(
+        "--bot-workers", type=bounded_int(0, 64), default=None, help="bot processes (1)"
+    )
+    group.add_argument("--hand-pause", type=seconds, default=None, help="seconds between hands (2)")
+    group.add_argument(
+        "--bot-delay", type=seconds, default=None, help="least seconds per bot move (0.5)"
+    )
+    group.add_argument(
+        "--grace", type=seconds, default=None, help="seconds a disconnected player keeps the seat"
+    )
+    group.add_argument(
+        "--min-turn-time",
+        type=bounded_float(0.1, 600, "seconds"),
+        default=None,
+        help="lowest turn time a table may use (5)",
+    )
+    group.add_argument(
+        "--quick-fill", type=seconds, default=None, help="quick match wait before bots fill (20)"
+    )
+    group.add_argument(
         "--cante-window",
         type=bounded_float(0, 60, "seconds"),
         default=None,
@@ -103,13 +118,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "team of two computer players). 0 turns it off, which tells everybody when a team "
         "can sing: for benchmarks only",
     )
-    parser.add_argument(
+
+
+def _limit_arguments(group: argparse._ArgumentGroup) -> None:
+    group.add_argument(
         "--guests-per-minute",
         type=bounded_float(0.01, 1_000_000, "guests"),
         default=None,
         help="guest sessions one address may create per minute (12, burst 10)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--metrics-token",
         default=None,
         help="a bearer token that opens /metrics from anywhere ($CUATROLA_METRICS_TOKEN); "

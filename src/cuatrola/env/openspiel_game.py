@@ -15,7 +15,8 @@ Observations come from the seat's :class:`~cuatrola.core.views.SeatView` only: t
 information state (perfect recall: the seat's dealt cards, the shown card and every action)
 as a string and a tensor, and the observation (the view now) as a string (its text board)
 and the tensor of :mod:`cuatrola.env.encoding`. ``resample_from_infostate`` draws a deal the
-seat cannot tell from the real one (:func:`cuatrola.ai.knowledge.consistent.deals_consistent_with`), which
+seat cannot tell from the real one
+(:func:`cuatrola.ai.knowledge.consistent.deals_consistent_with`), which
 is what OpenSpiel's ISMCTS needs.
 """
 
@@ -178,7 +179,8 @@ class CuatrolaState(pyspiel.State):  # type: ignore[misc]
         seen, drawn uniformly among those consistent with everything it saw, then the same
         actions.
 
-        The deals come from :func:`~cuatrola.ai.knowledge.consistent.deals_consistent_with`, which reads the
+        The deals come from
+        :func:`~cuatrola.ai.knowledge.consistent.deals_consistent_with`, which reads the
         seat's view; a view does not say whether a cante window opened (a team that held a
         rey and caballo was asked to sing), so a drawn deal is kept only when replaying the
         hand's actions on it is legal and gives the seat the very same view. Keeping the

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 from cuatrola.protocol.codec import encode
 from cuatrola.protocol.ids import TableId, UserId
 from cuatrola.protocol.messages import ServerMessage
+from cuatrola.server.accounts.auth import Identity
 
 #: Close code sent to a client that does not read its frames fast enough.
 CLOSE_TOO_SLOW: Final = 4408
@@ -18,26 +18,17 @@ CLOSE_TOO_SLOW: Final = 4408
 CLOSE_UNAUTHORIZED: Final = 4401
 
 
-@dataclass(frozen=True)
-class Identity:
-    """Who a connection is and the login it came with (its session key, empty for a guest
-    token without one), so that ending that login can close it."""
-
-    user_id: UserId
-    name: str
-    is_guest: bool
-    session: str = ""
-
-
 class Connection:
-    """One client's connection: identity, followed tables, muted seats, outgoing frames.
+    """One client's connection: who it is, the login it came with (``session``, the key that
+    ending that login closes it by), followed tables, muted seats and outgoing frames.
 
     ``send`` never blocks: frames go to a bounded queue. A client that lets the queue fill up
     is cut off (``CLOSE_TOO_SLOW``) instead of slowing down a table; it reconnects and resumes.
     """
 
-    def __init__(self, identity: Identity, max_queue: int = 256) -> None:
+    def __init__(self, identity: Identity, max_queue: int = 256, session: str = "") -> None:
         self.identity = identity
+        self.session = session
         self.max_queue = max_queue
         self.frames: asyncio.Queue[bytes | int] = asyncio.Queue()
         self.tables: set[TableId] = set()
@@ -72,4 +63,4 @@ class Connection:
             self.frames.put_nowait(code)
 
 
-__all__ = ["CLOSE_TOO_SLOW", "CLOSE_UNAUTHORIZED", "Connection", "Identity"]
+__all__ = ["CLOSE_TOO_SLOW", "CLOSE_UNAUTHORIZED", "Connection"]

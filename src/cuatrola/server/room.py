@@ -431,7 +431,7 @@ class Room:
         closed = 0
         for conns in list(self.connections.values()):
             for conn in list(conns):
-                if revoked.ends(conn.user_id, conn.identity.session):
+                if revoked.ends(conn.user_id, conn.session):
                     conn.send(
                         wire.Error(code=ErrorCode.UNAUTHORIZED, message="your login has ended")
                     )
@@ -443,7 +443,7 @@ class Room:
 
     async def check_sessions(self) -> int:
         """Close the connections whose login is no longer live; return how many."""
-        keys = {c.identity.session for conns in self.connections.values() for c in conns}
+        keys = {c.session for conns in self.connections.values() for c in conns}
         keys.discard("")
         if not keys:
             return 0

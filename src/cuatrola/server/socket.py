@@ -16,10 +16,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cuatrola.protocol.codec import ProtocolError, decode_client, encode
 from cuatrola.protocol.errors import ErrorCode
-from cuatrola.protocol.ids import UserId
 from cuatrola.protocol.messages import PROTOCOL_VERSION, Error, Hello, Pong, Welcome
 from cuatrola.protocol.messages import Ping as PingMsg
-from cuatrola.server.connection import CLOSE_UNAUTHORIZED, Connection, Identity
+from cuatrola.server.accounts.auth import Identity
+from cuatrola.server.connection import CLOSE_UNAUTHORIZED, Connection
 from cuatrola.server.limits import TokenBucket
 from cuatrola.server.room import Room
 from cuatrola.server.security import allowed_origins, origin_allowed
@@ -62,6 +62,7 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
 
 
 async def serve_socket(websocket: WebSocket, room: Room, settings: Settings) -> None:
+    """Serve one websocket until it closes (see the module docstring)."""
     allowed = allowed_origins(settings.public_urls, websocket.scope.get("server"))
     if not origin_allowed(websocket.headers.get("origin"), allowed):
         logger.info("websocket refused: foreign origin")
@@ -69,12 +70,13 @@ async def serve_socket(websocket: WebSocket, room: Room, settings: Settings) -> 
         return
     await websocket.accept()
     try:
-        identity = await _hello(websocket, room)
+        login = await _hello(websocket, room)
     except (WebSocketDisconnect, RuntimeError):
         return
-    if identity is None:
+    if login is None:
         return
-    conn = Connection(identity, settings.send_queue)
+    identity, session = login
+    conn = Connection(identity, settings.send_queue, session)
     conn.on_overflow = lambda: _slow(room)
     tables = room.connected(conn)
     writer = asyncio.create_task(_writer(websocket, conn))
@@ -144,8 +146,9 @@ def _slow(room: Room) -> None:
     logger.info("connection dropped: too slow")
 
 
-async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
-    """Wait for ``hello``; answer errors until it comes. ``None``: the socket was closed."""
+async def _hello(websocket: WebSocket, room: Room) -> tuple[Identity, str] | None:
+    """Wait for ``hello``; answer errors until it comes. The identity and its session key,
+    or ``None``: the socket was closed."""
 
     async def send_error(code: str, message: str, command_id: str | None = None) -> None:
         await websocket.send_text(encode(Error(code=code, message=message, id=command_id)).decode())
@@ -191,12 +194,7 @@ async def _hello(websocket: WebSocket, room: Room) -> Identity | None:
             await send_error(ErrorCode.UNAUTHORIZED, "unknown or expired token")
             await websocket.close(code=CLOSE_UNAUTHORIZED)
             return None
-        return Identity(
-            user_id=UserId(found.user_id),
-            name=found.name,
-            is_guest=found.is_guest,
-            session=room.services.authenticator.session_key(msg.token),
-        )
+        return found, room.services.authenticator.session_key(msg.token)
     await send_error(ErrorCode.NOT_AUTHENTICATED, "too many messages without hello")
     await websocket.close(code=CLOSE_PROTOCOL)
     return None

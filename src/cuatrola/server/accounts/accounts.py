@@ -34,6 +34,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from cuatrola.protocol.ids import UserId
 from cuatrola.server.accounts.auth import Authenticator, Identity
 from cuatrola.server.accounts.schema import users
 
@@ -215,7 +216,7 @@ class Accounts:
                 )
             )
             token = await self.authenticator.issue(user_id, session)
-        return Identity(user_id, name, True), token
+        return Identity(UserId(user_id), name, True), token
 
     async def register(
         self, name: str, password: str, *, guest: Identity | None = None
@@ -246,7 +247,7 @@ class Accounts:
                     "is_guest": False,
                     "password_hash": password_hash,
                 }
-                user_id = None
+                user_id: str | None = None
                 if guest is not None and guest.is_guest:
                     result = await session.execute(
                         update(users)
@@ -261,10 +262,11 @@ class Accounts:
                         insert(users).values(id=user_id, created_at=self._clock(), **values)
                     )
                 token = await self.authenticator.issue(user_id, session)
+                registered = UserId(user_id)
         except IntegrityError:
             # Two sign-ups raced for the same name; the unique index chose the winner.
             raise NameTakenError(f"the name {name!r} is already registered") from None
-        return Identity(user_id, name, False), token
+        return Identity(registered, name, False), token
 
     async def login(self, name: str, password: str) -> tuple[Identity, str]:
         """Check a registered player's name and password; return the identity and a new token.
@@ -297,7 +299,7 @@ class Accounts:
                     update(users).where(users.c.id == row.id).values(password_hash=new_hash)
                 )
         token = await self.authenticator.issue(row.id)
-        return Identity(row.id, row.name, False), token
+        return Identity(UserId(row.id), row.name, False), token
 
     async def logout(self, token: str) -> bool:
         """Revoke a token; return whether it was a live session."""

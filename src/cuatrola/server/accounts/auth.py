@@ -26,6 +26,7 @@ from typing import Final
 from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from cuatrola.protocol.ids import UserId
 from cuatrola.server.accounts.schema import sessions, users
 
 logger = logging.getLogger("cuatrola.auth")
@@ -46,7 +47,7 @@ class Identity:
         is_guest: whether this is a guest (nickname only, no password).
     """
 
-    user_id: str
+    user_id: UserId
     name: str
     is_guest: bool
 
@@ -154,7 +155,7 @@ class Authenticator:
             row = (await session.execute(query)).first()
         if row is None or row.expires_at <= self._clock():
             return None
-        return Identity(user_id=row.id, name=row.name, is_guest=bool(row.is_guest))
+        return Identity(user_id=UserId(row.id), name=row.name, is_guest=bool(row.is_guest))
 
     async def issue(self, user_id: str, session: AsyncSession | None = None) -> str:
         """Create a session for ``user_id`` and return its new token.
