@@ -1,9 +1,13 @@
-"""The offline table, the text catalogue, card rendering and ``cuatrola play`` arguments."""
+"""The offline table (the in-process transport), the text catalogue, card rendering and
+``cuatrola play`` arguments."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import re
 import string
+from collections.abc import Callable
 
 import pytest
 
@@ -11,10 +15,22 @@ from cuatrola.cli import main
 from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES, Texts
 from cuatrola.clients.terminal.local import LocalTable, resolve_level
 from cuatrola.clients.terminal.render import SUIT_SYMBOLS, card_label, card_text
+from cuatrola.core.actions import format_action
 from cuatrola.core.cards import Card
-from cuatrola.core.errors import IllegalActionError, NotYourTurnError
+from cuatrola.core.hand import Phase
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import SeatView
+from cuatrola.core.views import SeatView, view_for
+from cuatrola.protocol.messages import (
+    Act,
+    Dealt,
+    Error,
+    Event,
+    HandEnded,
+    MatchEnded,
+    ServerMessage,
+    Sync,
+)
+from cuatrola.protocol.views import HandView, view_from_wire
 
 
 def test_the_catalogue_has_the_same_keys_and_fields_in_every_language() -> None:
@@ -41,44 +57,170 @@ def test_suits_differ_by_symbol_not_only_by_colour() -> None:
     assert unplayable.style and "strike" in str(unplayable.style)
 
 
-def test_the_local_table_hands_out_only_views_and_checks_turns() -> None:
-    table = LocalTable(Rules.exact(3), ("random",) * 3, seed=11, human_seat=1)
-    view = table.start_hand()
-    assert isinstance(view, SeatView) and view.seat == 1 and len(view.hand) == 5
-    to_move = table.to_move
-    assert to_move is not None
-    other = 1 if to_move != 1 else 2
-    with pytest.raises(NotYourTurnError):
-        table.apply(other, "pass")
-    if table.human_to_move:
-        with pytest.raises(ValueError, match="computer player's turn"):
-            table.bot_request()
-    else:
-        request = table.bot_request()
-        assert request.view.seat == request.seat != 1
-        assert request.choose() in request.view.legal_actions
-    with pytest.raises(IllegalActionError):
-        table.apply(to_move, "AO")  # a card during the bidding
-    assert table.hand.history == []
+class Headless:
+    """Plays a :class:`LocalTable` without a screen, as the terminal app does: it reads the
+    protocol messages the table sends and answers the person's turns with ``decide`` (``None``
+    stops), closing each hand summary at once.
 
+    Args:
+        table: the offline table (not opened yet).
+        decide: the person's move for a view, or ``None`` to stop there.
+        stop_after_hand: stop at the first hand's end.
+    """
 
-def test_the_same_seed_gives_the_same_match() -> None:
-    def play(seed: int) -> list[object]:
-        table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=seed)
-        results: list[object] = []
-        while not table.is_match_over:
-            table.start_hand()
-            while not table.hand_finished:
-                if table.human_to_move:
-                    table.apply(table.human_seat, table.human_view().legal_actions[0])
+    def __init__(
+        self,
+        table: LocalTable,
+        decide: Callable[[SeatView], int | None],
+        *,
+        stop_after_hand: bool = False,
+    ) -> None:
+        self.table = table
+        self.decide = decide
+        self.stop_after_hand = stop_after_hand
+        self.messages: list[ServerMessage] = []
+        self.views: list[SeatView] = []
+        self.done = asyncio.Event()
+        self.last_seq = 0
+
+    def receive(self, message: ServerMessage) -> None:
+        """One message from the table."""
+        self.messages.append(message)
+        table = self.table
+        wire = None
+        if isinstance(message, Sync):
+            self.last_seq, wire = message.seq, message.view
+        elif isinstance(message, Event):
+            self.last_seq = message.seq
+            body = message.body
+            if isinstance(body, HandEnded):
+                if self.stop_after_hand:
+                    self.done.set()
                 else:
-                    request = table.bot_request()
-                    table.apply(request.seat, request.choose())
-            results.append(table.finish_hand())
-        return results
+                    # The person closed the summary (after the last hand nothing is dealt).
+                    table.deal_next()
+            elif isinstance(body, MatchEnded):
+                self.done.set()
+            wire = getattr(body, "view", None)
+        if not isinstance(wire, HandView) or self.done.is_set():
+            return
+        view = view_from_wire(wire, table.rules, table.human_seat)
+        self.views.append(view)
+        if view.to_move == table.human_seat and view.phase is not Phase.FINISHED:
+            action = self.decide(view)
+            if action is None:
+                self.done.set()
+                return
+            act = Act(
+                id=table.next_id(), table=table.id, action=format_action(action), seq=self.last_seq
+            )
+            table.send(act)
 
-    assert play(5) == play(5)
-    assert play(5) != play(6)
+    async def play(self) -> Headless:
+        """Open the table and play until told to stop or the match ends."""
+        self.table.open(self.receive)
+        try:
+            await asyncio.wait_for(self.done.wait(), timeout=60)
+        finally:
+            self.table.close()
+        return self
+
+    @property
+    def events(self) -> list[Event]:
+        """The table events received, in order."""
+        return [m for m in self.messages if isinstance(m, Event)]
+
+
+def first_legal(view: SeatView) -> int:
+    """The person's stand-in: the first legal action."""
+    return view.legal_actions[0]
+
+
+class Recording:
+    """A computer player that records the seat of each view it gets."""
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+
+    def choose(self, view: SeatView, rng: random.Random, budget: float | None = None) -> int:
+        """The first legal action."""
+        self.seats.append(view.seat)
+        return view.legal_actions[0]
+
+
+async def test_the_local_table_sends_only_the_seats_view_and_checks_turns() -> None:
+    rules = Rules.exact(3)
+    table = LocalTable(rules, ("random",) * 3, seed=11, human_seat=1)
+    players = {seat: Recording() for seat in table.bots}
+    table.bots.update(players)
+    messages: list[ServerMessage] = []
+    table.open(messages.append)
+    try:
+        sync = messages[0]
+        assert isinstance(sync, Sync) and sync.seat == 1 and sync.table == table.id
+        dealt = [m.body for m in messages if isinstance(m, Event) and isinstance(m.body, Dealt)]
+        assert len(dealt) == 1
+        view = view_from_wire(dealt[0].view, rules, 1)
+        # The person's copy is seat 1's view, nothing more.
+        assert isinstance(view, SeatView) and view.seat == 1 and len(view.hand) == 5
+        assert view == view_for(table.hand, 1)
+        to_move = table.hand.to_move
+        assert to_move is not None
+        if to_move == 1:
+            act = Act(id=table.next_id(), table=table.id, action="AO")  # a card in the bidding
+            code = "illegal"
+        else:
+            act = Act(id=table.next_id(), table=table.id, action="pass")
+            code = "not_your_turn"
+        table.send(act)
+        error = messages[-1]
+        assert isinstance(error, Error) and error.code == code and error.id == act.id
+        forbidden = Act(id=table.next_id(), table=table.id, action="pass", seat=2)
+        table.send(forbidden)
+        assert isinstance(messages[-1], Error) and messages[-1].code == "forbidden"
+        assert table.hand.history == []
+        if to_move != 1:
+            # The computer player to move gets its own seat's view, on a worker thread.
+            for _ in range(500):
+                if table.hand.history:
+                    break
+                await asyncio.sleep(0.01)
+            assert players[to_move].seats == [to_move]
+            assert len(table.hand.history) >= 1
+    finally:
+        table.close()
+
+
+async def test_the_offline_transport_plays_a_whole_match_against_computer_players() -> None:
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=7)
+    played = await Headless(table, first_legal).play()
+    events = played.events
+    # Numbered 1, 2, 3... with no gaps, after the sync, as a server numbers them.
+    sync = played.messages[0]
+    assert isinstance(sync, Sync)
+    assert [e.seq for e in events] == list(range(sync.seq + 1, sync.seq + 1 + len(events)))
+    ended = [e.body for e in events if isinstance(e.body, MatchEnded)]
+    assert len(ended) == 1 and ended[0].winner == table.match.winner
+    assert table.match.score[ended[0].winner] >= 3 > table.match.score[1 - ended[0].winner]
+    hands = [e.body for e in events if isinstance(e.body, HandEnded)]
+    assert len(hands) == table.match.hands_played == ended[0].hands_played >= 2
+    # The finished match is recorded as the server records it: one hand record per hand.
+    (finished,) = table.finished
+    assert finished.winner == ended[0].winner and len(finished.hands) == len(hands)
+    assert all(h["format"] == "cuatrola-hand/1" for h in finished.hands)
+    assert not any(isinstance(m, Error) for m in played.messages)
+
+
+async def test_the_same_seed_gives_the_same_match() -> None:
+    async def play(seed: int) -> list[object]:
+        table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=seed)
+        played = await Headless(table, first_legal).play()
+        return [e.body for e in played.events if isinstance(e.body, HandEnded)]
+
+    assert await play(5) == await play(5)
+    assert await play(5) != await play(6)
 
 
 def test_an_unregistered_level_falls_back_with_a_note() -> None:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 import re
+import socket
 import threading
+from collections.abc import Callable
+from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
@@ -13,7 +17,8 @@ from cuatrola.clients.terminal.app import HelpScreen
 from cuatrola.clients.terminal.local import LocalTable
 from cuatrola.clients.terminal.offline import OfflineApp
 from cuatrola.clients.terminal.render import card_label
-from cuatrola.core.actions import BID_BASE, NO_CANTE, bid_action, is_cante_action
+from cuatrola.clients.terminal.session import SessionApp
+from cuatrola.core.actions import BID_BASE, NO_CANTE, bid_action, format_action, is_cante_action
 from cuatrola.core.hand import Phase, partner_of
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView
@@ -26,6 +31,7 @@ from tests.clients.conftest import (
     press_and_wait,
     wait_for,
 )
+from tests.clients.test_terminal_local import Headless
 
 SIZE = (120, 40)
 PANELS = ("hand-summary", "match-end")
@@ -36,30 +42,38 @@ def _app(seed: int, rules: Rules | None = None, lang: str = "en") -> OfflineApp:
     return OfflineApp(table, lang=lang, bot_delay=0)
 
 
-def _first_seed(predicate_rules: Rules, wanted: str) -> int:
+def _probe(wanted: str, found: list[bool]) -> Callable[[SeatView], int | None]:
+    """The human's greedy play that stops at his bid (``solo``: noting whether a solo is
+    open) or at his cante turn (``cante``), noting it in ``found``."""
+
+    def decide(view: SeatView) -> int | None:
+        if wanted == "solo" and view.phase is Phase.BIDDING:
+            found.append(bid_action(Contract.SOLO) in view.legal_actions)
+            return None
+        if wanted == "cante" and view.phase is Phase.CANTE:
+            found.append(True)
+            return None
+        return greedy_action(view)
+
+    return decide
+
+
+async def _first_seed(predicate_rules: Rules, wanted: str) -> int:
     """A seed whose first hand gives the human (greedy play) a bid of solo or a cante turn,
-    or (``contract``) ends with a contract, so that a seat sat out.
+    or (``contract``) ends with another team's contract, so that one of its seats sat out.
 
     Found by playing the same deterministic table headless, so the test does not depend on a
     hard-coded seed surviving changes to the computer players.
     """
     for seed in range(500):
+        found: list[bool] = []
         table = LocalTable(predicate_rules, ("greedy",) * 3, seed=seed)
-        table.start_hand()
-        while not table.hand_finished:
-            if table.human_to_move:
-                view = table.human_view()
-                if wanted == "solo" and view.phase is Phase.BIDDING:
-                    if bid_action(Contract.SOLO) in view.legal_actions:
-                        return seed
-                    break
-                if wanted == "cante" and view.phase is Phase.CANTE:
-                    return seed
-                table.apply(table.human_seat, greedy_action(view))
-            else:
-                request = table.bot_request()
-                table.apply(request.seat, request.choose())
-        if wanted == "contract" and table.hand.is_finished and table.hand.bidder is not None:
+        await Headless(table, _probe(wanted, found), stop_after_hand=True).play()
+        hand = table.hand
+        theirs = hand.bidder is not None and hand.bidder % 2 != table.human_seat % 2
+        if wanted == "contract" and hand.is_finished and theirs:
+            return seed
+        if found and found[0]:
             return seed
     raise AssertionError(f"no seed gives the human a {wanted} decision")
 
@@ -129,7 +143,7 @@ async def test_play_again_after_the_match_end_starts_a_new_match() -> None:
 
 async def test_bidding_offers_only_legal_bids_and_a_solo_makes_the_human_the_bidder() -> None:
     rules = Rules.exact(3)
-    app = _app(_first_seed(rules, "solo"), rules)
+    app = _app(await _first_seed(rules, "solo"), rules)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: human_turn(app), "the human's bid")
         view = app.view
@@ -166,7 +180,7 @@ async def _reach_cante(app: OfflineApp, pilot: object) -> None:
 
 async def test_the_human_can_sing_a_cante() -> None:
     rules = Rules.exact(3)
-    app = _app(_first_seed(rules, "cante"), rules, lang="es")
+    app = _app(await _first_seed(rules, "cante"), rules, lang="es")
     async with app.run_test(size=SIZE) as pilot:
         await _reach_cante(app, pilot)
         view = app.view
@@ -197,7 +211,7 @@ async def test_the_human_can_sing_a_cante() -> None:
 
 async def test_the_human_can_decline_to_sing() -> None:
     rules = Rules.exact(3)
-    app = _app(_first_seed(rules, "cante"), rules)
+    app = _app(await _first_seed(rules, "cante"), rules)
     async with app.run_test(size=SIZE) as pilot:
         await _reach_cante(app, pilot)
         view = app.view
@@ -309,7 +323,7 @@ async def test_computer_players_think_on_a_worker_thread_and_the_interface_stays
 
 async def test_the_hand_summary_reveals_the_dead_hand_and_scores_the_contract() -> None:
     rules = Rules.exact(5)
-    app = _app(_first_seed(rules, "contract"), rules)
+    app = _app(await _first_seed(rules, "contract"), rules)
     async with app.run_test(size=SIZE) as pilot:
         while app.screen.name != "hand-summary":
             await wait_for(
@@ -367,3 +381,72 @@ async def test_a_failing_computer_player_does_not_end_the_match() -> None:
         await wait_for(pilot, lambda: "failed (RuntimeError: boom)" in log_text(app), "the note")
         assert app.return_code is None  # still playing
         assert table.hand.bids[speaks_at] is Contract.PASS  # the first legal action: pass
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # the log wraps long lines
+
+
+async def explain_an_illegal_card(app: SessionApp, pilot: Pilot[int]) -> tuple[int, str, str]:
+    """Play (greedy, by keys) until the human holds a card he may not play; press its key,
+    then send it anyway, past the screen's own check, for the table to refuse.
+
+    Returns the card and what the log said each time (the screen's word, the table's).
+    """
+    while True:
+        await wait_for(
+            pilot, lambda: app.screen.name in PANELS or human_turn(app), "the human's turn"
+        )
+        assert app.screen.name != "match-end", "no unplayable card in the whole match"
+        if app.screen.name == "hand-summary":
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen.name != "hand-summary", "next hand")
+            continue
+        view = app.view
+        assert view is not None
+        illegal = [c for c in app.choices() if not c.legal]
+        if illegal:
+            break
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+    before = _flat(log_text(app))
+    await pilot.press(illegal[0].key)
+    await wait_for(pilot, lambda: _flat(log_text(app)) != before, "the screen's word")
+    assert app.view is view  # nothing was sent
+    screen_said = _flat(log_text(app))[len(before) :].strip()
+    app.submit(illegal[0].action)
+    refused = _flat(app.texts("illegal", reason=""))
+    await wait_for(pilot, lambda: refused in _flat(log_text(app))[len(before) :], "the refusal")
+    table_said = _flat(log_text(app))[len(before) :].split(refused, 1)[1]
+    assert app.view is view  # refused: nothing changed
+    return illegal[0].action, screen_said, refused + " " + table_said.strip()
+
+
+async def test_an_illegal_key_is_explained_and_the_table_refuses_the_card() -> None:
+    app = _app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        card, screen_said, table_said = await explain_an_illegal_card(app, pilot)
+        # The same words online: test_terminal_online.py checks the server's client.
+        assert screen_said == _flat(app.obligation_text())
+        reason = app.table.hand.explain_illegal(card)
+        explained = f"{format_action(card)} is not legal for seat {app.human_seat}: {reason}"
+        assert table_said == _flat(app.texts("illegal", reason=explained))
+        assert app.return_code is None
+
+
+async def test_the_offline_mode_opens_no_socket(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[object] = []
+    real_init = socket.socket.__init__
+
+    def spy(self: socket.socket, *args: Any, **kwargs: Any) -> None:
+        opened.append(args)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(socket.socket, "__init__", spy)
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: opened.append(a))
+    app = _app(seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await _play_to_match_end(app, pilot)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
+    assert app.return_code == 0 and app.winner is not None
+    assert opened == []

@@ -27,6 +27,7 @@ from cuatrola.clients.terminal.online import (
 )
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
+from cuatrola.core.actions import format_action
 from cuatrola.core.rules import Rules
 from tests.clients.conftest import (
     greedy_action,
@@ -37,6 +38,7 @@ from tests.clients.conftest import (
     press_and_wait,
     wait_for,
 )
+from tests.clients.test_terminal_offline import explain_an_illegal_card
 from tests.server.live import Player, guest_token
 from tests.support.proxy import CuttableProxy
 from tests.support.servers import QUICK, ServeProcess
@@ -489,3 +491,20 @@ async def test_q_leaves_the_lobby_list_without_a_failure(server: str) -> None:
         await pilot.press("q")
         await wait_for(pilot, lambda: app.return_code is not None, "the client to leave")
     assert app.return_code == 0 and app.failure == ""
+
+
+async def test_an_illegal_key_gets_the_same_explanation_as_offline(server: str) -> None:
+    options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name="Ivo")
+    app = OnlineApp(options, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        card, screen_said, table_said = await explain_an_illegal_card(app, pilot)
+        # The screen's own word, as offline; then the server's table refuses the card with
+        # the words of the offline table (the same cuatrola.table.Table).
+        assert screen_said == " ".join(app.obligation_text().split())
+        refused = f"{format_action(card)} is not legal for seat {app.human_seat}: "
+        assert table_said.startswith(" ".join(app.texts("illegal", reason=refused).split()))
+        assert app.failure == "" and app.return_code is None
+        # Each key is taken once: `l` switches the language (twice would switch it back).
+        await pilot.press("l")
+        assert app.texts.lang == "es"
+        await pilot.press("ctrl+q")

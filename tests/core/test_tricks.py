@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cuatrola import Card, legal_cards, trick_winner
-from cuatrola.core.cards import CARD_SUIT, mask_of
-from cuatrola.core.tricks import legal_mask
+from cuatrola.core.cards import CARD_SUIT, Suit, mask_of
+from cuatrola.core.tricks import clause_of, legal_mask
 
 # (clause, hand, table, trump, expected legal cards)
 LEGAL_CASES = [
@@ -43,6 +43,21 @@ def test_legal_cards_follow_each_clause(
 ) -> None:
     got = legal_cards(_codes(hand), _codes(table), trump)
     assert [str(c) for c in got] == _codes(expected), clause
+
+
+@pytest.mark.parametrize(
+    ("clause", "hand", "table", "trump", "expected"),
+    LEGAL_CASES,
+    ids=[c[0] for c in LEGAL_CASES],
+)
+def test_clause_of_names_the_clause_that_decides_each_case(
+    clause: str, hand: str, table: str, trump: str, expected: str
+) -> None:
+    # The obligation's wording is made from clause_of: it must name the clause of the row.
+    played = _codes(table)
+    led = CARD_SUIT[Card(played[0])] if played else 0
+    got = clause_of(mask_of(_codes(hand)), mask_of(played), led, Suit.parse(trump))
+    assert got == clause.split()[0], clause
 
 
 def test_over_trump_means_over_the_highest_trump_on_the_table() -> None:

@@ -196,7 +196,7 @@ def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
     if fell_back is not None:
         note = Texts(args.lang)("note_level_fallback", level=fell_back, used=player)
         print(f"cuatrola play: {note}", file=sys.stderr)
-    table = LocalTable(rules, (player,) * 3, seed=args.seed)
+    table = LocalTable(rules, (player,) * 3, seed=args.seed, level=args.level)
     app = OfflineApp(table, lang=args.lang, bot_delay=args.delay, note=note)
     app.run()
     return app.return_code or 0

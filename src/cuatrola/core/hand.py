@@ -55,7 +55,7 @@ from cuatrola.core.cards import (
 from cuatrola.core.errors import IllegalActionError, NotYourTurnError
 from cuatrola.core.rollout import deal_masks, shuffled_deck
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
-from cuatrola.core.tricks import legal_mask, winning_card
+from cuatrola.core.tricks import clause_of, legal_mask, winning_card
 
 NUM_SEATS: Final = 4
 HAND_SIZE: Final = 5
@@ -96,14 +96,36 @@ _FINISHED: Final = Phase.FINISHED
 _PASS_ACTION: Final = BID_BASE
 _CONTRACT_OF_ACTION: Final = {BID_BASE + int(c): c for c in Contract}
 _SUITS: Final = tuple(Suit)
-_CARD_OF_ID: Final = ALL_CARDS.__getitem__
 _CANTES_ALLOWED: Final = {contract: spec.cantes_allowed for contract, spec in CONTRACTS.items()}
 #: The rey bits of the suits not sung yet, indexed by the mask of the suits sung.
 _UNSUNG_REY_BITS: Final = tuple(
     sum(1 << (5 * suit + 2) for suit in range(4) if not sung >> suit & 1) for sung in range(16)
 )
-#: Action ids of an action bitmask, built on first use. Bounded: the masks met are subsets of
-#: one seat's five cards, or of the few bids and cantes.
+# Built once rather than on each use: the contract of a pass, the valid dealer seats, the
+# default score before a hand and the bit of each card.
+_PASS: Final = Contract.PASS
+_SEAT_RANGE: Final = range(NUM_SEATS)
+_NO_SCORE: Final = (0, 0)
+_BIT: Final = tuple(1 << card for card in range(NUM_CARDS))
+#: Card points of each 5-bit pattern of one suit (a trick's points are four look-ups).
+_SUIT_PATTERN_POINTS: Final = tuple(points_of(pattern) for pattern in range(32))
+
+
+def _next_seats(sitting_out: int | None) -> tuple[int, ...]:
+    # The seat after each seat in playing order, skipping the one that sits out.
+    return tuple(
+        (seat + 1) & 3 if (seat + 1) & 3 != sitting_out else (seat + 2) & 3 for seat in range(4)
+    )
+
+
+#: The next active seat after each seat, indexed by the seat that sits out (``None``: nobody).
+_NEXT_SEAT: Final = {out: _next_seats(out) for out in (None, 0, 1, 2, 3)}
+#: The card ids in each 10-bit pattern of the cards 0-9 (oros, copas) and of the cards 10-19
+#: (espadas, bastos): a card mask's ids are two look-ups in tables that stay in the CPU's
+#: cache, where a dictionary of every mask met grows to thousands of entries.
+_LOW_IDS: Final = tuple(tuple(c for c in range(10) if m >> c & 1) for m in range(1024))
+_HIGH_IDS: Final = tuple(tuple(c + 10 for c in range(10) if m >> c & 1) for m in range(1024))
+#: Action ids of a bid or cante action bitmask, built on first use (a few dozen masks).
 _IDS_OF_MASK: dict[int, tuple[int, ...]] = {}
 
 
@@ -167,10 +189,11 @@ class Obligation(NamedTuple):
     """Why some held cards may not be played (rules 4.1 and 4.2), as a key and a suit.
 
     Attributes:
-        reason: ``follow_suit`` (a trump is already on the table, so any card of the led suit
-            will do), ``follow_suit_beat`` (follow and beat the highest card of the led suit
-            if possible), ``over_trump`` (void in the led suit: beat the highest trump on the
-            table if possible) or ``must_trump`` (void in the led suit: play a trump).
+        reason: ``follow_suit`` (clause 2a: a trump is already on the table, so any card of
+            the led suit will do), ``follow_suit_beat`` (2b: follow and beat the highest card
+            of the led suit if possible), ``over_trump`` (3b: void in the led suit, beat the
+            highest trump on the table if possible) or ``must_trump`` (3a: void in the led
+            suit, play a trump).
         suit: the led suit for the ``follow_*`` reasons, the trump suit for the others.
     """
 
@@ -190,6 +213,16 @@ class Obligation(NamedTuple):
         if self.reason == "over_trump":
             return "must over-trump the highest trump on the table"
         return f"void in {letter}, must play a trump"
+
+
+#: The :class:`Obligation` reason of each clause of rule 4.1 that can rule a held card out
+#: (:func:`~cuatrola.core.tricks.clause_of`), and whether its suit is the led suit (else trump).
+_REASON_OF_CLAUSE: Final = {
+    "2a": ("follow_suit", True),
+    "2b": ("follow_suit_beat", True),
+    "3a": ("must_trump", False),
+    "3b": ("over_trump", False),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,16 +274,9 @@ class HandResult:
 _TRICK_SET: Final = tuple(getattr(Trick, name).__set__ for name in Trick.__slots__)
 _CANTE_SET: Final = tuple(getattr(Cante, name).__set__ for name in Cante.__slots__)
 _RESULT_SET: Final = tuple(getattr(HandResult, name).__set__ for name in HandResult.__slots__)
-
-
-def _new_trick(leader: int, seats: tuple[int, ...], cards: tuple[Card, ...], winner: int) -> Trick:
-    trick = object.__new__(Trick)
-    set_leader, set_seats, set_cards, set_winner = _TRICK_SET
-    set_leader(trick, leader)
-    set_seats(trick, seats)
-    set_cards(trick, cards)
-    set_winner(trick, winner)
-    return trick
+# One name each for the once-a-trick path of _complete_trick (Trick's fields, in order).
+_NEW_OBJECT: Final = object.__new__
+_SET_TRICK_LEADER, _SET_TRICK_SEATS, _SET_TRICK_CARDS, _SET_TRICK_WINNER = _TRICK_SET
 
 
 def _new_cante(trick: int, seat: int, suit: int, points: int) -> Cante:
@@ -317,7 +343,11 @@ class HandState:
     """
 
     __slots__ = (
+        "_led_mask",
         "_legal",
+        "_next_seat",
+        "_trick_size",
+        "_trump_mask",
         "active_seats",
         "bidder",
         "bids",
@@ -383,6 +413,12 @@ class HandState:
     # The legal action mask of the seat to move, -1 until asked for since the last action:
     # the checked API asks for it twice per action (legal_actions, then apply).
     _legal: int
+    # Read at every card play, so kept ready rather than recomputed: the masks of the trump
+    # and led suits, the next active seat after each seat, and the cards in a full trick.
+    _trump_mask: int
+    _led_mask: int
+    _next_seat: tuple[int, ...]
+    _trick_size: int
 
     # Construction ----------------------------------------------------------------------------
 
@@ -392,14 +428,14 @@ class HandState:
         rules: Rules,
         dealer: int,
         rng: random.Random,
-        score_before: tuple[int, int] = (0, 0),
+        score_before: tuple[int, int] = _NO_SCORE,
     ) -> HandState:
         """Shuffle with ``rng`` and deal five cards to each seat, the last one to the dealer.
 
         The last card dealt is the dealer's shown card; its suit is trump. Dealing starts at
         the mano, so the dealer is served last.
         """
-        if dealer not in range(NUM_SEATS):
+        if dealer not in _SEAT_RANGE:
             raise ValueError(f"expected a dealer seat 0..3, got {dealer!r}")
         deck = shuffled_deck(rng)
         # A shuffled deck is a valid deal by construction: from_masks's checks are not needed.
@@ -412,7 +448,7 @@ class HandState:
         dealer: int,
         hands: Sequence[Sequence[int | str]],
         trump_card: int | str,
-        score_before: tuple[int, int] = (0, 0),
+        score_before: tuple[int, int] = _NO_SCORE,
     ) -> HandState:
         """A hand with given cards: ``hands[s]`` are seat ``s``'s five cards (codes or ids).
 
@@ -432,10 +468,10 @@ class HandState:
         dealer: int,
         hands: Sequence[int],
         trump_card: int,
-        score_before: tuple[int, int] = (0, 0),
+        score_before: tuple[int, int] = _NO_SCORE,
     ) -> HandState:
         """A hand from four card bitmasks (see :meth:`from_cards`)."""
-        if dealer not in range(NUM_SEATS):
+        if dealer not in _SEAT_RANGE:
             raise ValueError(f"expected a dealer seat 0..3, got {dealer!r}")
         total = 0
         for seat, mask in enumerate(hands):
@@ -465,10 +501,16 @@ class HandState:
         self.rules = rules
         self.dealer = dealer
         self.mano = (dealer + 1) % NUM_SEATS
-        self.score_before = (int(score_before[0]), int(score_before[1]))
+        # The default score needs no conversion; a given one is made a pair of plain ints.
+        self.score_before = (
+            score_before
+            if score_before is _NO_SCORE
+            else (int(score_before[0]), int(score_before[1]))
+        )
         self.dealt = (hands[0], hands[1], hands[2], hands[3])
         self.trump_card = ALL_CARDS[trump_card]
         self.trump = _SUITS[CARD_SUIT[trump_card]]
+        self._trump_mask = SUIT_MASKS[self.trump]
         self._reset()
         return self
 
@@ -486,6 +528,9 @@ class HandState:
         self.trick_cards = []
         self.trick_mask = 0
         self.led_suit = 0
+        self._led_mask = SUIT_MASKS[0]
+        self._next_seat = _NEXT_SEAT[None]
+        self._trick_size = NUM_SEATS
         self.tricks = []
         self.team_card_points = [0, 0]
         self.team_tricks = [0, 0]
@@ -561,17 +606,18 @@ class HandState:
         """The legal action ids of the seat to move, sorted by id (empty when finished)."""
         legal = self._legal
         if legal < 0:
-            seat = self.to_move
-            if self.phase is _PLAY and seat is not None:
+            if self.phase is _PLAY:
                 # cuatrola.core.tricks.legal_mask inlined (rule 4.1), as asked for at every
-                # card play; the differential test against the kernel covers both.
+                # card play; see the map of copies in cuatrola.core.tricks for its test.
+                seat = self.to_move
+                assert seat is not None
                 hand = self.hands[seat]
                 trick = self.trick_mask
                 if not trick:
                     legal = hand
                 else:
-                    led = SUIT_MASKS[self.led_suit]
-                    trump = SUIT_MASKS[self.trump]
+                    led = self._led_mask
+                    trump = self._trump_mask
                     follow = hand & led
                     if follow:
                         if led != trump and trick & trump:
@@ -587,10 +633,11 @@ class HandState:
                         else:
                             legal = hand
                 self._legal = legal
-            else:
-                legal = self.legal_mask()
-        found = _IDS_OF_MASK.get(legal)
-        return list(found if found is not None else _ids_of(legal))
+                return [*_LOW_IDS[legal & 1023], *_HIGH_IDS[legal >> 10]]
+            legal = self.legal_mask()
+        if legal >> NUM_CARDS:
+            return [*_ids_of(legal)]
+        return [*_LOW_IDS[legal & 1023], *_HIGH_IDS[legal >> 10]]
 
     def legal_mask(self) -> int:
         """The legal action ids as a bitmask (bit ``a`` set for action ``a``)."""
@@ -695,52 +742,68 @@ class HandState:
             IllegalActionError: the rules do not allow ``action`` now. The state is unchanged.
         """
         # The fast paths: an action id that is legal for the seat to move. A card play is
-        # inlined (it is most of the actions of a hand), the rest goes through the phase's
-        # method; anything else takes the slow path below, which names the error.
+        # inlined (it is most of the actions of a hand), and so is a pass (always legal in
+        # the bidding); the rest goes through the phase's method. Anything else takes the slow
+        # path below, which names the error.
         phase = self.phase
-        if phase is _PLAY and type(action) is int and 0 <= action < NUM_CARDS:
-            mover = self.to_move
-            assert mover is not None
-            legal = self._legal
-            if legal < 0:
-                legal = legal_mask(self.hands[mover], self.trick_mask, self.led_suit, self.trump)
-            if legal >> action & 1 and (seat is None or seat == mover):
-                # The same steps as _play, without its call.
-                self.history.append(action)
-                self._legal = -1
-                bit = 1 << action
-                self.hands[mover] ^= bit
-                trick_mask = self.trick_mask
-                if not trick_mask:
-                    self.led_suit = CARD_SUIT[action]
-                self.trick_mask = trick_mask | bit
-                trick_cards = self.trick_cards
-                self.trick_seats.append(mover)
-                trick_cards.append(action)
-                if len(trick_cards) < len(self.active_seats):
-                    nxt = (mover + 1) & 3
-                    self.to_move = (nxt + 1) & 3 if nxt == self.sitting_out else nxt
-                else:
-                    self._complete_trick()
-                return
+        if phase is _PLAY:
+            if type(action) is int and action >= 0:
+                mover = self.to_move
+                assert mover is not None
+                legal = self._legal
+                if legal < 0:
+                    legal = legal_mask(
+                        self.hands[mover], self.trick_mask, self.led_suit, self.trump
+                    )
+                # legal holds card bits only, so a bid or cante id fails here too.
+                if legal >> action & 1 and (seat is None or seat == mover):
+                    # The same steps as _play, without its call.
+                    self.history.append(action)
+                    self._legal = -1
+                    bit = _BIT[action]
+                    self.hands[mover] ^= bit
+                    trick_mask = self.trick_mask
+                    if not trick_mask:
+                        self.led_suit = suit = CARD_SUIT[action]
+                        self._led_mask = SUIT_MASKS[suit]
+                    self.trick_mask = trick_mask | bit
+                    trick_cards = self.trick_cards
+                    self.trick_seats.append(mover)
+                    trick_cards.append(action)
+                    if len(trick_cards) < self._trick_size:
+                        self.to_move = self._next_seat[mover]
+                    else:
+                        self._complete_trick()
+                    return
         elif type(action) is int and 0 <= action < NUM_ACTIONS:
-            legal = self._legal
-            if legal < 0:
-                # Passing is always allowed, so the bidding needs no mask for it.
-                if action == _PASS_ACTION and self.phase is _BIDDING:
-                    legal = 1 << _PASS_ACTION
-                else:
+            mover = self.to_move
+            if action == _PASS_ACTION and phase is _BIDDING:
+                if seat is None or seat == mover:
+                    # The same steps as _bid(PASS): a pass never changes the contract.
+                    assert mover is not None
+                    self.history.append(action)
+                    self._legal = -1
+                    bids = self.bids
+                    bids.append(_PASS)
+                    if len(bids) < NUM_SEATS:
+                        self.to_move = (mover + 1) & 3
+                    else:
+                        self._end_bidding()
+                    return
+            else:
+                legal = self._legal
+                if legal < 0:
                     legal = self.legal_mask()
-            if legal >> action & 1 and (seat is None or seat == self.to_move):
-                self.history.append(action)
-                self._legal = -1
-                if phase is _BIDDING:
-                    self._bid(_CONTRACT_OF_ACTION[action])
-                elif action == NO_CANTE:
-                    self._decline_cante()
-                else:
-                    self._sing(action - CANTE_BASE)
-                return
+                if legal >> action & 1 and (seat is None or seat == mover):
+                    self.history.append(action)
+                    self._legal = -1
+                    if phase is _BIDDING:
+                        self._bid(_CONTRACT_OF_ACTION[action])
+                    elif action == NO_CANTE:
+                        self._decline_cante()
+                    else:
+                        self._sing(action - CANTE_BASE)
+                    return
         action_id = parse_action(action)
         if self.phase is _FINISHED:
             raise IllegalActionError(format_action(action_id), seat, "the hand is over")
@@ -798,7 +861,8 @@ class HandState:
         """What rules 4.1/4.2 oblige the seat to move to play, when they rule out a card.
 
         ``None`` outside the play phase and when every held card is legal (the seat leads,
-        or holds no card of the led suit nor a trump). Clients show it beside each card that
+        or holds no card of the led suit nor a trump). The reason is the clause that
+        :func:`~cuatrola.core.tricks.clause_of` names. Clients show it beside each card that
         is not legal instead of working the rule out again.
         """
         seat = self.to_move
@@ -807,14 +871,11 @@ class HandState:
         hand = self.hands[seat]
         if self.legal_mask() == hand:
             return None
-        led = self.led_suit
-        if hand & SUIT_MASKS[led]:
-            if led != self.trump and self.trick_mask & SUIT_MASKS[self.trump]:
-                return Obligation("follow_suit", led)
-            return Obligation("follow_suit_beat", led)
-        if self.trick_mask & SUIT_MASKS[self.trump]:
-            return Obligation("over_trump", self.trump)
-        return Obligation("must_trump", self.trump)
+        # Only these four clauses can rule a held card out (1 and 4 allow any card).
+        reason, of_led_suit = _REASON_OF_CLAUSE[
+            clause_of(hand, self.trick_mask, self.led_suit, self.trump)
+        ]
+        return Obligation(reason, self.led_suit if of_led_suit else self.trump)
 
     def _explain_obligation(self, seat: int) -> str:
         obligation = self.obligation()
@@ -851,9 +912,14 @@ class HandState:
         if len(bids) < NUM_SEATS:
             self.to_move = (seat + 1) % NUM_SEATS
             return
+        self._end_bidding()
+
+    def _end_bidding(self) -> None:
         if self.bidder is not None:
-            self.sitting_out = partner_of(self.bidder)
-            self.active_seats = tuple(s for s in range(NUM_SEATS) if s != self.sitting_out)
+            out = self.sitting_out = partner_of(self.bidder)
+            self.active_seats = tuple(s for s in range(NUM_SEATS) if s != out)
+            self._next_seat = _NEXT_SEAT[out]
+            self._trick_size = NUM_SEATS - 1
         self.leader = self.mano if self.mano != self.sitting_out else self.next_active(self.mano)
         self.phase = _PLAY
         self.to_move = self.leader
@@ -861,18 +927,18 @@ class HandState:
     def _play(self, card: int) -> None:
         seat = self.to_move
         assert seat is not None
-        bit = 1 << card
+        bit = _BIT[card]
         self.hands[seat] ^= bit
         trick_mask = self.trick_mask
         if not trick_mask:
-            self.led_suit = CARD_SUIT[card]
+            self.led_suit = suit = CARD_SUIT[card]
+            self._led_mask = SUIT_MASKS[suit]
         self.trick_mask = trick_mask | bit
         trick_cards = self.trick_cards
         self.trick_seats.append(seat)
         trick_cards.append(card)
-        if len(trick_cards) < len(self.active_seats):
-            nxt = (seat + 1) & 3
-            self.to_move = (nxt + 1) & 3 if nxt == self.sitting_out else nxt
+        if len(trick_cards) < self._trick_size:
+            self.to_move = self._next_seat[seat]
         else:
             self._complete_trick()
 
@@ -882,17 +948,29 @@ class HandState:
         trick_cards = self.trick_cards
         winner = trick_seats[trick_cards.index(winning_card(trick_mask, self.led_suit, self.trump))]
         team = winner & 1
-        self.team_card_points[team] += points_of(trick_mask)
+        self.team_card_points[team] += (
+            _SUIT_PATTERN_POINTS[trick_mask & 31]
+            + _SUIT_PATTERN_POINTS[trick_mask >> 5 & 31]
+            + _SUIT_PATTERN_POINTS[trick_mask >> 10 & 31]
+            + _SUIT_PATTERN_POINTS[trick_mask >> 15]
+        )  # points_of(trick_mask), inlined
         self.team_tricks[team] += 1
-        tricks = self.tricks
-        tricks.append(
-            _new_trick(
-                trick_seats[0],
-                tuple(trick_seats),
-                tuple(map(_CARD_OF_ID, trick_cards)),
-                winner,
+        # Trick(...) built by setting its slots, as _new_cante does, inlined.
+        trick = _NEW_OBJECT(Trick)
+        _SET_TRICK_LEADER(trick, trick_seats[0])
+        _SET_TRICK_SEATS(trick, tuple(trick_seats))
+        # Unpacked rather than tuple(map(...)): a third of the time for three or four cards.
+        if len(trick_cards) == NUM_SEATS:
+            first, second, third, fourth = trick_cards
+            _SET_TRICK_CARDS(
+                trick, (ALL_CARDS[first], ALL_CARDS[second], ALL_CARDS[third], ALL_CARDS[fourth])
             )
-        )
+        else:
+            first, second, third = trick_cards
+            _SET_TRICK_CARDS(trick, (ALL_CARDS[first], ALL_CARDS[second], ALL_CARDS[third]))
+        _SET_TRICK_WINNER(trick, winner)
+        tricks = self.tricks
+        tricks.append(trick)
         self.trick_seats = []
         self.trick_cards = []
         self.trick_mask = 0
@@ -907,13 +985,13 @@ class HandState:
             # the team's singable pairs in two integer operations per seat.
             hands = self.hands
             out = self.sitting_out
-            first = hands[team] if team != out else 0
-            second = hands[team + 2] if team + 2 != out else 0
+            first_pairs = hands[team] if team != out else 0
+            second_pairs = hands[team + 2] if team + 2 != out else 0
             unsung = _UNSUNG_REY_BITS[self.sung]
-            first &= (first >> 1) & unsung
-            second &= (second >> 1) & unsung
-            if first or second:
-                self._open_cante_window(winner, first, second)
+            first_pairs &= (first_pairs >> 1) & unsung
+            second_pairs &= (second_pairs >> 1) & unsung
+            if first_pairs or second_pairs:
+                self._open_cante_window(winner, first_pairs, second_pairs)
 
     def _open_cante_window(self, winner: int, first: int, second: int) -> None:
         """Open the cante window after trick ``winner``'s team won; ``first`` and ``second``
@@ -957,38 +1035,43 @@ class HandState:
         self.phase = _FINISHED
         self.is_finished = True
         self.to_move = None
-        last_team = team_of(self.tricks[-1].winner)
+        tricks = self.tricks
         points = list(self.team_card_points)
-        points[last_team] += LAST_TRICK_BONUS
-        for cante in self.cantes:
-            points[team_of(cante.seat)] += cante.points
+        points[tricks[-1].winner & 1] += LAST_TRICK_BONUS
+        cantes = self.cantes
+        for cante in cantes:
+            points[cante.seat & 1] += cante.points
         contract = self.contract
-        spec = CONTRACTS[contract]
+        value = CONTRACTS[contract].value
         needed = self.rules.tricks_needed(contract)
         if needed is None:
             # Section 6: a tie goes to the mano's team, even if the mano sits out.
-            if points[0] == points[1]:
-                winner = team_of(self.mano)
-            else:
-                winner = 0 if points[0] > points[1] else 1
+            winner = (
+                (0 if points[0] > points[1] else 1) if points[0] != points[1] else self.mano & 1
+            )
         else:
             assert self.bidder is not None
-            bidder_team = team_of(self.bidder)
+            bidder_team = self.bidder & 1
             made = self.team_tricks[bidder_team] >= needed
             winner = bidder_team if made else 1 - bidder_team
-        score = list(self.score_before)
-        score[winner] += spec.value
+        before = self.score_before
         self.result = _new_result(
             contract,
             self.bidder,
-            tuple([t.winner for t in self.tricks]),
-            tuple(self.cantes),
+            (
+                tricks[0].winner,
+                tricks[1].winner,
+                tricks[2].winner,
+                tricks[3].winner,
+                tricks[4].winner,
+            ),
+            tuple(cantes),
             (points[0], points[1]),
             (self.team_tricks[0], self.team_tricks[1]),
             winner,
-            spec.value,
-            self.score_before,
-            (score[0], score[1]),
+            value,
+            before,
+            (before[0] + value, before[1]) if winner == 0 else (before[0], before[1] + value),
         )
 
     # Notation ----------------------------------------------------------------------------------

@@ -1035,4 +1035,5 @@ class Table:
         del self.chat[:-30]
 
 
-__all__ = ["Refused", "Table"]
+# TableKind too: a driver outside the server (the terminal client) names the kind it creates.
+__all__ = ["Refused", "Table", "TableKind"]

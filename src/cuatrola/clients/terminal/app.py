@@ -4,8 +4,9 @@
 (four seats, partner across), the shown trump, the current or last trick, the bidding, the
 cantes, the hand and match scores, the own hand with its legal cards, and a log. The player
 uses the keyboard only (see the help screen, ``?``). Subclasses decide where views come from
-and where actions go: :class:`~cuatrola.clients.terminal.offline.OfflineApp` drives an
-in-process table, :class:`~cuatrola.clients.terminal.online.OnlineApp` a server connection.
+and where actions go: :class:`~cuatrola.clients.terminal.session.SessionApp` reads them from
+protocol messages, which :class:`~cuatrola.clients.terminal.offline.OfflineApp` gets from an
+in-process table and :class:`~cuatrola.clients.terminal.online.OnlineApp` from a server.
 """
 
 from __future__ import annotations

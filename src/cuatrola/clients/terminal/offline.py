@@ -1,20 +1,21 @@
-"""Offline play: the table UI driven by an in-process :class:`LocalTable`.
+"""Offline play: the table UI fed by the in-process :class:`LocalTable`.
 
-The human's screen is built only from ``view_for(hand, human_seat)``. Computer players get
-their own :class:`~cuatrola.core.views.SeatView` and decide on a worker thread
-(``asyncio.to_thread``), so the interface stays responsive while they think.
+The screen is the online client's (:class:`~cuatrola.clients.terminal.session.SessionApp`):
+it reads the same protocol messages, a ``sync`` and then one ``event`` per change projected
+for the person's seat, and sends the same ``act`` and ``rematch`` commands; only the
+transport differs. No socket is opened: the messages come from a
+:class:`cuatrola.table.Table` in this process, whose computer players decide on worker
+threads, so the interface stays responsive while they think.
 """
 
 from __future__ import annotations
 
-import asyncio
-
-from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
 from cuatrola.clients.terminal.local import LocalTable
-from cuatrola.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from cuatrola.clients.terminal.session import SessionApp
+from cuatrola.protocol import ClientMessage
 
 
-class OfflineApp(CuatrolaApp):
+class OfflineApp(SessionApp):
     """A whole match against three computer players, without a server.
 
     Args:
@@ -29,105 +30,41 @@ class OfflineApp(CuatrolaApp):
     ) -> None:
         super().__init__(lang=lang, rules=table.rules, human_seat=table.human_seat)
         self.table = table
+        self.table_id = table.id
         self.bot_delay = bot_delay
+        self.note = note
         self.notice = note
-        #: The match's winning team once it is over.
-        self.winner: int | None = None
-        self._thinking = False
 
     def on_mount(self) -> None:
-        """Deal the first hand and start play."""
+        """Sit down at the table: the match starts with the first deal."""
         super().on_mount()
-        self._deal()
+        self.table.open(self._receive, on_bot_error=self._bot_failed, bot_delay=self.bot_delay)
 
-    def _deal(self) -> None:
-        self.table.start_hand()
-        self.hand_number = self.table.match.hands_played + 1
-        self.cursor = 0
-        view = self.table.human_view()
-        self.set_view(view)
-        self.log_new_hand(view)
-        self._advance()
+    def on_unmount(self) -> None:
+        """Stop the table's timers and computer players with the interface."""
+        self.table.close()
 
-    def _advance(self) -> None:
-        """Decide what happens next: a computer move, the human's turn or the hand's end."""
-        if self.table.hand_finished:
-            self._end_hand()
-            return
-        if self.table.human_to_move or self._thinking:
-            return
-        self._thinking = True
-        self.run_worker(self._bot_move(), group="bots")
+    def _bot_failed(self, seat: int, reason: str) -> None:
+        line = self.texts("bot_error", seat=self.seat_name(seat), reason=reason)
+        self.log_line(line, style="red")
 
-    async def _bot_move(self) -> None:
-        request = self.table.bot_request()
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
-        # The computer player sees only request.view; its search runs off the event loop.
-        try:
-            action = await asyncio.to_thread(request.choose)
-        except Exception as exc:  # a player's bug must not end the person's match
-            action = -1
-            reason = f"{type(exc).__name__}: {exc}"
-        else:
-            reason = f"{action!r} is not legal"
-        self._thinking = False
-        if request.serial != self.table.serial:
-            return  # the table moved on meanwhile (cannot happen offline, kept for safety)
-        if action not in request.view.legal_actions:
-            # Keep playing with the first legal action, and say so.
-            self.log_line(
-                self.texts("bot_error", seat=self.seat_name(request.seat), reason=reason),
-                style="red",
-            )
-            action = request.view.legal_actions[0]
-        self._apply(request.seat, action)
+    def _next_id(self) -> str:
+        return self.table.next_id()
 
-    def submit(self, action: int) -> None:
-        """Apply the human's action; a rejected one is explained in the log."""
-        if not self.table.human_to_move:
-            return
-        try:
-            self._apply(self.table.human_seat, action)
-        except (IllegalActionError, NotYourTurnError, InvalidActionError) as exc:
-            self.log_line(self.texts("illegal", reason=exc), style="red")
+    def _post(self, message: ClientMessage) -> None:
+        self.table.send(message)
 
-    def _apply(self, seat: int, action: int) -> None:
-        tricks_before = len(self.table.hand.tricks)
-        self.table.apply(seat, action)
-        view = self.table.human_view()
-        self.set_view(view)
-        self.log_action(seat, action, view, tricks_before)
-        self._advance()
-
-    def _end_hand(self) -> None:
-        view = self.table.human_view()
-        self.table.finish_hand()
-        self.set_view(view)
-        self.push_screen(
-            MessageScreen(self.hand_summary(view), name="hand-summary"), self._after_summary
-        )
-
-    def _after_summary(self, _: str | None = None) -> None:
-        match = self.table.match
-        if match.winner is not None:
-            self.winner = match.winner
-            self.push_screen(
-                MessageScreen(
-                    self.match_summary(match.winner, match.score, match.hands_played),
-                    name="match-end",
-                    choices=REMATCH_CHOICES,
-                ),
-                self._after_match,
-            )
-            return
-        self._deal()
-
-    def _after_match(self, choice: str | None = None) -> None:
-        if choice == "rematch":
-            self.table.new_match()
-            self.winner = None
-            self.log_line(self.texts("new_match"), style="bold")
-            self._deal()
-            return
+    def _leave(self) -> None:
+        self.table.close()
         self.exit(return_code=0)
+
+    def _summary_closed(self) -> None:
+        # The offline table waits for the person to read the summary before the next deal.
+        self.table.deal_next()
+
+    def _table_notice(self) -> str:
+        """The note given at start (a level that fell back to another player), if any."""
+        return self.note
+
+
+__all__ = ["OfflineApp"]

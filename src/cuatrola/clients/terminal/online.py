@@ -4,10 +4,12 @@ Flow: ``POST /api/guest`` (or ``/api/login``, ``/api/register``) for a session t
 (docs/rest.md), then one websocket at ``/ws``: ``hello`` → ``welcome``; then, once, the chosen
 way to a seat (``quick_match`` and wait for ``seated``; ``join`` a private table by code or
 ``create_table``; ``play_computer``) or, to watch, a table picked from the ``lobby`` list;
-then ``subscribe``. The server's ``sync`` and ``event`` messages carry this seat's
-:class:`~cuatrola.protocol.views.HandView`, turned back into a core
+then ``subscribe``. The server's ``ack``, ``error``, ``sync`` and ``event`` messages go to
+:class:`~cuatrola.clients.terminal.session.SessionApp`, the event path offline play shares:
+each carries this seat's :class:`~cuatrola.protocol.views.HandView`, turned back into a core
 :class:`~cuatrola.core.views.SeatView` (:func:`~cuatrola.protocol.views.view_from_wire`) and
-drawn by the shared interface.
+drawn by the shared interface. This module adds the socket, the way to a seat, the lobby list
+of a spectator and the turn clock's ticking.
 
 The socket part is :class:`~cuatrola.clients.remote.RemoteClient`. Once there is a seat (or
 a table to watch) to come back to, a dropped connection is resumed: the client reconnects with
@@ -21,16 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import random
-import time
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.screen import ModalScreen
-from textual.widgets import RichLog
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 # The logins and the refusal belong to the protocol client; ``cuatrola play`` imports them
@@ -40,44 +39,29 @@ from cuatrola.clients.remote import LoginRefused as LoginRefused
 from cuatrola.clients.remote import ServerRefused as ServerRefused
 from cuatrola.clients.remote import account_login as account_login
 from cuatrola.clients.remote import guest_login as guest_login
-from cuatrola.clients.terminal.app import REMATCH_CHOICES, Choice, CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.app import Choice
 from cuatrola.clients.terminal.render import POSITIONS
-from cuatrola.core.actions import format_action, parse_action
+from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.rules import Rules
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
-    Act,
-    Acted,
     AddBot,
-    CantesOver,
-    ChatSaid,
-    Clock,
     CreateTable,
-    Dealt,
     Error,
-    Event,
-    HandEnded,
     Join,
     Lobby,
     LobbySubscribe,
     LobbyUpdate,
-    MatchEnded,
-    MatchStarted,
     PlayComputer,
-    Presence,
     QueueStatus,
     QuickMatch,
-    Rematch,
     Seated,
-    SeatsChanged,
     ServerMessage,
-    Sync,
     TableInfo,
     TableOptions,
     UserInfo,
 )
-from cuatrola.protocol.views import HandView, view_from_wire
 
 #: Pauses between reconnection attempts, in seconds (the last one repeats).
 RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -128,7 +112,7 @@ class OnlineOptions:
         )
 
 
-class OnlineApp(CuatrolaApp):
+class OnlineApp(SessionApp):
     """The table UI for a seat in the online card room.
 
     Args:
@@ -158,23 +142,12 @@ class OnlineApp(CuatrolaApp):
         self._token = token
         #: A one-line reason when the client could not connect at all (the command exits 2).
         self.failure: str = ""
-        self.table_id: str | None = None
-        self.info: TableInfo | None = None
-        self.last_seq = 0
         #: How many times the connection was re-established.
         self.reconnections = 0
-        #: The match result once over: winning team.
-        self.winner: int | None = None
         #: The connection to the server (once logged in).
         self.link: RemoteClient | None = None
-        #: Moves sent and not answered yet: one per view (a key pressed twice sends one).
-        self._unacked_acts: dict[str, Act] = {}
         self._seated: asyncio.Future[Seated] | None = None
         self._leaving = False
-        self._hands_played = 0
-        self._panels: list[MessageScreen] = []
-        #: The running turn timer: its seat and when it runs out (``time.monotonic``).
-        self._deadline: tuple[int, float] | None = None
 
     # Lifecycle ---------------------------------------------------------------------------------
 
@@ -336,20 +309,9 @@ class OnlineApp(CuatrolaApp):
         assert self.link is not None
         return await self.link.request(message)
 
-    def submit(self, action: int) -> None:
-        """Send the human's move to the server (it answers with an event or an error)."""
-        if self.table_id is None or self.link is None:
-            return
-        if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
-            return  # a move for this very view is on its way (a double key press)
-        act = Act(
-            id=self._next_id(),
-            table=self.table_id,
-            action=format_action(action),
-            seq=self.last_seq,
-        )
-        self._unacked_acts[act.id] = act
-        self.run_worker(self._send_quietly(act), group="network")
+    def _post(self, message: ClientMessage) -> None:
+        """Send a command in the background (a lost connection resends it)."""
+        self.run_worker(self._send_quietly(message), group="network")
 
     async def _send_quietly(self, message: ClientMessage) -> None:
         # A command sent as the socket drops goes out again after the reconnection.
@@ -358,11 +320,16 @@ class OnlineApp(CuatrolaApp):
 
     def on_key(self, event: events.Key) -> None:
         """Table keys, plus ``a`` to seat a computer player at our open private table; a
-        spectator has only ``q`` (leave), the arrows and Enter (pick a table), ``l`` and ``?``."""
+        spectator has only ``q`` (leave), the arrows and Enter (pick a table), ``l`` and ``?``.
+
+        Textual calls the handler of every class in turn, so the shared table keys
+        (:meth:`CuatrolaApp.on_key`) come after this one by themselves; a key used here stops
+        them (calling them from here too would take every key twice).
+        """
         if self.watching:
             # Nothing else: a spectator has no seat to play nor a table to add players to.
-            if isinstance(self.screen, ModalScreen) or not self._watch_key(event):
-                super().on_key(event)
+            if not isinstance(self.screen, ModalScreen) and self._watch_key(event):
+                event.prevent_default()
             return
         if (
             event.character == "a"
@@ -373,16 +340,13 @@ class OnlineApp(CuatrolaApp):
         ):
             free = [s.seat for s in self.info.seats if s.name is None and not s.bot]
             if free:
-                message = AddBot(id=self._next_id(), table=self.table_id, seat=free[0])
-                self.run_worker(self._send_quietly(message), group="network")
-            return
-        super().on_key(event)
+                self._post(AddBot(id=self._next_id(), table=self.table_id, seat=free[0]))
+            event.prevent_default()
 
     def _watch_key(self, event: events.Key) -> bool:
         """A spectator's key; ``True`` when it was used."""
         if event.character == "q":
-            self._leaving = True
-            self.run_worker(self._close_and_exit(), group="network")
+            self._leave()
             return True
         lobby = self.lobby
         if lobby is None:
@@ -400,34 +364,14 @@ class OnlineApp(CuatrolaApp):
 
     # Receiving ---------------------------------------------------------------------------------
 
-    def _receive(self, message: ServerMessage) -> None:
-        try:
-            self._handle(message)
-        except ValueError as exc:
-            # A server message this client cannot use (say, a card it does not know): say so
-            # and carry on rather than crash.
-            self.log_line(self.texts("online_error", message=str(exc)), style="red")
-
-    def _handle(self, message: ServerMessage) -> None:
-        # The answers to requests (``_request``) go to their callers, never here.
-        if isinstance(message, Ack):
-            self._unacked_acts.pop(message.id, None)
-        elif isinstance(message, Error):
-            self._on_error(message)
-        elif isinstance(message, Seated):
+    def _handle_other(self, message: ServerMessage) -> None:
+        """The quick match queue and the lobby list (the table's messages are the base's)."""
+        if isinstance(message, Seated):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):
             self.waiting_text = self.texts("online_waiting", table=f"({message.waiting}/4)")
             self.refresh_all()
-        elif isinstance(message, Sync):
-            self._on_sync(message)
-        elif isinstance(message, Presence):
-            if message.table == self.table_id and message.seat != self.human_seat:
-                key = "online_back" if message.online else "online_gone"
-                self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
-        elif isinstance(message, Event):
-            self._on_event(message)
         elif isinstance(message, Lobby):
             self._on_lobby(message.tables)
         elif isinstance(message, LobbyUpdate):
@@ -446,46 +390,9 @@ class OnlineApp(CuatrolaApp):
         self.lobby_cursor = ids.index(chosen) if chosen in ids else 0
         self.refresh_all()
 
-    def _on_error(self, error: Error) -> None:
-        act = self._unacked_acts.pop(error.id, None) if error.id else None
-        if act is not None:
-            self.log_line(self.texts("illegal", reason=error.message), style="red")
-        else:
-            self.log_line(self.texts("online_error", message=error.message), style="red")
-
-    def _on_sync(self, sync: Sync) -> None:
-        if sync.table != self.table_id:
-            return
-        self.last_seq = sync.seq
-        if sync.seat is not None:
-            self.human_seat = sync.seat
-        self._set_info(sync.info)
-        self._set_clock(sync.clock)
-        if sync.view is not None:
-            self._show(sync.view)
-        self.refresh_all()
-
-    def _set_clock(self, clock: Clock | None) -> None:
-        # The server tells the time left with every frame, so a reconnected client and every
-        # other client count down to the same moment.
-        if clock is None:
-            self._deadline = None
-        else:
-            self._deadline = (clock.seat, time.monotonic() + clock.remaining_ms / 1000)
-
     def _tick(self) -> None:
         if self._deadline is not None:
             self.refresh_all()
-
-    def turn_clock(self) -> str:
-        """Seconds left for the decision of the seat to move (the server's turn timer)."""
-        view = self.view
-        if self._deadline is None or view is None or view.to_move is None:
-            return ""
-        seat, deadline = self._deadline
-        if seat != view.to_move:
-            return ""
-        return self.texts("online_timer", seconds=max(0, math.ceil(deadline - time.monotonic())))
 
     def _table_notice(self) -> str:
         """The line above the table: a private table's invite code (and, while it waits for
@@ -499,22 +406,6 @@ class OnlineApp(CuatrolaApp):
         if info.status == "open":
             notice += " · " + self.texts("online_add_bot")
         return notice
-
-    def _set_info(self, info: TableInfo) -> None:
-        self.info = info
-        self.rules = info.options.to_rules()
-        # People by name; computer players by their place at the table (their server names
-        # are all alike, "Computer (medium)", and not translated).
-        self.seat_names = {
-            s.seat: s.name for s in info.seats if s.name is not None and s.user is not None
-        }
-        self.match_score = info.score
-        self._hands_played = info.hands_played
-        if self.view is None:
-            self.hand_number = info.hands_played + 1
-        self.notice = self._table_notice()
-        if self.view is None:
-            self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
 
     # A spectator's screen ----------------------------------------------------------------------
 
@@ -585,78 +476,6 @@ class OnlineApp(CuatrolaApp):
             return Text("")
         return super().render_actions()
 
-    def _show(self, wire: HandView) -> None:
-        seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
-        self.set_view(view_from_wire(wire, self.rules, seat))
-
-    def _on_event(self, event: Event) -> None:
-        if event.table != self.table_id or event.seq <= self.last_seq:
-            return  # another table's, or already processed (a replay overlapping a sync)
-        self.last_seq = event.seq
-        self._set_clock(event.clock)
-        body = event.body
-        if isinstance(body, SeatsChanged):
-            self._set_info(body.info)
-            self.refresh_all()
-        elif isinstance(body, Dealt):
-            self.cursor = 0
-            self.hand_number = self._hands_played + 1
-            self._show(body.view)
-            if self.view is not None:
-                self.log_new_hand(self.view)
-        elif isinstance(body, Acted):
-            tricks_before = len(self.view.tricks) if self.view is not None else 0
-            self._show(body.view)
-            assert self.view is not None
-            self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
-            if body.auto and body.seat == self.human_seat:
-                self.log_line(self.texts("online_auto"), style="yellow")
-        elif isinstance(body, CantesOver):
-            # The cante window closed and nobody sang: play goes on.
-            self._show(body.view)
-            self.refresh_all()
-        elif isinstance(body, HandEnded):
-            self._hands_played = body.hands_played
-            self.match_score = body.score
-            view = self.view
-            if view is not None and view.result is not None and self.watching:
-                # A spectator is asked nothing: the summary goes to the log.
-                summary = self.hand_summary(view)
-                assert isinstance(summary, Group)
-                # Without its last line, "press Enter": there is no panel to close.
-                self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
-            elif view is not None and view.result is not None:
-                self._queue_panel(MessageScreen(self.hand_summary(view), name="hand-summary"))
-            self.refresh_all()
-        elif isinstance(body, MatchEnded):
-            self.winner = body.winner
-            self.match_score = body.score
-            if self.watching:
-                # Told of the teams by place: "you won" would be nobody's.
-                team = self.team_name(body.winner)
-                self.log_line(self.texts("match_over_title"), style="bold")
-                self.log_line(self.texts("watch_match_winner", team=team), style="bold")
-            else:
-                panel = self.match_summary(body.winner, body.score, body.hands_played)
-                self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
-        elif isinstance(body, MatchStarted):
-            self._hands_played = 0
-            self.hand_number = 1
-            self.match_score = (0, 0)
-            self.notice = self._table_notice()
-            if body.match > 1:
-                self.log_line(self.texts("new_match"), style="bold")
-        elif isinstance(body, ChatSaid):
-            said = body.text if body.text is not None else body.phrase or ""
-            self.log_line(f"{body.name}: {said}", style="italic")
-        else:
-            # Any other event that changes the hand (a cante window closing, say) carries
-            # the seat's new view.
-            view = getattr(body, "view", None)
-            if isinstance(view, HandView):
-                self._show(view)
-        self.refresh_all()
-
     async def _close_and_exit(self) -> None:
         # Say goodbye to the server before leaving, rather than dropping the socket.
         if self.link is not None:
@@ -664,23 +483,7 @@ class OnlineApp(CuatrolaApp):
                 await self.link.close()
         self.exit(return_code=0)
 
-    def _queue_panel(self, panel: MessageScreen) -> None:
-        """Show ``panel`` now, or after the panels already waiting (one at a time)."""
-        self._panels.append(panel)
-        if len(self._panels) == 1:
-            self.push_screen(panel, self._panel_closed)
-
-    def _panel_closed(self, choice: str | None = None) -> None:
-        closed = self._panels.pop(0)
-        if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
-            self.winner = None
-            self.waiting_text = self.texts("online_rematch_wait")
-            self.notice = self.waiting_text
-            self.refresh_all()
-            message = Rematch(id=self._next_id(), table=self.table_id, accept=True)
-            self.run_worker(self._send_quietly(message), group="network")
-        elif closed.name == "match-end":
-            self._leaving = True
-            self.run_worker(self._close_and_exit(), group="network")
-        elif self._panels:
-            self.push_screen(self._panels[0], self._panel_closed)
+    def _leave(self) -> None:
+        """Say goodbye to the server and exit."""
+        self._leaving = True
+        self.run_worker(self._close_and_exit(), group="network")

@@ -1,0 +1,296 @@
+"""The table screen fed by protocol messages: one event path for offline and online play.
+
+:class:`SessionApp` consumes the card room's server messages (docs/protocol.md): the
+``ack`` or ``error`` of each move, a ``sync`` snapshot, then one ``event`` per change of the
+table, each carrying this seat's :class:`~cuatrola.protocol.views.HandView`, which is turned
+back into a core :class:`~cuatrola.core.views.SeatView`
+(:func:`~cuatrola.protocol.views.view_from_wire`) and drawn by the shared interface. Moves go
+out as ``act`` commands carrying the last ``seq`` seen, a rematch as ``rematch``.
+
+Where the messages come from is the subclass's business, as with boardgame.io's ``Local()``
+and ``SocketIO()`` transports over one master: :class:`~cuatrola.clients.terminal.online.
+OnlineApp` reads them from a websocket, :class:`~cuatrola.clients.terminal.offline.OfflineApp`
+from the in-process :class:`~cuatrola.clients.terminal.local.LocalTable`. Both are driven by
+the same :class:`cuatrola.table.Table`, so a move is refused, and explained, the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from rich.console import Group
+from textual.widgets import RichLog
+
+from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
+from cuatrola.core.actions import format_action, parse_action
+from cuatrola.core.rules import Rules
+from cuatrola.protocol import ClientMessage
+from cuatrola.protocol.messages import (
+    Ack,
+    Act,
+    Acted,
+    CantesOver,
+    ChatSaid,
+    Clock,
+    Dealt,
+    Error,
+    Event,
+    HandEnded,
+    MatchEnded,
+    MatchStarted,
+    Presence,
+    Rematch,
+    SeatsChanged,
+    ServerMessage,
+    Sync,
+    TableInfo,
+)
+from cuatrola.protocol.views import HandView, view_from_wire
+
+
+class SessionApp(CuatrolaApp):
+    """The table UI for one seat (or a spectator) of a table that speaks the protocol.
+
+    Subclasses say how a command leaves (:meth:`_post`, :meth:`_next_id`), what leaving the
+    table means (:meth:`_leave`) and handle the messages that are not about the table
+    (:meth:`_handle_other`); every table message goes through :meth:`_receive`.
+    """
+
+    def __init__(
+        self, *, lang: str = "es", rules: Rules | None = None, human_seat: int = 0
+    ) -> None:
+        super().__init__(lang=lang, rules=rules, human_seat=human_seat)
+        #: A spectator: no seat, no hand, no prompts (online only).
+        self.watching = False
+        self.table_id: str | None = None
+        self.info: TableInfo | None = None
+        #: The ``seq`` of the last table event processed.
+        self.last_seq = 0
+        #: The match result once over: winning team.
+        self.winner: int | None = None
+        #: Moves sent and not answered yet: one per view (a key pressed twice sends one).
+        self._unacked_acts: dict[str, Act] = {}
+        self._hands_played = 0
+        self._panels: list[MessageScreen] = []
+        #: The running turn timer: its seat and when it runs out (``time.monotonic``).
+        self._deadline: tuple[int, float] | None = None
+
+    # What subclasses provide -------------------------------------------------------------------
+
+    def _next_id(self) -> str:
+        """A fresh command id."""
+        raise NotImplementedError
+
+    def _post(self, message: ClientMessage) -> None:
+        """Send a command without waiting for its answer (which comes to :meth:`_receive`)."""
+        raise NotImplementedError
+
+    def _leave(self) -> None:
+        """The person leaves the table after the match: close and exit with status 0."""
+        raise NotImplementedError
+
+    def _handle_other(self, message: ServerMessage) -> None:
+        """A message that is not about the table (the online lobby, the quick match queue)."""
+
+    def _summary_closed(self) -> None:
+        """The person closed a hand summary (the offline table deals the next hand then)."""
+
+    def _table_notice(self) -> str:
+        """The line above the table (a private table's invite code online)."""
+        return ""
+
+    # Sending -----------------------------------------------------------------------------------
+
+    def submit(self, action: int) -> None:
+        """Send the human's move to the table (it answers with an event or an error)."""
+        if self.table_id is None:
+            return
+        if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
+            return  # a move for this very view is on its way (a double key press)
+        act = Act(
+            id=self._next_id(),
+            table=self.table_id,
+            action=format_action(action),
+            seq=self.last_seq,
+        )
+        self._unacked_acts[act.id] = act
+        self._post(act)
+
+    # Receiving ---------------------------------------------------------------------------------
+
+    def _receive(self, message: ServerMessage) -> None:
+        """Take one server message."""
+        try:
+            self._handle(message)
+        except ValueError as exc:
+            # A message this client cannot use (say, a card it does not know): say so and
+            # carry on rather than crash.
+            self.log_line(self.texts("online_error", message=str(exc)), style="red")
+
+    def _handle(self, message: ServerMessage) -> None:
+        if isinstance(message, Ack):
+            self._unacked_acts.pop(message.id, None)
+        elif isinstance(message, Error):
+            self._on_error(message)
+        elif isinstance(message, Sync):
+            self._on_sync(message)
+        elif isinstance(message, Presence):
+            if message.table == self.table_id and message.seat != self.human_seat:
+                key = "online_back" if message.online else "online_gone"
+                self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
+        elif isinstance(message, Event):
+            self._on_event(message)
+        else:
+            self._handle_other(message)
+
+    def _on_error(self, error: Error) -> None:
+        act = self._unacked_acts.pop(error.id, None) if error.id else None
+        if act is not None:
+            self.log_line(self.texts("illegal", reason=error.message), style="red")
+        else:
+            self.log_line(self.texts("online_error", message=error.message), style="red")
+
+    def _on_sync(self, sync: Sync) -> None:
+        if sync.table != self.table_id:
+            return
+        self.last_seq = sync.seq
+        if sync.seat is not None:
+            self.human_seat = sync.seat
+        self._set_info(sync.info)
+        self._set_clock(sync.clock)
+        if sync.view is not None:
+            self._show(sync.view)
+        self.refresh_all()
+
+    def _set_clock(self, clock: Clock | None) -> None:
+        # The table tells the time left with every frame, so a reconnected client and every
+        # other client count down to the same moment.
+        if clock is None:
+            self._deadline = None
+        else:
+            self._deadline = (clock.seat, time.monotonic() + clock.remaining_ms / 1000)
+
+    def turn_clock(self) -> str:
+        """Seconds left for the decision of the seat to move (the table's turn timer)."""
+        view = self.view
+        if self._deadline is None or view is None or view.to_move is None:
+            return ""
+        seat, deadline = self._deadline
+        if seat != view.to_move:
+            return ""
+        return self.texts("online_timer", seconds=max(0, math.ceil(deadline - time.monotonic())))
+
+    def _set_info(self, info: TableInfo) -> None:
+        self.info = info
+        self.rules = info.options.to_rules()
+        # People by name; computer players by their place at the table (their table names
+        # are all alike, "Computer (medium)", and not translated).
+        self.seat_names = {
+            s.seat: s.name for s in info.seats if s.name is not None and s.user is not None
+        }
+        self.match_score = info.score
+        self._hands_played = info.hands_played
+        if self.view is None:
+            self.hand_number = info.hands_played + 1
+        self.notice = self._table_notice()
+        if self.view is None:
+            self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
+
+    def _show(self, wire: HandView) -> None:
+        seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
+        self.set_view(view_from_wire(wire, self.rules, seat))
+
+    def _on_event(self, event: Event) -> None:
+        if event.table != self.table_id or event.seq <= self.last_seq:
+            return  # another table's, or already processed (a replay overlapping a sync)
+        self.last_seq = event.seq
+        self._set_clock(event.clock)
+        body = event.body
+        if isinstance(body, SeatsChanged):
+            self._set_info(body.info)
+            self.refresh_all()
+        elif isinstance(body, Dealt):
+            self.cursor = 0
+            self.hand_number = self._hands_played + 1
+            self._show(body.view)
+            if self.view is not None:
+                self.log_new_hand(self.view)
+        elif isinstance(body, Acted):
+            tricks_before = len(self.view.tricks) if self.view is not None else 0
+            self._show(body.view)
+            assert self.view is not None
+            self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
+            if body.auto and body.seat == self.human_seat:
+                self.log_line(self.texts("online_auto"), style="yellow")
+        elif isinstance(body, CantesOver):
+            # The cante window closed and nobody sang: play goes on.
+            self._show(body.view)
+            self.refresh_all()
+        elif isinstance(body, HandEnded):
+            self._hands_played = body.hands_played
+            self.match_score = body.score
+            view = self.view
+            if view is not None and view.result is not None and self.watching:
+                # A spectator is asked nothing: the summary goes to the log.
+                summary = self.hand_summary(view)
+                assert isinstance(summary, Group)
+                # Without its last line, "press Enter": there is no panel to close.
+                self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
+            elif view is not None and view.result is not None:
+                self._queue_panel(MessageScreen(self.hand_summary(view), name="hand-summary"))
+            self.refresh_all()
+        elif isinstance(body, MatchEnded):
+            self.winner = body.winner
+            self.match_score = body.score
+            if self.watching:
+                # Told of the teams by place: "you won" would be nobody's.
+                team = self.team_name(body.winner)
+                self.log_line(self.texts("match_over_title"), style="bold")
+                self.log_line(self.texts("watch_match_winner", team=team), style="bold")
+            else:
+                panel = self.match_summary(body.winner, body.score, body.hands_played)
+                self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
+        elif isinstance(body, MatchStarted):
+            self._hands_played = 0
+            self.hand_number = 1
+            self.match_score = (0, 0)
+            self.notice = self._table_notice()
+            if body.match > 1:
+                self.log_line(self.texts("new_match"), style="bold")
+        elif isinstance(body, ChatSaid):
+            said = body.text if body.text is not None else body.phrase or ""
+            self.log_line(f"{body.name}: {said}", style="italic")
+        else:
+            # Any other event that changes the hand carries the seat's new view.
+            view = getattr(body, "view", None)
+            if isinstance(view, HandView):
+                self._show(view)
+        self.refresh_all()
+
+    # Panels ------------------------------------------------------------------------------------
+
+    def _queue_panel(self, panel: MessageScreen) -> None:
+        """Show ``panel`` now, or after the panels already waiting (one at a time)."""
+        self._panels.append(panel)
+        if len(self._panels) == 1:
+            self.push_screen(panel, self._panel_closed)
+
+    def _panel_closed(self, choice: str | None = None) -> None:
+        closed = self._panels.pop(0)
+        if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
+            self.winner = None
+            self.waiting_text = self.texts("online_rematch_wait")
+            self.notice = self.waiting_text
+            self.refresh_all()
+            self._post(Rematch(id=self._next_id(), table=self.table_id, accept=True))
+        elif closed.name == "match-end":
+            self._leave()
+        else:
+            if closed.name == "hand-summary":
+                self._summary_closed()
+            if self._panels:
+                self.push_screen(self._panels[0], self._panel_closed)
+
+
+__all__ = ["SessionApp"]
