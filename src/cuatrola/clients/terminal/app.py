@@ -39,7 +39,7 @@ from cuatrola.core.actions import (
     is_cante_action,
     is_card_action,
 )
-from cuatrola.core.hand import LAST_TRICK_BONUS, Phase, team_of
+from cuatrola.core.hand import LAST_TRICK_BONUS, HandResult, Phase, team_of
 from cuatrola.core.rules import Contract, MatchEnd, Rules
 from cuatrola.core.views import SeatView
 
@@ -665,54 +665,61 @@ class CuatrolaApp(App[int]):
         """The end-of-hand panel: contract, tricks, points, cantes, dead hand and the winner."""
         result = view.result
         assert result is not None
+        us = team_of(self.human_seat)
         lines: list[RenderableType] = [Text(self.texts("summary_title"), style="bold")]
+        lines += self._contract_lines(result)
+        lines += self._points_lines(result)
+        lines += self._play_lines(view, result)
+        winner = self.texts(
+            "summary_winner",
+            team=self.team_name(result.winner),
+            points=result.game_points,
+            us=result.score_after[us],
+            them=result.score_after[1 - us],
+        )
+        lines.append(Text(winner, style="bold"))
+        lines.append(Text(self.texts("press_enter"), style="dim"))
+        return Group(*lines)
+
+    def _contract_lines(self, result: HandResult) -> list[RenderableType]:
+        """The contract and, for a bid, whether it was made."""
         if result.bidder is None:
-            contract = self.texts("contract_plain")
-        else:
-            contract = f"{self.contract_name(result.contract)} ({self.seat_name(result.bidder)})"
-        lines.append(Text(self.texts("summary_contract", contract=contract)))
-        if result.bidder is not None:
-            made = result.winner == team_of(result.bidder)
-            # The grammar changes with the subject: "You make the Solo", "Tú cumples tu Solo".
-            key = "summary_made" if made else "summary_failed"
-            if result.bidder == self.human_seat:
-                key = "summary_you_made" if made else "summary_you_failed"
-            lines.append(
-                Text(
-                    self.texts(
-                        key,
-                        seat=self.seat_name(result.bidder),
-                        contract=self.contract_name(result.contract),
-                    ),
-                    style="bold green" if made else "bold red",
-                )
-            )
+            return [Text(self.texts("summary_contract", contract=self.texts("contract_plain")))]
+        name = self.contract_name(result.contract)
+        contract = f"{name} ({self.seat_name(result.bidder)})"
+        made = result.winner == team_of(result.bidder)
+        # The grammar changes with the subject: "You make the Solo", "Tú cumples tu Solo".
+        key = "summary_made" if made else "summary_failed"
+        if result.bidder == self.human_seat:
+            key = "summary_you_made" if made else "summary_you_failed"
+        verdict = self.texts(key, seat=self.seat_name(result.bidder), contract=name)
+        return [
+            Text(self.texts("summary_contract", contract=contract)),
+            Text(verdict, style="bold green" if made else "bold red"),
+        ]
+
+    def _points_lines(self, result: HandResult) -> list[RenderableType]:
+        """Each team's hand points (ours first) and what they are made of."""
         us = team_of(self.human_seat)
         last_team = team_of(result.trick_winners[-1]) if result.trick_winners else -1
+        lines: list[RenderableType] = []
         for team in (us, 1 - us):
-            lines.append(
-                Text(
-                    self.texts(
-                        "summary_points",
-                        team=self.team_name(team),
-                        points=result.points[team],
-                        tricks=self.trick_count(result.tricks[team]),
-                    )
-                )
+            tricks = self.trick_count(result.tricks[team])
+            points = self.texts(
+                "summary_points",
+                team=self.team_name(team),
+                points=result.points[team],
+                tricks=tricks,
             )
             sung = sum(c.points for c in result.cantes if team_of(c.seat) == team)
             last = LAST_TRICK_BONUS if team == last_team else 0
-            lines.append(
-                Text(
-                    self.texts(
-                        "summary_breakdown",
-                        cards=result.points[team] - last - sung,
-                        last=last,
-                        cantes=sung,
-                    ),
-                    style="dim",
-                )
-            )
+            cards = result.points[team] - last - sung
+            breakdown = self.texts("summary_breakdown", cards=cards, last=last, cantes=sung)
+            lines += [Text(points), Text(breakdown, style="dim")]
+        return lines
+
+    def _play_lines(self, view: SeatView, result: HandResult) -> list[RenderableType]:
+        """The cantes, every trick, and the dead hand of a seat that sat out."""
         cantes = ", ".join(
             self.texts(
                 "cante_entry",
@@ -722,8 +729,10 @@ class CuatrolaApp(App[int]):
             )
             for c in result.cantes
         )
-        lines.append(Text(self.texts("summary_cantes", cantes=cantes or self.texts("no_cantes"))))
-        lines.append(Text(self.texts("tricks_title"), style="underline"))
+        lines: list[RenderableType] = [
+            Text(self.texts("summary_cantes", cantes=cantes or self.texts("no_cantes"))),
+            Text(self.texts("tricks_title"), style="underline"),
+        ]
         for number, trick in enumerate(view.tricks, start=1):
             line = Text(f"{number}. ")
             for seat, card in zip(trick.seats, trick.cards, strict=True):
@@ -736,25 +745,11 @@ class CuatrolaApp(App[int]):
             if view.sitting_out == self.human_seat:
                 dead = Text(self.texts("summary_dead_you", cards=""))
             else:
-                dead = Text(
-                    self.texts("summary_dead", seat=self.seat_name(view.sitting_out), cards="")
-                )
+                name = self.seat_name(view.sitting_out)
+                dead = Text(self.texts("summary_dead", seat=name, cards=""))
             dead.append_text(cards_text([int(c) for c in view.dead_hand]))
             lines.append(dead)
-        lines.append(
-            Text(
-                self.texts(
-                    "summary_winner",
-                    team=self.team_name(result.winner),
-                    points=result.game_points,
-                    us=result.score_after[us],
-                    them=result.score_after[1 - us],
-                ),
-                style="bold",
-            )
-        )
-        lines.append(Text(self.texts("press_enter"), style="dim"))
-        return Group(*lines)
+        return lines
 
     def match_summary(self, winner: int, score: tuple[int, int], hands: int) -> RenderableType:
         """The match-end panel."""
