@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cuatrola.core.hand import HandState
-from cuatrola.core.rules import Rules
+from cuatrola.core.rules import Contract, Rules
+
+Moves = Callable[[HandState], list[int]]
+"""The moves a brute force tries at a state (the rules core's, or another copy's)."""
 
 #: Automatic cantes, as the double-dummy solver models them.
 AUTO = Rules(auto_cante=True)
@@ -35,3 +39,40 @@ def positions(
         if not state.is_finished and (not choice or len(state.legal_actions()) > 1):
             out.append(state)
     return out
+
+
+def final_value(state: HandState) -> int:
+    """The solver's value convention read off a finished hand's result."""
+    result = state.result
+    assert result is not None
+    if result.contract in (Contract.CUATROLA, Contract.QUINTOLA):
+        assert result.bidder is not None
+        return result.tricks[result.bidder & 1]
+    return result.points[0] - result.points[1]
+
+
+def _legal(state: HandState) -> list[int]:
+    return state.legal_actions()
+
+
+def brute_force(state: HandState, max_team: int, moves: Moves = _legal) -> int:
+    """Full minimax over every continuation ``moves`` allows, no pruning."""
+    if state.is_finished:
+        return final_value(state)
+    values = []
+    for action in moves(state):
+        child = state.copy()
+        child.apply_unchecked(action)
+        values.append(brute_force(child, max_team, moves))
+    assert state.to_move is not None
+    return max(values) if state.to_move & 1 == max_team else min(values)
+
+
+def brute_force_moves(state: HandState, max_team: int, moves: Moves = _legal) -> dict[int, int]:
+    """The brute-force value of each move ``moves`` allows at ``state``."""
+    values = {}
+    for action in moves(state):
+        child = state.copy()
+        child.apply_unchecked(action)
+        values[action] = brute_force(child, max_team, moves)
+    return values

@@ -29,6 +29,7 @@ from cuatrola.ai.search.solver import (
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Contract, Rules
+from tests.ai.positions import brute_force, brute_force_moves, final_value
 
 AUTO = Rules(auto_cante=True)
 PASS, SOLO, CUATROLA, QUINTOLA = 20, 21, 22, 23
@@ -49,38 +50,6 @@ def play_to(rng: random.Random, bids: tuple[int, ...], trick: int, cards: int) -
     while (len(state.tricks), len(state.trick_cards)) < (trick, cards):
         state.apply(rng.choice(state.legal_actions()))
     return state
-
-
-def final_value(state: HandState) -> int:
-    """The solver's value convention read off a finished hand's result."""
-    result = state.result
-    assert result is not None
-    if result.contract in (Contract.CUATROLA, Contract.QUINTOLA):
-        assert result.bidder is not None
-        return result.tricks[result.bidder & 1]
-    return result.points[0] - result.points[1]
-
-
-def brute_force(state: HandState, max_team: int) -> int:
-    """Full minimax over every legal continuation, no pruning."""
-    if state.is_finished:
-        return final_value(state)
-    values = []
-    for action in state.legal_actions():
-        child = state.copy()
-        child.apply_unchecked(action)
-        values.append(brute_force(child, max_team))
-    assert state.to_move is not None
-    return max(values) if state.to_move & 1 == max_team else min(values)
-
-
-def brute_force_moves(state: HandState, max_team: int) -> dict[int, int]:
-    moves = {}
-    for action in state.legal_actions():
-        child = state.copy()
-        child.apply_unchecked(action)
-        moves[action] = brute_force(child, max_team)
-    return moves
 
 
 def small_positions(kind: str, count: int, seed: int) -> list[HandState]:

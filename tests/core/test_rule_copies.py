@@ -27,8 +27,9 @@ from cuatrola.ai.search.solver import (
 from cuatrola.core.cards import SUIT_MASKS
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rollout import random_plain_hand
-from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.rules import Rules
 from cuatrola.core.tricks import clause_of, legal_mask
+from tests.ai.positions import brute_force_moves
 from tests.strategies import dealers, rules_sets, seeds
 
 AUTO = Rules(auto_cante=True)
@@ -154,36 +155,9 @@ def _position(seed: int, bids: tuple[int, ...], first_trick: int, clause: str) -
     return fallback
 
 
-def _final_value(state: HandState) -> int:
-    """The solver's value convention read off a finished hand's result."""
-    result = state.result
-    assert result is not None
-    if result.contract in (Contract.CUATROLA, Contract.QUINTOLA):
-        assert result.bidder is not None
-        return result.tricks[result.bidder & 1]
-    return result.points[0] - result.points[1]
-
-
-def _brute_force(state: HandState, max_team: int) -> int:
-    """Minimax over every continuation whose cards :func:`legal_mask` allows, no pruning."""
-    if state.is_finished:
-        return _final_value(state)
-    values = []
-    for card in _ids(_rule_cards(state)):
-        child = state.copy()
-        child.apply_unchecked(card)
-        values.append(_brute_force(child, max_team))
-    assert state.to_move is not None
-    return max(values) if state.to_move & 1 == max_team else min(values)
-
-
-def _brute_force_moves(state: HandState, max_team: int) -> dict[int, int]:
-    moves = {}
-    for card in _ids(_rule_cards(state)):
-        child = state.copy()
-        child.apply_unchecked(card)
-        moves[card] = _brute_force(child, max_team)
-    return moves
+def _rule_moves(state: HandState) -> list[int]:
+    """The cards :func:`legal_mask` allows: what the brute force tries."""
+    return _ids(_rule_cards(state))
 
 
 @settings(max_examples=300, deadline=None)
@@ -197,7 +171,7 @@ def test_the_python_solver_values_follow_legal_mask(
     state = _position(seed, bids, 2, clause)
     pos = position_from_state(state)
     max_team = maximizing_team(pos)
-    expected = _brute_force_moves(state, max_team)
+    expected = brute_force_moves(state, max_team, _rule_moves)
     assert solve_moves_python(pos) == expected, state.notation()
     best = max if pos.to_move & 1 == max_team else min
     # The root too: solve_python chooses among its copy's cards.
@@ -217,4 +191,6 @@ def test_the_compiled_solver_moves_are_legal_mask(
     moves = solve_moves(pos)
     assert sorted(moves) == _ids(_rule_cards(state)), state.notation()
     if small:
-        assert moves == _brute_force_moves(state, maximizing_team(pos)), state.notation()
+        assert moves == brute_force_moves(state, maximizing_team(pos), _rule_moves), (
+            state.notation()
+        )
