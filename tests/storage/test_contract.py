@@ -11,10 +11,10 @@ import pytest
 
 from cuatrola.storage.base import GameStore, StoreError, TableMeta
 from cuatrola.storage.memory import MemoryStore
-from cuatrola.storage.sql import SqlStore, make_engine
+from cuatrola.storage.sql import EngineCommitter, SqliteCommitter, SqlStore, make_engine
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "sqlite-engine"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[GameStore]:
     if request.param == "memory":
         memory = MemoryStore()
@@ -24,6 +24,10 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         return
     engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'games.db'}")
     sql = SqlStore(engine)
+    assert isinstance(sql.committer, SqliteCommitter)  # a SQLite file gets the fast path
+    if request.param == "sqlite-engine":
+        # The engine's committer (PostgreSQL's path) holds to the same contract.
+        sql.committer = EngineCommitter(engine)
     await sql.open()
     yield sql
     await sql.close()
@@ -122,6 +126,28 @@ async def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     await engine.dispose()
     assert mode == "wal"
     assert sync == 2  # FULL
+
+
+async def test_the_sqlite_committer_commits_durably_in_wal_mode(tmp_path: Path) -> None:
+    committer = SqliteCommitter(str(tmp_path / "c.db"))
+    await committer.open()
+    db = committer._db
+    assert db is not None
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    await committer.close()
+
+
+async def test_an_in_memory_sqlite_store_commits_through_the_engine() -> None:
+    engine = make_engine("sqlite+aiosqlite:///:memory:")
+    sql = SqlStore(engine)
+    assert isinstance(sql.committer, EngineCommitter)
+    await sql.open()
+    await sql.create(meta(1))
+    await sql.append("t1", 0, [{"r": "sit", "seat": 0}], status="playing")
+    assert [r["r"] for r in await sql.records("t1")] == ["sit"]
+    await sql.close()
+    await engine.dispose()
 
 
 def test_a_bad_url_is_one_clear_error() -> None:
