@@ -19,6 +19,7 @@ RUNS = [
     ["engine", "--seconds", "2" if QUICK else "10", "--json"],
     ["solver", "--positions", "100" if QUICK else "1000", "--json"],
     ["ai", "--level", "expert", "--hands", "3" if QUICK else "30", "--json"],
+    ["analysis", "--hands", "2" if QUICK else "20", "--json"],
     (
         ["server", "--tables", "4", "--seconds", "3", "--connections", "100", "--json"]
         if QUICK

@@ -18,7 +18,18 @@ from typing import NoReturn
 from cuatrola import __version__
 
 #: Command modules, in the order ``--help`` lists them.
-COMMANDS = ("serve", "play", "duel", "bot", "replay", "bench", "admin")
+COMMANDS = (
+    "serve",
+    "play",
+    "duel",
+    "bot",
+    "replay",
+    "verify",
+    "analyse",
+    "bench",
+    "migrate",
+    "admin",
+)
 
 
 def _load(name: str) -> ModuleType | None:

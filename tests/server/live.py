@@ -46,6 +46,8 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         guest_burst=10_000,
         # Scripted players answer at once; the cante window has its own tests.
         cante_window=0.0,
+        # Scripted players do not contribute to shuffles; the window has its own tests.
+        shuffle_window=0.0,
     )
     for key, value in overrides.items():
         setattr(settings, key, value)

@@ -19,6 +19,7 @@ from starlette.routing import Mount
 from cuatrola.core.records import replay_record
 from cuatrola.server.accounts import rest
 from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.analysis import MatchAnalyses
 from cuatrola.server.accounts.auth import Authenticator
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.ratings import Ratings
@@ -171,13 +172,19 @@ async def _four_players(client: httpx.AsyncClient) -> list[dict[str, Any]]:
     return players
 
 
-def test_the_app_hands_every_finished_match_to_the_history_alone(tmp_path: Path) -> None:
+def test_the_app_hands_every_finished_match_to_the_history_then_the_analyses(
+    tmp_path: Path,
+) -> None:
     app = create_app(Settings(data_dir=tmp_path), bots=BotPool(0, 0.1))
-    # The room awaits every listener when a match ends: the history's is the only one.
-    (listener,) = app.state.services.match_listeners
+    # The room awaits every listener when a match ends, in order: the history stores the
+    # match, then its analysis after the hand is queued (it reads what the history stored).
+    listener, analysed = app.state.services.match_listeners
     history = getattr(listener, "__self__", None)
     assert isinstance(history, History)
     assert listener == history.on_match_finished
+    analyses = getattr(analysed, "__self__", None)
+    assert isinstance(analyses, MatchAnalyses)
+    assert analysed == analyses.on_match_finished
 
 
 async def test_finished_matches_show_in_history_leaderboard_and_exports(
@@ -255,6 +262,7 @@ async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
         "/matches/{match_id}",
         "/matches/{match_id}/records.jsonl",
         "/matches/{match_id}/steps",
+        "/matches/{match_id}/analysis",
         "/players/{user_id}",
     }
     assert "GuestRequest" in schema["components"]["schemas"]

@@ -58,12 +58,13 @@ async def test_records_come_back_in_order(store: GameStore) -> None:
     assert got.options == {"rules": "exact11"}
 
 
-async def test_live_tables_are_open_or_playing_oldest_first(store: GameStore) -> None:
+async def test_live_tables_are_open_playing_or_finished_oldest_first(store: GameStore) -> None:
     await store.create(meta(3, "playing"))
     await store.create(meta(1))
     await store.create(meta(2))
+    await store.create(meta(4, "finished"))  # in its rematch window
     await store.append("t2", 0, [], status="closed")
-    assert [m.id for m in await store.live_tables()] == ["t1", "t3"]
+    assert [m.id for m in await store.live_tables()] == ["t1", "t3", "t4"]
 
 
 async def test_duplicates_are_refused(store: GameStore) -> None:

@@ -22,10 +22,12 @@ from types import TracebackType
 from typing import Final
 
 #: Flags that make a test server quick: no pause between hands, computer players that answer
-#: at once, no guest rate limit (every test player is a guest from 127.0.0.1) and only
-#: warnings in the log.
+#: at once, deals that do not wait for shuffle contributions, no guest rate limit (every test
+#: player is a guest from 127.0.0.1) and only warnings in the log.
 QUICK: Final = (
     "--hand-pause",
+    "0",
+    "--shuffle-window",
     "0",
     "--bot-delay",
     "0",

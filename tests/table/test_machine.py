@@ -27,8 +27,10 @@ from cuatrola.table.commands import (
     BotAct,
     Chat,
     CloseCantes,
+    CloseContributions,
     CloseIdle,
     Command,
+    Contribute,
     DealNext,
     FillBots,
     Join,
@@ -70,6 +72,7 @@ def snapshot(table: Table) -> tuple[Any, ...]:
         len(table.events),
         sorted(table.online),
         table.spectators,
+        sorted(table.pending.contributions.items()) if table.pending is not None else None,
     )
 
 
@@ -84,7 +87,7 @@ class TableMachine(RuleBasedStateMachine):
             "CODE",
             TableKind.PRIVATE,
             TableOptions(rules="exact3", turn_time=10.0),
-            TableConfig(hand_pause=0.0, max_timeouts=2),
+            TableConfig(hand_pause=0.0, max_timeouts=2, shuffle_window=1.5),
             random.Random(7),
         )
         self.records: list[TableRecord] = []
@@ -199,6 +202,28 @@ class TableMachine(RuleBasedStateMachine):
         window = self.table.window
         self._send(CloseCantes(window.turn - back if window is not None else self.table.turn))
 
+    @rule(user=users, value=st.binary(min_size=1, max_size=64))
+    def contribute(self, user: UserId, value: bytes) -> None:
+        self._send(Contribute(user, value.hex(), self._cmd()))
+
+    @precondition(lambda self: self.table.pending is not None)
+    @rule(close=st.booleans())
+    def settle_shuffle(self, close: bool) -> None:
+        """The pending shuffle's window ends, or every seated owner contributes (so that
+        matches get dealt and played, as ``play_legal`` does for moves)."""
+        pending = self.table.pending
+        assert pending is not None
+        if close:
+            self._send(CloseContributions(pending.deal))
+            return
+        for slot in self.table.seats:
+            if slot.user is not None:
+                self._send(Contribute(slot.user, slot.user.encode().hex(), self._cmd()))
+
+    @rule(back=st.integers(0, 1))
+    def contribution_window_ends(self, back: int) -> None:
+        self._send(CloseContributions(self.table.hand_count - back))
+
     @rule(close=st.integers(0, 30))
     def close_idle(self, close: int) -> None:
         if close == 0:
@@ -223,6 +248,20 @@ class TableMachine(RuleBasedStateMachine):
         assert public is not None and not hasattr(public, "hand")
 
     @invariant()
+    def no_event_tells_a_seed_before_its_hand_is_over(self) -> None:
+        table = self.table
+        hand = table.hand
+        secret = [table.pending.seed.hex()] if table.pending is not None else []
+        if hand is not None and not hand.is_finished and table.hand_count - 1 in table.shuffles:
+            secret.append(table.shuffles[table.hand_count - 1].seed)
+        for event in table.events:
+            if not secret:
+                break
+            for seat in (None, 0, 1, 2, 3):
+                frame = msgspec.json.encode(table.project(event, seat)).decode()
+                assert not any(seed in frame for seed in secret)
+
+    @invariant()
     def only_owners_are_online(self) -> None:
         table = self.table
         assert all(table.seats[seat].user is not None for seat in table.online)
@@ -235,7 +274,7 @@ class TableMachine(RuleBasedStateMachine):
             "CODE",
             TableKind.PRIVATE,
             self.table.options,
-            TableConfig(hand_pause=0.0, max_timeouts=2),
+            TableConfig(hand_pause=0.0, max_timeouts=2, shuffle_window=1.5),
             random.Random(8),
         )
         # What the store holds reads back as the same records.

@@ -36,7 +36,7 @@ from cuatrola.table.effects import (
     grace_key,
 )
 from cuatrola.table.events import PublicEvent
-from cuatrola.table.records import AwayRecord, CloseRecord
+from cuatrola.table.records import AwayRecord, CloseRecord, PresenceRecord
 
 USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani"))
 EVE = UserId("eve")
@@ -157,13 +157,14 @@ def test_the_last_unwatch_during_a_match_arms_the_grace_timer_and_a_watch_cancel
     assert status(table) == TableStatus.PLAYING
     bea = USERS[1]
     step = table.handle(Unwatch(bea, last=True))
-    assert list(step.records) == []
+    # Stored: a restart gives Bea only what is left of her grace period.
+    assert list(step.records) == [PresenceRecord(seat=1, online=False)]
     # No idle timer while the match is being played.
     assert list(step.effects) == [presence(1, False), grace(bea)]
     assert table.online == {0, 2, 3}
     assert not table.seats[1].away
     step = table.handle(Watch(bea))
-    assert list(step.records) == []
+    assert list(step.records) == [PresenceRecord(seat=1, online=True)]
     assert list(step.effects) == [CancelTimer(grace_key(bea)), presence(1, True)]
     assert table.online == {0, 1, 2, 3}
     assert not table.seats[1].away
@@ -187,8 +188,11 @@ def test_a_watch_takes_the_seat_back_from_the_computer_player() -> None:
     (ask,) = [o for o in step.effects if isinstance(o, AskBot)]
     step = table.handle(Watch(user))
     # Recorded, not stamped: no client sent a command.
-    assert list(step.records) == [AwayRecord(seat=seat, on=False)]
-    assert step.records[0].cmd is None and step.records[0].by is None
+    assert list(step.records) == [
+        PresenceRecord(seat=seat, online=True),
+        AwayRecord(seat=seat, on=False),
+    ]
+    assert all(r.cmd is None and r.by is None for r in step.records)
     assert not table.seats[seat].away
     effects = list(step.effects)
     assert effects[:2] == [CancelTimer(grace_key(user)), presence(seat, True)]

@@ -46,10 +46,15 @@ from cuatrola.table.records import (
     ChatRecord,
     ChoiceRecord,
     CloseRecord,
+    ContributeRecord,
+    Contribution,
     DealRecord,
     FreeRecord,
     MatchRecord,
+    PresenceRecord,
     RematchRecord,
+    ShuffleInputs,
+    ShuffleRecord,
     SitRecord,
     TableRecord,
     TimeoutRecord,
@@ -79,6 +84,13 @@ EVERY_KIND: list[TableRecord] = [
     ChatRecord(seat=None, name="Eve", text="hola", cmd=CommandId("c1"), by=EVE),
     ChatRecord(seat=1, name="Bea", phrase="gg"),
     RematchRecord(seat=0, accept=True),
+    ShuffleRecord(seed="ab" * 32),
+    ContributeRecord(seat=2, value="00ff", cmd=CommandId("k1"), by=ANA),
+    DealRecord(
+        deck=DECK, shuffle=ShuffleInputs(seed="ab" * 32, contributions=[Contribution(2, "00ff")])
+    ),
+    PresenceRecord(seat=1, online=False, at=1_700_000_100.5),
+    PresenceRecord(seat=1, online=True),
 ]
 
 #: Rows as the old table (``cuatrola.server.table``) wrote them, and what they read as.
@@ -166,12 +178,12 @@ def idle(ttl: float) -> ArmTimer:
     return ArmTimer(TimerKey.IDLE, ttl, CloseIdle())
 
 
-def answer_bots(table: Table, step: Step, records: list[TableRecord]) -> None:
+def answer_bots(table: Table, step: Step, records: list[TableRecord], now: float = 0.0) -> None:
     """Answer every computer player asked in ``step`` (and in the answers), first move."""
     asks = [o for o in step.effects if isinstance(o, AskBot)]
     while asks:
         ask = asks.pop(0)
-        answer = table.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0]))
+        answer = table.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0]), now=now)
         records += answer.records
         asks += [o for o in answer.effects if isinstance(o, AskBot)]
 
@@ -189,15 +201,15 @@ def seat(table: Table, humans: int) -> list[TableRecord]:
     return records
 
 
-def move(table: Table, records: list[TableRecord], n: int) -> Step:
-    """The seat to move plays its first legal move (computer players answered)."""
+def move(table: Table, records: list[TableRecord], n: int, now: float = 0.0) -> Step:
+    """The seat to move plays its first legal move (computer players answered), at ``now``."""
     hand = table.hand
     assert hand is not None and hand.to_move is not None
     who = hand.to_move
     action = format_action(hand.legal_actions()[0])
-    step = table.handle(Act(USERS[who], action, None, None, CommandId(f"m{n}")))
+    step = table.handle(Act(USERS[who], action, None, None, CommandId(f"m{n}")), now=now)
     records += step.records
-    answer_bots(table, step, records)
+    answer_bots(table, step, records, now)
     return step
 
 
@@ -224,6 +236,11 @@ def test_every_kind_of_record_reads_back_from_its_stored_form() -> None:
         "chat",
         "chat",
         "rematch",
+        "shuffle",
+        "contribute",
+        "deal",
+        "presence",
+        "presence",
     ]
     assert read_records(rows) == EVERY_KIND
     # to_builtins gives the same rows, and defaults are left out of them.
@@ -231,6 +248,13 @@ def test_every_kind_of_record_reads_back_from_its_stored_form() -> None:
     assert rows[4] == {"r": "away", "seat": 3, "on": False}
     assert rows[10] == {"r": "act", "seat": 0, "a": 0, "cmd": "m1", "by": "ana"}
     assert rows[6] == {"r": "close"}
+    assert rows[-2] == {"r": "presence", "seat": 1, "online": False, "at": 1_700_000_100.5}
+    # A deal row without shuffle inputs is the row the table always wrote.
+    assert rows[8] == {"r": "deal", "deck": DECK}
+    assert rows[18]["shuffle"] == {
+        "seed": "ab" * 32,
+        "contributions": [{"seat": 2, "value": "00ff"}],
+    }
 
 
 def test_the_rows_of_the_old_table_still_read() -> None:
@@ -408,3 +432,64 @@ def test_a_restored_closed_table_arms_nothing() -> None:
     copy = copy_of(table, records)
     assert copy.status == TableStatus.CLOSED
     assert copy.resume() == [CancelTimer(TimerKey.TURN)]
+
+
+# Deadlines across a restart -------------------------------------------------------------------
+
+T0 = 1_800_000_000.0
+"""A wall-clock time (UNIX seconds) for the records of these tests."""
+
+
+def timers(effects: list[Effect]) -> dict[str, float]:
+    """The seconds of every timer armed by ``effects``, by key."""
+    return {str(e.key): e.seconds for e in effects if isinstance(e, ArmTimer)}
+
+
+def test_a_resumed_table_keeps_what_was_left_of_the_turn_clock() -> None:
+    table = new_table(turn_time=10.0)
+    records = seat(table, humans=4)
+    for n in range(3):
+        move(table, records, n, now=T0 + n)
+    assert [r.at for r in records[-1:]] == [T0 + 2]
+    copy = copy_of(table, records)
+    # Restarted 4 s after the last move: 6 s are left of the 10 s turn.
+    assert timers(copy.resume(now=T0 + 6))[TimerKey.TURN] == 6.0
+    # Restarted after the deadline: the timer runs out at once.
+    assert timers(copy.resume(now=T0 + 60))[TimerKey.TURN] == 0.0
+    # Rows stored before records had a time: the whole turn, as before.
+    untimed = copy_of(table, [msgspec.structs.replace(r, at=0.0) for r in records])
+    assert timers(untimed.resume(now=T0 + 6))[TimerKey.TURN] == 10.0
+
+
+def test_an_owner_who_had_left_before_the_restart_gets_only_the_rest_of_the_grace() -> None:
+    table = new_table(turn_time=10.0)  # a grace period of 20 s
+    records = seat(table, humans=4)
+    move(table, records, 0, now=T0)
+    for user in USERS:
+        table.handle(Watch(user), now=T0)
+    step = table.handle(Unwatch(BEA, last=True), now=T0 + 1)
+    assert list(step.records) == [PresenceRecord(seat=1, online=False, at=T0 + 1)]
+    records += step.records
+    copy = copy_of(table, records)
+    assert copy.offline_since == {1: T0 + 1}
+    armed = timers(copy.resume(now=T0 + 8))
+    # Bea had been gone 7 s of her 20; the others lost the table with the restart itself.
+    assert armed[grace_key(BEA)] == 13.0
+    assert [armed[grace_key(u)] for u in USERS if u != BEA] == [20.0, 20.0, 20.0]
+    # Back before the restart: the whole grace again, like everybody.
+    records += table.handle(Watch(BEA), now=T0 + 5).records
+    again = copy_of(table, records)
+    assert again.offline_since == {}
+    assert timers(again.resume(now=T0 + 8))[grace_key(BEA)] == 20.0
+
+
+def test_a_resumed_table_between_hands_deals_when_the_pause_would_have_ended() -> None:
+    table = new_table(hand_pause=2.0)
+    records = seat(table, humans=4)
+    n = 0
+    while table.hand is not None and not table.hand.is_finished:
+        move(table, records, n, now=T0 + n)
+        n += 1
+    last = T0 + n - 1
+    copy = copy_of(table, records)
+    assert timers(copy.resume(now=last + 0.5))[TimerKey.DEAL] == 1.5

@@ -5,6 +5,7 @@ import "@fontsource/noto-sans-thai/thai-400.css";
 import "@fontsource/noto-sans-thai/thai-700.css";
 import "./css/shell.css";
 import "./css/table.css";
+import "./css/learn.css";
 import { h, render } from "preact";
 import { initialLang, setLang, t } from "./i18n.js";
 import { applySettings } from "./settings.js";

@@ -5,6 +5,8 @@
 // has (so the server sends exactly the missed events), and re-sends every command that was not
 // acknowledged yet with the SAME id (the server applies a repeated id once).
 
+import { attachContributor } from "./shuffle.js";
+
 const TOKEN_KEY = "cuatrola.token";
 
 export function savedToken() {
@@ -93,6 +95,7 @@ export class Connection {
     this.timer = null;
     this.pingTimer = null;
     this.closedByUs = false;
+    attachContributor(this); // this seat's share of every verifiable shuffle (shuffle.js)
   }
 
   on(name, fn) {

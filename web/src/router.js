@@ -2,7 +2,8 @@
 // the screen that `parseRoute(location.hash)` names.
 //
 // #/ lobby · #/t/<table> a table (playing or watching) · #/join/<code> join by invite link ·
-// #/leaderboard · #/history · #/replay/<match> · #/player/<user id> a profile.
+// #/leaderboard · #/history · #/replay/<match> · #/player/<user id> a profile ·
+// #/learn the tutorial · #/rules the rules page.
 
 /** The route named by a location hash, as {name, ...params}; anything unknown is the lobby. */
 export function parseRoute(hash) {
@@ -14,6 +15,8 @@ export function parseRoute(hash) {
   if ((m = /^#\/player\/([\w-]+)$/.exec(text))) return { name: "player", id: m[1] };
   if (text === "#/leaderboard") return { name: "leaderboard" };
   if (text === "#/history") return { name: "history" };
+  if (text === "#/learn") return { name: "learn" };
+  if (text === "#/rules") return { name: "rules" };
   return { name: "lobby" };
 }
 

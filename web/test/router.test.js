@@ -9,6 +9,8 @@ describe("parseRoute", () => {
     expect(parseRoute("#/join/K7Q2MX")).toEqual({ name: "join", code: "K7Q2MX" });
     expect(parseRoute("#/leaderboard")).toEqual({ name: "leaderboard" });
     expect(parseRoute("#/history")).toEqual({ name: "history" });
+    expect(parseRoute("#/learn")).toEqual({ name: "learn" });
+    expect(parseRoute("#/rules")).toEqual({ name: "rules" });
     expect(parseRoute("#/replay/t-3f9a2c-1")).toEqual({ name: "replay", id: "t-3f9a2c-1" });
     expect(parseRoute("#/player/cDMCuFO6TiF40xDxYlt0Iw")).toEqual({ name: "player", id: "cDMCuFO6TiF40xDxYlt0Iw" });
   });

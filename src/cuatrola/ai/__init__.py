@@ -15,6 +15,8 @@ names), then the players from the simplest, in :mod:`cuatrola.ai.players`: ``gre
   value);
 * :mod:`cuatrola.ai.config`: every number the expert was tuned with, and where it came from;
 * :mod:`cuatrola.ai.duel`: duplicate duels between two players (``cuatrola duel``).
+* :mod:`cuatrola.ai.analysis`: the analysis after the hand (each decision of a recorded hand
+  against the expert's choice from the same view; docs/analysis.md).
 
 Imports point inward: players use opponents, bidding and search; search and knowledge use
 only the rules core (and the greedy rules of thumb). Research code that is off by default

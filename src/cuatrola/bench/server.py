@@ -188,8 +188,11 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
         # Every simulated player is a new guest from this one address.
         "--guests-per-minute",
         "1000000",
-        # Moves per second are measured without the fixed pauses of the cante windows.
+        # Moves per second are measured without the fixed pauses of the cante windows, nor
+        # the shuffle windows (the scripted players send no contributions).
         "--cante-window",
+        "0",
+        "--shuffle-window",
         "0",
         *args.server_arg,
     ]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
+
+from cuatrola.commands.storage_options import add_storage_arguments, storage_settings
 
 NAME = "admin"
 HELP = "operator tools: end a player's logins"
@@ -22,11 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     logout = sub.add_parser("logout", help="end every login of a registered player")
     logout.add_argument("name", help="the player's name (any case)")
-    logout.add_argument("--db", default=None, help="the database URL, as for cuatrola serve")
-    logout.add_argument("--data-dir", type=Path, default=None, help="data directory")
-    logout.add_argument(
-        "--redis", default=None, help="the servers' Redis, to close their sockets at once"
-    )
+    # The same database, Redis (to close the player's sockets at once) and secret as the
+    # servers'.
+    add_storage_arguments(logout.add_argument_group("the deployment, as for cuatrola serve"))
 
 
 async def _logout(args: argparse.Namespace) -> int:
@@ -38,12 +37,9 @@ async def _logout(args: argparse.Namespace) -> int:
     from cuatrola.server.accounts.auth import Authenticator, Revoked
     from cuatrola.server.accounts.schema import users
     from cuatrola.server.scaleout import Relay, create_backends
-    from cuatrola.server.settings import Settings
     from cuatrola.storage.sql import make_engine
 
-    settings = Settings(db_url=args.db, redis_url=args.redis)
-    if args.data_dir is not None:
-        settings.data_dir = args.data_dir
+    settings = storage_settings(args)
     engine = make_engine(settings.resolved_db_url())
     try:
         factory = async_sessionmaker(engine, expire_on_commit=False)
@@ -57,7 +53,9 @@ async def _logout(args: argparse.Namespace) -> int:
             print(f"cuatrola admin: no registered player {args.name!r}", file=sys.stderr)
             return 2
         authenticator = Authenticator(factory, settings.resolved_secret())
-        limiter, broker = create_backends(settings.redis_url, rate=1.0, burst=1.0)
+        limiter, broker = create_backends(
+            settings.redis_url, rate=1.0, burst=1.0, prefix=settings.redis_prefix
+        )
         # The same channel the servers relay ended logins on (in memory without Redis:
         # then nobody hears it, and the servers' session check closes the sockets).
         relay = Relay(broker, "logins")

@@ -7,8 +7,8 @@ import importlib
 from types import ModuleType
 
 NAME = "bench"
-HELP = "run a benchmark: engine, ai, solver or server"
-TARGETS = ("engine", "ai", "solver", "server")
+HELP = "run a benchmark: engine, ai, solver, server or analysis"
+TARGETS = ("engine", "ai", "solver", "server", "analysis")
 
 
 def _targets() -> dict[str, ModuleType]:

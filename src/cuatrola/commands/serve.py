@@ -20,10 +20,10 @@ import socket
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from cuatrola.argtypes import bounded_float, bounded_int
+from cuatrola.commands.storage_options import add_storage_arguments, storage_settings
 
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
@@ -63,19 +63,18 @@ def _network_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def _storage_arguments(group: argparse._ArgumentGroup) -> None:
+    add_storage_arguments(group)
     group.add_argument(
-        "--db",
+        "--node",
         default=None,
-        help="SQLAlchemy URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
-        "(default: cuatrola.db in the data directory)",
+        metavar="NAME",
+        help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default HOST:PID)",
     )
     group.add_argument(
-        "--redis",
-        default=None,
-        help="redis://HOST:PORT/DB shared by several server processes (rate limits, lobby)",
-    )
-    group.add_argument(
-        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
+        "--no-migrate",
+        action="store_true",
+        help="do not apply database migrations at start-up ($CUATROLA_MIGRATE=0): for "
+        "several nodes, run `cuatrola migrate` once before starting them",
     )
 
 
@@ -117,6 +116,13 @@ def _table_arguments(group: argparse._ArgumentGroup) -> None:
         help="seconds of the cante window after each of the first three tricks (3; 1 for a "
         "team of two computer players). 0 turns it off, which tells everybody when a team "
         "can sing: for benchmarks only",
+    )
+    group.add_argument(
+        "--shuffle-window",
+        type=bounded_float(0, 60, "seconds"),
+        default=None,
+        help="seconds the seated players have to contribute to each deal's verifiable "
+        "shuffle (1.5); 0: deal without waiting for them",
     )
 
 
@@ -176,18 +182,16 @@ def _settings(args: argparse.Namespace) -> object:
     """The server settings from the options (and their environment variables).
 
     Raises:
-        ValueError: for a malformed public URL.
+        ValueError: for a malformed public URL, a bad Redis prefix or secret file.
     """
-    from cuatrola.server.settings import Settings
-
-    settings = Settings(db_url=args.db, redis_url=args.redis)
+    settings = storage_settings(args)
+    settings.node_name = args.node or os.environ.get("CUATROLA_NODE") or None
+    settings.migrate = not args.no_migrate and os.environ.get("CUATROLA_MIGRATE", "1") != "0"
     settings.public_urls = tuple(
         _public_url(u) for u in _listed(args.public_url, "CUATROLA_PUBLIC_URL")
     )
     settings.trusted_proxies = _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
     settings.metrics_token = args.metrics_token or os.environ.get("CUATROLA_METRICS_TOKEN") or None
-    if args.data_dir is not None:
-        settings.data_dir = args.data_dir
     for arg, name in (
         ("bot_workers", "bot_workers"),
         ("hand_pause", "hand_pause"),
@@ -197,6 +201,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("quick_fill", "quick_fill_wait"),
         ("guests_per_minute", "guests_per_minute"),
         ("cante_window", "cante_window"),
+        ("shuffle_window", "shuffle_window"),
     ):
         value = getattr(args, arg)
         if value is not None:
@@ -216,7 +221,13 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _check_db(url: str) -> None:
+async def _check_db(url: str, *, migrated: bool) -> None:
+    """Connect once; with ``migrated``, also check that the schema is the newest one.
+
+    Raises:
+        ValueError: when ``migrated`` and the database is at another revision.
+    """
+    from cuatrola.storage.migrate import current_revision, head_revision
     from cuatrola.storage.sql import make_engine
 
     before = set(threading.enumerate())
@@ -224,6 +235,13 @@ async def _check_db(url: str) -> None:
     try:
         async with engine.connect() as conn:
             await conn.exec_driver_sql("SELECT 1")
+        if migrated:
+            at, head = await current_revision(engine), head_revision()
+            if at != head:
+                raise ValueError(
+                    f"the database is at revision {at}, this version needs {head}: "
+                    "run `cuatrola migrate` first (or start without --no-migrate)"
+                )
     finally:
         await engine.dispose()
         # aiosqlite stops the worker thread of a failed connection without waiting for it;
@@ -257,12 +275,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         if settings.db_url is None:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
-        asyncio.run(_check_db(url))
+        asyncio.run(_check_db(url, migrated=not settings.migrate))
         if settings.redis_url is not None:
             from cuatrola.server.scaleout import check_redis
 
             if not settings.redis_url.startswith(("redis://", "rediss://", "unix://")):
-                raise ValueError(f"expected a redis:// URL for --redis, got {args.redis!r}")
+                raise ValueError(f"expected a redis:// URL for --redis, got {settings.redis_url!r}")
             asyncio.run(check_redis(settings.redis_url))
     except ConnectionError as exc:
         print(f"cuatrola serve: {exc}", file=sys.stderr)

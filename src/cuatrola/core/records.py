@@ -34,7 +34,9 @@ def hand_to_record(state: HandState, **extra: Any) -> dict[str, Any]:
 
     Args:
         state: the hand.
-        **extra: extra keys to add (a match id, the players...); a replay ignores them.
+        **extra: extra keys to add (a match id, the players, the ``shuffle`` proof of a hand
+            dealt verifiably: :meth:`cuatrola.core.shuffle.ShuffleProof.to_json`); a replay
+            ignores them, ``cuatrola verify`` checks the proof.
     """
     record: dict[str, Any] = {
         "format": FORMAT,

@@ -44,6 +44,10 @@ class ErrorCode(StrEnum):
     """The ``seq`` of an ``act`` is older than the last game event."""
     ILLEGAL = "illegal"
     """The rules forbid the move; the message says why."""
+    HINTS_OFF = "hints_off"
+    """A ``hint`` at a table whose ``hints`` option is off."""
+    ALREADY_CONTRIBUTED = "already_contributed"
+    """The seat has already sent its contribution to this shuffle."""
     UNAVAILABLE = "unavailable"
     """The server is shutting down, the table is being restored or storage failed; retry."""
 

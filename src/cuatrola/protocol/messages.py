@@ -16,6 +16,7 @@ import msgspec
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action
 from cuatrola.core.rules import Rules
+from cuatrola.core.shuffle import MAX_CONTRIBUTION_BYTES
 from cuatrola.protocol.views import HandSummary, HandView
 
 #: The protocol version this module speaks (see "Compatibility" in docs/protocol.md).
@@ -76,6 +77,9 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             turns the timer off. The server raises values below its minimum to the minimum.
         bot_level: the level of the computer players at this table.
         public: listed in the lobby and open to spectators.
+        hints: whether seated players may ask for a ``hint``; ``None`` (the default) is on
+            for a table against the computer and off for quick match and private tables.
+            A match played with hints on is never rated.
     """
 
     rules: str = "exact11"
@@ -83,6 +87,7 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     turn_time: float = msgspec.field(default=30.0)
     bot_level: str = "medium"
     public: bool = True
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.turn_time <= 600:
@@ -330,6 +335,39 @@ class Rematch(_Base, frozen=True, tag="rematch"):
         _check_table(self.table)
 
 
+class Contribute(_Base, frozen=True, tag="contribute"):
+    """A seated player's random ``value`` (1..64 bytes in lowercase hex) for the verifiable
+    shuffle of the next deal, sent after its ``shuffle_commit`` event (docs/records.md)."""
+
+    id: str
+    table: str
+    value: str
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+        if (
+            len(self.value) % 2
+            or not 2 <= len(self.value) <= 2 * MAX_CONTRIBUTION_BYTES
+            or self.value.strip("0123456789abcdef")
+        ):
+            raise ValueError(
+                f"value must be 1..{MAX_CONTRIBUTION_BYTES} bytes written as lowercase hex"
+            )
+
+
+class Hint(_Base, frozen=True, tag="hint"):
+    """Ask for the expert's move for one's own decision at ``table`` (when its ``hints``
+    option is on); answered by an ``ack``, then a :class:`HintReply` to this connection."""
+
+    id: str
+    table: str
+
+    def __post_init__(self) -> None:
+        _check_id(self.id)
+        _check_table(self.table)
+
+
 ClientMessage = (
     Hello
     | Ping
@@ -347,6 +385,8 @@ ClientMessage = (
     | Chat
     | Mute
     | Rematch
+    | Contribute
+    | Hint
 )
 """Any message a client may send."""
 
@@ -369,6 +409,8 @@ CLIENT_TYPES: Final = tuple(
         Chat,
         Mute,
         Rematch,
+        Contribute,
+        Hint,
     )
 )
 
@@ -523,6 +565,34 @@ class ChatSaid(_Event, frozen=True, tag="chat"):
     phrase: str | None = None
 
 
+class ShuffleCommitted(_Event, frozen=True, tag="shuffle_commit"):
+    """The next deal's shuffle is committed: ``commitment`` is SHA-256 of its secret seed
+    (hex), for derivation ``version``. ``seats`` may send a ``contribute`` within ``window``
+    seconds; the deal follows (docs/records.md, "The shuffle proof")."""
+
+    commitment: str
+    version: int
+    seats: list[int]
+    window: float
+
+
+class ShuffleContribution(msgspec.Struct, frozen=True):
+    """A seat's contribution to a shuffle (hex)."""
+
+    seat: int
+    value: str
+
+
+class ShuffleRevealed(_Event, frozen=True, tag="shuffle_reveal"):
+    """The hand is over: the ``seed`` (hex) behind ``commitment`` and the contributions the
+    deck was derived from, so that anybody can check the deal."""
+
+    commitment: str
+    version: int
+    seed: str
+    contributions: list[ShuffleContribution]
+
+
 class Clock(msgspec.Struct, frozen=True):
     """The running turn timer: ``seat`` must act within ``remaining_ms`` milliseconds (counted
     from when the frame was sent), out of ``total_ms`` for the whole turn."""
@@ -549,6 +619,8 @@ EventBody = (
     | MatchEnded
     | ChatSaid
     | TurnTimer
+    | ShuffleCommitted
+    | ShuffleRevealed
 )
 """The body of a table event."""
 
@@ -587,6 +659,20 @@ class Error(_Out, frozen=True, tag="error"):
     code: str
     message: str
     id: str | None = None
+
+
+class HintReply(_Out, frozen=True, tag="hint"):
+    """The answer to :class:`Hint` (command ``id``), to the asking connection only: the
+    expert's ``action`` for ``seat``'s decision, in notation, and a ``reason`` key
+    (docs/protocol.md, "Hints"). ``seq`` is the table's event seq it was asked at: a later
+    game event makes it stale."""
+
+    id: str
+    table: str
+    seat: int
+    action: str
+    reason: str
+    seq: int
 
 
 class Pong(_Out, frozen=True, tag="pong"):
@@ -635,7 +721,8 @@ class Sync(_Out, frozen=True, tag="sync"):
     """A table snapshot at event ``seq``, for a new subscriber or one too far behind.
 
     ``seat`` is your seat (``None``: spectator); ``view`` the current hand (``None`` between
-    hands); ``chat`` the recent chat lines.
+    hands); ``chat`` the recent chat lines; ``shuffle`` the commitment of the next deal while
+    it waits for contributions (``None`` otherwise).
     """
 
     table: str
@@ -646,6 +733,7 @@ class Sync(_Out, frozen=True, tag="sync"):
     chat: list[ChatSaid] = msgspec.field(default_factory=list)
     timer: TurnTimer | None = None
     clock: Clock | None = None
+    shuffle: ShuffleCommitted | None = None
 
 
 class Event(_Out, frozen=True, tag="event"):
@@ -683,6 +771,7 @@ ServerMessage = (
     | Event
     | Presence
     | Online
+    | HintReply
 )
 """Any message the server may send."""
 
@@ -699,4 +788,5 @@ SERVER_TYPES: Final = (
     Event,
     Presence,
     Online,
+    HintReply,
 )

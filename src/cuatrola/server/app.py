@@ -1,7 +1,9 @@
 """The ASGI app (Starlette): the only module that touches sockets.
 
-Routes: ``/ws`` (the websocket protocol, docs/protocol.md), ``/healthz``, ``/metrics``,
-``/api/tables`` (the lobby list), the accounts REST API under ``/api``
+Routes: ``/ws`` (the websocket protocol, docs/protocol.md), ``/healthz``, ``/readyz`` and
+``/node`` (:mod:`cuatrola.server.health`), ``/metrics``,
+``/api/tables`` (the lobby list), the tutorial's ``/api/tutorial`` and ``/rules``
+(:mod:`cuatrola.server.tutorial.routes`), the accounts REST API under ``/api``
 (:mod:`cuatrola.server.accounts.rest`) and the web client's static files at ``/``.
 
 :func:`create_app` is the wiring, all of it in sight: the services, the room, the accounts
@@ -15,8 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hmac
-import ipaddress
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
@@ -32,13 +32,14 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from cuatrola import __version__
 from cuatrola.server.accounts import rest
 from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.analysis import MatchAnalyses
 from cuatrola.server.accounts.auth import Authenticator, RevocationListener, Revoked
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.ratings import Ratings
 from cuatrola.server.bots import BotPool
+from cuatrola.server.health import health_routes, may_read_operator_data
 from cuatrola.server.limits import RateLimiter
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.room import Room
@@ -47,6 +48,7 @@ from cuatrola.server.security import SecurityHeaders
 from cuatrola.server.services import Services
 from cuatrola.server.settings import Settings
 from cuatrola.server.socket import serve_socket
+from cuatrola.server.tutorial.routes import routes as tutorial_routes
 from cuatrola.storage.base import GameStore
 from cuatrola.storage.sql import SqlStore, make_engine
 
@@ -81,14 +83,17 @@ def create_app(
     engine, session_factory = _database(settings)
     authenticator = Authenticator(session_factory, settings.resolved_secret())
     limiter, broker = create_backends(
-        settings.redis_url, rate=settings.rate, burst=float(settings.burst)
+        settings.redis_url,
+        rate=settings.rate,
+        burst=float(settings.burst),
+        prefix=settings.redis_prefix,
     )
     services = Services(
         settings=settings,
         engine=engine,
         session_factory=session_factory,
         authenticator=authenticator,
-        store=store if store is not None else SqlStore(engine),
+        store=store if store is not None else SqlStore(engine, migrate=settings.migrate),
         metrics=Metrics(),
         rate_limiter=limiter,
         broker=broker,
@@ -98,16 +103,30 @@ def create_app(
     # Every finished match lands in the history, which rates it too.
     history = History(session_factory, Ratings(session_factory))
     services.match_listeners.append(history.on_match_finished)
+    # Then its analysis after the hand is queued, computed off the event loop (docs/analysis.md).
+    analyses = MatchAnalyses(
+        session_factory,
+        history,
+        workers=settings.analysis_workers,
+        samples=settings.analysis_samples,
+    )
+    services.match_listeners.append(analyses.on_match_finished)
     accounts_api = rest.routes(
         Accounts(session_factory, authenticator),
         history,
         limiter=limiter,
         guests_per_minute=settings.guests_per_minute,
         guest_burst=settings.guest_burst,
+        analyses=analyses,
     )
     app = Starlette(
-        routes=[*_room_routes(room), Mount("/api", routes=accounts_api), _web_client()],
-        lifespan=_lifespan(room, pool, authenticator, limiter, broker),
+        routes=[
+            *_room_routes(room),
+            *tutorial_routes(),
+            Mount("/api", routes=accounts_api),
+            _web_client(),
+        ],
+        lifespan=_lifespan(room, pool, authenticator, limiter, broker, analyses),
         middleware=[Middleware(SecurityHeaders, https=_https(settings))],
     )
     app.state.services = services
@@ -140,6 +159,7 @@ def _lifespan(
     authenticator: Authenticator,
     limiter: RateLimiter,
     broker: Broker,
+    analyses: MatchAnalyses,
 ) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     """Open the store and start the room (and, with Redis, the relays); close all at the end."""
     services = room.services
@@ -165,6 +185,7 @@ def _lifespan(
             yield
         finally:
             await room.stop()
+            await analyses.close()
             for relay in relays or ():
                 await relay.stop()
             await limiter.close()
@@ -210,11 +231,8 @@ def _room_routes(room: Room) -> list[BaseRoute]:
     async def websocket_endpoint(websocket: WebSocket) -> None:
         await serve_socket(websocket, room, settings)
 
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok", "version": __version__, "tables": len(room.runners)})
-
     async def metrics(request: Request) -> Response:
-        if not _may_read_metrics(request, settings.metrics_token):
+        if not may_read_operator_data(request, settings.metrics_token):
             return JSONResponse(
                 {"error": "forbidden", "message": "metrics are for loopback or the metrics token"},
                 status_code=403,
@@ -242,7 +260,7 @@ def _room_routes(room: Room) -> list[BaseRoute]:
 
     return [
         WebSocketRoute("/ws", websocket_endpoint),
-        Route("/healthz", healthz),
+        *health_routes(room),
         Route("/metrics", metrics),
         Route("/api/tables", tables),
     ]
@@ -267,16 +285,3 @@ def _end_logins(room: Room, frame: bytes) -> None:
         logger.warning("ignored a malformed ended-login message")
         return
     room.end_logins(revoked)
-
-
-def _may_read_metrics(request: Request, token: str | None) -> bool:
-    """``/metrics`` is for the operator: the metrics token, or a client on this machine."""
-    if token:
-        given = request.headers.get("authorization", "")
-        if hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
-            return True
-    host = request.client.host if request.client else ""
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

@@ -1,9 +1,10 @@
 """Computer players for the tables, thinking off the event loop.
 
 :class:`BotPool` runs :func:`choose_move` in a :class:`~concurrent.futures.ProcessPoolExecutor`
-(``spawn`` processes: forking a process with running threads is unsafe), so a thinking bot never
-delays another table. Each decision has a time budget; a bot that overruns it (or fails) is
-replaced for that decision by its first legal action, so a table never hangs.
+(``spawn`` processes: forking a process with running threads is unsafe; they die with the
+server, :mod:`cuatrola.server.workers`), so a thinking bot never delays another table. Each
+decision has a time budget; a bot that overruns it (or fails) is replaced for that decision by
+its first legal action, so a table never hangs.
 
 Players come from :func:`cuatrola.ai.make_player`: the table's level (easy, medium, hard,
 expert), falling back to ``greedy`` and then ``random`` if the level is not available.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,7 +23,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from cuatrola.ai import Player, make_player
+from cuatrola.ai.hints import HINT_LEVEL
 from cuatrola.core.views import SeatView
+from cuatrola.server.workers import die_with_parent
 
 logger = logging.getLogger("cuatrola.bots")
 
@@ -52,7 +56,17 @@ def choose_move(level: str, view: SeatView, seed: int, budget: float) -> int:
     return action
 
 
-def _warm(level_names: tuple[str, ...]) -> None:
+def hint_move(view: SeatView, seed: int) -> int:
+    """A hint (runs in a worker process): the expert's action for ``view``, searched
+    without a time budget so that it is a function of the view and ``seed``."""
+    action = player_for(HINT_LEVEL).choose(view, random.Random(seed), None)
+    if action not in view.legal_actions:  # pragma: no cover - players return legal ids
+        return view.legal_actions[0]
+    return action
+
+
+def _warm(server: int, level_names: tuple[str, ...]) -> None:
+    die_with_parent(server)
     for name in level_names:
         player_for(name)
 
@@ -77,7 +91,7 @@ class BotPool:
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm,
-                initargs=(("greedy",),),
+                initargs=(os.getpid(), ("greedy",)),
             )
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="cuatrola-bot")
 
@@ -103,6 +117,22 @@ class BotPool:
                 type(exc).__name__,
             )
             return view.legal_actions[0]
+
+    async def hint(self, view: SeatView, seed: int) -> int | None:
+        """The expert's move for ``view`` from ``seed`` (:func:`hint_move`); ``None`` when
+        it fails or takes too long (no hint is better than a wrong one)."""
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self.executor, hint_move, view, seed)
+            return await asyncio.wait_for(future, timeout=self.budget * 2 + 5.0)
+        except BrokenProcessPool:
+            logger.warning("computer player pool broken; restarting it")
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._new_executor()
+            return None
+        except (TimeoutError, Exception) as exc:
+            logger.warning("hint failed (%s)", type(exc).__name__)
+            return None
 
     def close(self) -> None:
         """Stop the workers (pending decisions are dropped)."""

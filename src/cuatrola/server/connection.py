@@ -45,6 +45,10 @@ class Connection:
         """Queue one message."""
         self.send_raw(encode(message))
 
+    def room(self) -> int:
+        """How many more frames the queue takes before the connection counts as too slow."""
+        return self.max_queue - self.frames.qsize()
+
     def send_raw(self, data: bytes) -> None:
         """Queue one encoded frame (or drop the connection if it is too far behind)."""
         if self.closed:

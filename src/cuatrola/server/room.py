@@ -43,6 +43,9 @@ CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 SESSION_CHECK: Final = 30.0
 """Seconds between two checks that the logins of open connections are still live (what ends
 a login that no message announced, such as an expiry or an operator's deletion)."""
+HINT_LIMIT: Final = 12
+HINT_WINDOW: Final = 60.0
+"""At most ``HINT_LIMIT`` hints per player in any ``HINT_WINDOW`` seconds."""
 #: The quick match plays 11 hands (docs/rules.md, section 7).
 QUICK_OPTIONS: Final = wire.TableOptions(rules="hands11", turn_time=30.0)
 
@@ -62,10 +65,13 @@ class Room:
         self.bots = bots
         self.settings = services.settings
         self.runners: dict[TableId, TableRunner] = {}
+        #: Whether :meth:`start` has resumed the stored tables (``/readyz`` waits for it).
+        self.started = False
         self.codes: dict[str, TableId] = {}
         self.lobby = LobbyRoom(self.settings.quick_fill_wait, self._form_quick, self.lobby_rows)
         self.recent: OrderedDict[tuple[UserId, CommandId], wire.Ack] = OrderedDict()
         self.chat_limits: dict[UserId, SlidingWindow] = {}
+        self.hint_limits: dict[UserId, SlidingWindow] = {}
         self.connections: dict[UserId, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -89,6 +95,10 @@ class Room:
     async def choose(self, level: str, view: SeatView) -> int:
         """A computer player's action, thought out in the bot pool."""
         return await self.bots.choose(level, view)
+
+    async def hint(self, view: SeatView, seed: int) -> int | None:
+        """A hint: the expert's action for ``view``, thought out in the bot pool."""
+        return await self.bots.hint(view, seed)
 
     def lobby_changed(self, runner: TableRunner) -> None:
         """A table's seats or status changed: update the lobby."""
@@ -129,6 +139,7 @@ class Room:
             grace_period=s.grace_period,
             open_ttl=s.open_ttl,
             finished_ttl=s.finished_ttl,
+            shuffle_window=s.shuffle_window,
         )
 
     async def start(self) -> int:
@@ -145,12 +156,14 @@ class Room:
                 options,
                 self._config(),
                 created_at=meta.created_at,
+                seed_source=secrets.token_bytes,
             )
             table.restore(read_records(rows))
             runner = self._add(table, len(rows), meta.status)
-            runner.deliver(table.resume(), None)
+            runner.deliver(table.resume(time.time()), None)
             count += 1
             logger.info("table=%s resumed records=%d status=%s", meta.id, len(rows), table.status)
+        self.started = True
         return count
 
     async def stop(self) -> None:
@@ -194,7 +207,15 @@ class Room:
             created_at=now,
         )
         await self.store.create(meta)
-        table = Table(table_id, code, kind, options, self._config(), created_at=now)
+        table = Table(
+            table_id,
+            code,
+            kind,
+            options,
+            self._config(),
+            created_at=now,
+            seed_source=secrets.token_bytes,  # each shuffle's secret seed
+        )
         logger.info("table=%s created kind=%s rules=%s", table_id, kind, options.rules)
         return self._add(table, 0, TableStatus.OPEN)
 
@@ -268,6 +289,8 @@ class Room:
                 self._mute(conn, msg)
             case wire.Chat():
                 self._chat(conn, msg)
+            case wire.Hint():
+                self._hint(conn, msg)
             case (
                 wire.Subscribe()
                 | wire.Unsubscribe()
@@ -276,6 +299,7 @@ class Room:
                 | wire.Reclaim()
                 | wire.Rematch()
                 | wire.Act()
+                | wire.Contribute()
             ):
                 runner = self._runner(conn, TableId(msg.table), CommandId(msg.id))
                 if runner is not None:
@@ -293,7 +317,8 @@ class Room:
         | wire.Leave
         | wire.Reclaim
         | wire.Rematch
-        | wire.Act,
+        | wire.Act
+        | wire.Contribute,
     ) -> None:
         user, cmd = conn.user_id, CommandId(msg.id)
         match msg:
@@ -311,6 +336,8 @@ class Room:
                 runner.command(commands.Rematch(user, msg.accept, cmd), conn)
             case wire.Act():
                 runner.command(commands.Act(user, msg.action, msg.seat, msg.seq, cmd), conn)
+            case wire.Contribute():
+                runner.command(commands.Contribute(user, msg.value, cmd), conn)
 
     def _runner(
         self, conn: Connection, table_id: TableId, cmd_id: CommandId | None
@@ -371,6 +398,18 @@ class Room:
             return
         chat = commands.Chat(user.user_id, user.name, msg.text, msg.phrase, cmd)
         runner.command(chat, conn)
+
+    def _hint(self, conn: Connection, msg: wire.Hint) -> None:
+        cmd = CommandId(msg.id)
+        runner = self._runner(conn, TableId(msg.table), cmd)
+        if runner is None:
+            return
+        # Each hint is a search in the bot pool: a few a minute per player.
+        limit = self.hint_limits.setdefault(conn.user_id, SlidingWindow(HINT_LIMIT, HINT_WINDOW))
+        if not limit.hit(time.monotonic()):
+            self._error(conn, ErrorCode.RATE_LIMITED, "too many hints; wait a moment", msg.id)
+            return
+        runner.command(commands.Hint(conn.user_id, cmd), conn)
 
     # Table creation ---------------------------------------------------------------------------
 

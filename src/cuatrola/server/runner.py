@@ -25,11 +25,21 @@ from typing import Protocol
 
 import msgspec
 
+from cuatrola.ai.hints import hint_reason, hint_seed
+from cuatrola.core.actions import format_action
 from cuatrola.core.views import SeatView
 from cuatrola.protocol.codec import encode
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId
-from cuatrola.protocol.messages import Ack, Clock, Error, ServerMessage, Sync, TurnTimer
+from cuatrola.protocol.messages import (
+    Ack,
+    Clock,
+    Error,
+    HintReply,
+    ServerMessage,
+    Sync,
+    TurnTimer,
+)
 from cuatrola.protocol.views import hand_view
 from cuatrola.server.connection import Connection
 from cuatrola.server.metrics import Metrics
@@ -38,6 +48,7 @@ from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
 from cuatrola.table.effects import (
     ArmTimer,
     AskBot,
+    AskHint,
     Broadcast,
     CancelTimer,
     Closed,
@@ -54,6 +65,10 @@ from cuatrola.table.records import ActRecord
 from cuatrola.table.table import Table
 
 logger = logging.getLogger("cuatrola.room")
+
+#: Frames of a connection's queue kept free for live frames when a reconnection is replayed
+#: event by event; a longer replay is sent as one ``sync``.
+REPLAY_HEADROOM = 16
 
 
 class RunnerHost(Protocol):
@@ -76,6 +91,10 @@ class RunnerHost(Protocol):
 
     async def choose(self, level: str, view: SeatView) -> int:
         """A computer player's action for ``view``."""
+        ...
+
+    async def hint(self, view: SeatView, seed: int) -> int | None:
+        """The expert's action for ``view`` from ``seed`` (``None``: none could be found)."""
         ...
 
     def lobby_changed(self, runner: TableRunner) -> None:
@@ -258,6 +277,9 @@ class TableRunner:
                     self._send_all(effect.message)
                 case AskBot():
                     self._spawn(self._bot(effect))
+                case AskHint():
+                    if client is not None:
+                        self._spawn(self._hint(effect, client))
                 case MatchOver():
                     self._spawn(self.host.match_over(effect.finished))
                 case LobbyChanged():
@@ -313,6 +335,19 @@ class TableRunner:
         metrics.bot_moves_total += 1
         self.command(BotAct(ask.seat, ask.turn, action))
 
+    async def _hint(self, ask: AskHint, client: Connection) -> None:
+        """Answer a ``hint`` to the asking connection alone (docs/protocol.md, "Hints")."""
+        table = self.table
+        seq = table.seq
+        action = await self.host.hint(ask.view, hint_seed(table.id, ask.turn))
+        if action is None:
+            message = "no hint could be found now; retry"
+            client.send(Error(code=ErrorCode.UNAVAILABLE, message=message, id=ask.cmd))
+            return
+        reason = hint_reason(ask.view, action)
+        name = format_action(action)
+        client.send(HintReply(ask.cmd, table.id, ask.seat, name, reason, seq))
+
     def _arm(self, timer: ArmTimer) -> None:
         old = self.timers.pop(timer.key, None)
         if old is not None:
@@ -331,6 +366,13 @@ class TableRunner:
         table = self.table
         client = item.client
         if client.closed:
+            user = client.user_id
+            if table.seat_of(user) is not None and not any(
+                c.user_id == user for c in self.subscribers
+            ):
+                # The owner's connection closed before it could follow the table: the owner
+                # lost the table all the same (a grace period, then a computer player).
+                await self._command(Unwatch(user, True), None, time.perf_counter())
             return
         seat = table.seat_of(client.user_id)
         if seat is None and item.only_if_seated:
@@ -349,7 +391,9 @@ class TableRunner:
             client.send(Ack(id=item.cmd_id, table=table.id, seat=seat, seq=table.seq))
         muted = client.muted.get(table.id, frozenset())
         events = table.events_since(item.since) if item.since is not None else None
-        if events is None:
+        if events is None or len(events) > client.room() - REPLAY_HEADROOM:
+            # A replay longer than the connection's queue can take would get the client
+            # dropped as too slow, in the middle of it: one snapshot instead.
             client.send(self._sync(seat, muted))
         else:
             frames = table.replay(events, seat, muted)
@@ -397,6 +441,7 @@ class TableRunner:
             chat=table.recent_chat(muted),
             timer=timer,
             clock=clock,
+            shuffle=table.pending_commitment(),
         )
 
 

@@ -296,24 +296,56 @@ def _safe(url: str) -> str:
 
 
 def create_backends(
-    redis_url: str | None, *, rate: float, burst: float
+    redis_url: str | None, *, rate: float, burst: float, prefix: str = "cuatrola:"
 ) -> tuple[RateLimiter, Broker]:
     """The rate limiter and broker for a server: in memory, or on Redis when a URL is given.
 
     Args:
         redis_url: ``redis://host:port/db`` (or ``rediss://``), or ``None`` for in-process.
         rate, burst: the token bucket of the rate limiter.
+        prefix: the deployment's Redis prefix: keys are ``<prefix>rl:...``, channels
+            ``<prefix><db>:ps:...`` (see :func:`channel_prefix`).
 
     Raises:
-        ValueError: on a URL that is not a Redis URL, or a bad rate or burst.
+        ValueError: on a URL that is not a Redis URL, a bad prefix, or a bad rate or burst.
     """
     if redis_url is None:
         return MemoryRateLimiter(rate, burst), MemoryBroker()
     if not redis_url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"expected a redis:// URL, got {_safe(redis_url)!r}")
-    limiter = RedisRateLimiter(aioredis.Redis.from_url(redis_url), rate, burst)
-    broker = RedisBroker(aioredis.Redis.from_url(redis_url))
+    check_prefix(prefix)
+    limiter_client = aioredis.Redis.from_url(redis_url)
+    limiter = RedisRateLimiter(limiter_client, rate, burst, prefix=f"{prefix}rl:")
+    broker_client = aioredis.Redis.from_url(redis_url)
+    broker = RedisBroker(broker_client, prefix=channel_prefix(prefix, broker_client))
     return limiter, broker
+
+
+def check_prefix(prefix: str) -> None:
+    """Refuse a Redis prefix that could run into another deployment's names.
+
+    Raises:
+        ValueError: unless the prefix is 1 to 64 printable ASCII characters without spaces
+            that end with ``:``.
+    """
+    if not (
+        0 < len(prefix) <= 64 and prefix.isascii() and prefix.isprintable() and " " not in prefix
+    ) or not prefix.endswith(":"):
+        raise ValueError(
+            f"a Redis prefix is 1 to 64 ASCII characters without spaces ending in ':', "
+            f"got {prefix!r}"
+        )
+
+
+def channel_prefix(prefix: str, client: aioredis.Redis) -> str:
+    """The start of this deployment's channel names: the prefix and the database number.
+
+    Redis keys live in the URL's numbered database, but pub/sub channels are global to the
+    Redis server, so the number goes into the channel names: servers on ``/1`` and ``/2`` of
+    one Redis never hear each other.
+    """
+    database = client.connection_pool.connection_kwargs.get("db", 0)
+    return f"{prefix}{database}:ps:"
 
 
 async def check_redis(redis_url: str, timeout: float = 2.0) -> None:

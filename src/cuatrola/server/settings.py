@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +31,13 @@ class Settings:
         db_url: SQLAlchemy URL; ``None`` means ``sqlite+aiosqlite:///<data dir>/cuatrola.db``.
         redis_url: Redis shared by several server processes (rate limits, lobby updates);
             ``None`` keeps both in this process.
+        redis_prefix: the start of every Redis key and pub/sub channel name of this
+            deployment, so that deployments sharing one Redis never see each other's data.
+            Channels also carry the URL's database number (Redis pub/sub ignores it).
+        node_name: this process's name in logs, ``/healthz`` and ``/node``; ``None``:
+            ``<host name>:<process id>``.
+        migrate: apply the database migrations at start-up (turn it off when a deploy runs
+            ``cuatrola migrate`` once before starting several nodes).
         secret: the key for session token hashes; ``None`` reads (or creates) ``secret.key``
             in the data directory.
         data_dir: where the default database and secret live.
@@ -59,10 +67,18 @@ class Settings:
             (docs/protocol.md); 0 turns it off, which tells everybody when a team can sing.
         guests_per_minute: guest sessions an address may create per minute (``POST
             /api/guest``), with a burst of ``guest_burst``.
+        shuffle_window: seconds the seated players have to send their contribution to a
+            deal's verifiable shuffle (docs/records.md); 0: the deal does not wait for them.
+        analysis_workers: 1 computes the analysis of finished matches in a worker process of
+            its own (docs/analysis.md); 0 in a thread of this process (tests).
+        analysis_samples: deals per card decision of that analysis; ``None``: the default.
     """
 
     db_url: str | None = None
     redis_url: str | None = None
+    redis_prefix: str = "cuatrola:"
+    node_name: str | None = None
+    migrate: bool = True
     secret: str | None = None
     data_dir: Path = field(default_factory=default_data_dir)
     min_turn_time: float = 5.0
@@ -88,6 +104,14 @@ class Settings:
     cante_window: float = 3.0
     guests_per_minute: float = 12.0
     guest_burst: int = 10
+    shuffle_window: float = 1.5
+    analysis_workers: int = 1
+    analysis_samples: int | None = None
+
+    @property
+    def node(self) -> str:
+        """This process's name (see ``node_name``)."""
+        return self.node_name or f"{socket.gethostname()}:{os.getpid()}"
 
     def resolved_db_url(self) -> str:
         """The database URL to use (the default file in the data directory if unset)."""

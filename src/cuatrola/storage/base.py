@@ -49,8 +49,9 @@ class TableStatus(StrEnum):
     """Closed for good."""
 
 
-#: Statuses of a table that is resumed when the server starts.
-LIVE_STATUSES = (TableStatus.OPEN.value, TableStatus.PLAYING.value)
+#: Statuses of a table that is resumed when the server starts: waiting for players, being
+#: played, or finished and in its rematch window (the table closes itself once that is over).
+LIVE_STATUSES = (TableStatus.OPEN.value, TableStatus.PLAYING.value, TableStatus.FINISHED.value)
 
 
 class StoreError(Exception):

@@ -33,3 +33,24 @@ async def upgrade(engine: AsyncEngine) -> None:
     """Bring the database of ``engine`` to the latest schema."""
     async with engine.begin() as conn:
         await conn.run_sync(_upgrade)
+
+
+def _revision(connection: Connection) -> str:
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(connection).get_current_revision() or "none"
+
+
+async def current_revision(engine: AsyncEngine) -> str:
+    """The Alembic revision the database of ``engine`` is at (``"none"`` before any)."""
+    async with engine.connect() as conn:
+        return await conn.run_sync(_revision)
+
+
+def head_revision() -> str:
+    """The newest revision of the package's migrations."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "the package ships its migrations"
+    return head

@@ -4,7 +4,7 @@ Every table of the project lives in this one :class:`~sqlalchemy.MetaData`: the 
 below, and the accounts tables that :mod:`cuatrola.server.accounts.schema` declares against it
 (the server owns them; storage never imports the server). Alembic migrations in
 :mod:`cuatrola.storage.migrations` create them: ``0001`` the game tables below, ``0002`` and
-``0003`` the accounts tables.
+``0003`` the accounts tables, ``0004`` the finished matches' analyses (``match_analyses``).
 
 Game tables are event-sourced (docs/server.md, "Durability"):
 

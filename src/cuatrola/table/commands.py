@@ -82,7 +82,25 @@ class Rematch:
     cmd: CommandId
 
 
-UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Rematch
+@dataclass(frozen=True, slots=True)
+class Contribute:
+    """``contribute``: a seated user's random ``value`` (lowercase hex, checked by the
+    protocol) for the pending shuffle."""
+
+    user: UserId
+    value: str
+    cmd: CommandId
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """``hint``: a seated user asks for the expert's move for their own decision."""
+
+    user: UserId
+    cmd: CommandId
+
+
+UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Rematch | Contribute | Hint
 """The commands that come from a client (and carry a command id)."""
 
 
@@ -118,6 +136,13 @@ class DealNext:
     """The pause after hand ``hand`` is over: deal the next hand."""
 
     hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseContributions:
+    """The contribution window of the shuffle for deal number ``deal`` is over."""
+
+    deal: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +186,7 @@ ServerCommand = (
     | BotAct
     | TimerExpired
     | DealNext
+    | CloseContributions
     | CloseCantes
     | CloseIdle
     | OwnerGone

@@ -45,7 +45,8 @@ class FinishedMatch:
         winner: the winning team (0: seats 0 and 2).
         players: the four seats.
         hands: one ``cuatrola-hand/1`` record per hand, in order.
-        rated: four humans, none of them a guest, and no computer player played for anybody.
+        rated: four humans, none of them a guest, no computer player played for anybody,
+            and hints were off.
     """
 
     match_id: str
@@ -67,6 +68,8 @@ class TimerKey(StrEnum):
     """The turn timer of a person's decision."""
     DEAL = "deal"
     """The pause between two hands."""
+    SHUFFLE = "shuffle"
+    """The window in which seated players may contribute to the next deal's shuffle."""
     CANTE = "cante"
     """The cante window after a trick."""
     IDLE = "idle"
@@ -103,6 +106,17 @@ class AskBot:
     turn: int
     view: SeatView
     level: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask the expert for ``seat``'s move in decision ``turn`` from the seat's own ``view``,
+    and answer the asking connection alone with a ``hint`` message for command ``cmd``."""
+
+    seat: int
+    turn: int
+    view: SeatView
+    cmd: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +159,7 @@ Effect = (
     | Broadcast
     | SendAll
     | AskBot
+    | AskHint
     | ArmTimer
     | CancelTimer
     | MatchOver
@@ -170,6 +185,7 @@ class Step:
 __all__ = [
     "ArmTimer",
     "AskBot",
+    "AskHint",
     "Broadcast",
     "CancelTimer",
     "Closed",

@@ -1,8 +1,8 @@
 """The records of a table's log: every accepted command becomes one or more of them.
 
 Event sourcing: the table's state is its records applied in order. Records hold the outcome
-of every random draw (a match's first dealer, a deal's deck), so applying a table's records
-again rebuilds it exactly: same state, same events, same sequence numbers.
+of every random draw (a match's first dealer, a shuffle's seed, a deal's deck), so applying a
+table's records again rebuilds it exactly: same state, same events, same sequence numbers.
 
 Each record is a frozen :mod:`msgspec` struct tagged by ``"r"``; stored, it is the JSON object
 of its fields (defaults left out), the same rows the store has always held. The first record
@@ -23,6 +23,10 @@ from cuatrola.protocol.ids import CommandId, UserId
 class _Record(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="r"):
     cmd: CommandId | None = None
     by: UserId | None = None
+    #: When the record was made (UNIX seconds; 0 in rows stored before records had a time):
+    #: a table resumed after a restart keeps its deadlines (the turn clock, the pause
+    #: between hands, the cante window, a grace period) from it.
+    at: float = 0.0
 
 
 class SitRecord(_Record, frozen=True, tag="sit"):
@@ -68,13 +72,54 @@ class MatchRecord(_Record, frozen=True, tag="match"):
     """A match began with ``first_dealer``, at UNIX time ``at``."""
 
     first_dealer: int
-    at: float = 0.0
+
+
+class PresenceRecord(_Record, frozen=True, tag="presence"):
+    """During a match, the owner of ``seat`` lost the table (``online`` false: the last of
+    their connections closed, and the grace period began at ``at``) or came back."""
+
+    seat: int
+    online: bool
+
+
+class Contribution(msgspec.Struct, frozen=True):
+    """A seat's contribution to a verifiable shuffle: ``value`` in lowercase hex."""
+
+    seat: int
+    value: str
+
+
+class ShuffleInputs(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a verifiable shuffle's deck was derived from (:mod:`cuatrola.core.shuffle`):
+    derivation version ``v``, the ``seed`` (hex) and the contributions in seat order."""
+
+    seed: str
+    contributions: list[Contribution] = msgspec.field(default_factory=list)
+    v: int = 1
+
+
+class ShuffleRecord(_Record, frozen=True, tag="shuffle"):
+    """The server drew the secret ``seed`` (hex) of the next deal; its commitment is
+    published once this record is stored, the seed itself only after the hand."""
+
+    seed: str
+    v: int = 1
+
+
+class ContributeRecord(_Record, frozen=True, tag="contribute"):
+    """``seat`` contributed ``value`` (hex) to the pending shuffle."""
+
+    seat: int
+    value: str
 
 
 class DealRecord(_Record, frozen=True, tag="deal"):
-    """A hand was dealt from ``deck`` (card ids; the last is the shown card)."""
+    """A hand was dealt from ``deck`` (card ids; the last is the shown card); ``shuffle``
+    holds the inputs it was derived from (absent in logs written before the verifiable
+    shuffle, whose decks came from the table's random source)."""
 
     deck: list[int]
+    shuffle: ShuffleInputs | None = None
 
 
 class ActRecord(_Record, frozen=True, tag="act"):
@@ -121,9 +166,12 @@ TableRecord = (
     | BotRecord
     | FreeRecord
     | AwayRecord
+    | PresenceRecord
     | TimeoutRecord
     | CloseRecord
     | MatchRecord
+    | ShuffleRecord
+    | ContributeRecord
     | DealRecord
     | ActRecord
     | ChoiceRecord
@@ -156,10 +204,15 @@ __all__ = [
     "ChatRecord",
     "ChoiceRecord",
     "CloseRecord",
+    "ContributeRecord",
+    "Contribution",
     "DealRecord",
     "FreeRecord",
     "MatchRecord",
+    "PresenceRecord",
     "RematchRecord",
+    "ShuffleInputs",
+    "ShuffleRecord",
     "SitRecord",
     "TableRecord",
     "TimeoutRecord",

@@ -54,6 +54,11 @@ class TableConfig:
             plays it.
         open_ttl, finished_ttl: seconds a table waiting for players, or whose match is over,
             stays open while none of its owners follows it.
+        shuffle_window: seconds the seated people have to contribute to a deal's shuffle
+            after its commitment (0: the deal does not wait for contributions, which are then
+            taken only during ``hand_pause``). Between hands the window runs during the
+            pause. The server sets 1.5 (``Settings.shuffle_window``); 0 here keeps tables
+            driven without a clock (tests, scripts) dealing at once.
     """
 
     min_turn_time: float = 5.0
@@ -64,6 +69,7 @@ class TableConfig:
     grace_period: float = 30.0
     open_ttl: float = 1800.0
     finished_ttl: float = 300.0
+    shuffle_window: float = 0.0
 
 
 #: The cante window when the winning team is two computer players (they decide at once).

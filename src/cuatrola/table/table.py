@@ -29,7 +29,7 @@ declined or none was held.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 import msgspec
@@ -40,8 +40,9 @@ from cuatrola.core.errors import InvalidActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record
-from cuatrola.core.rollout import deal_masks, shuffled_deck
+from cuatrola.core.rollout import deal_masks
 from cuatrola.core.rules import CONTRACTS, Rules
+from cuatrola.core.shuffle import SEED_BYTES
 from cuatrola.core.views import PublicView, SeatView, public_view, seat_part, view_for
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
@@ -60,6 +61,7 @@ from cuatrola.protocol.messages import (
     Presence,
     SeatInfo,
     SeatsChanged,
+    ShuffleCommitted,
     TableInfo,
     TableOptions,
 )
@@ -71,10 +73,13 @@ from cuatrola.table.commands import (
     BotAct,
     Chat,
     CloseCantes,
+    CloseContributions,
     CloseIdle,
     Command,
+    Contribute,
     DealNext,
     FillBots,
+    Hint,
     Join,
     Leave,
     OwnerGone,
@@ -87,6 +92,7 @@ from cuatrola.table.commands import (
 from cuatrola.table.effects import (
     ArmTimer,
     AskBot,
+    AskHint,
     Broadcast,
     CancelTimer,
     Closed,
@@ -110,16 +116,21 @@ from cuatrola.table.records import (
     ChatRecord,
     ChoiceRecord,
     CloseRecord,
+    ContributeRecord,
     DealRecord,
     FreeRecord,
     MatchRecord,
+    PresenceRecord,
     RematchRecord,
+    ShuffleInputs,
+    ShuffleRecord,
     SitRecord,
     TableRecord,
     TimeoutRecord,
     stamped,
 )
 from cuatrola.table.seats import BOTS_CANTE_WINDOW, CanteWindow, SeatSlot, TableConfig
+from cuatrola.table.shuffles import PendingShuffle, deck_of, proof_json, revealed
 
 OPEN, PLAYING, FINISHED, CLOSED = (
     TableStatus.OPEN,
@@ -154,9 +165,12 @@ class Table:
         kind: how the table came to be.
         options: the table options.
         config: server-side settings.
-        rng: the randomness for shuffles and first dealers (the operating system's CSPRNG,
+        rng: the randomness for first dealers (the operating system's CSPRNG,
             ``random.SystemRandom``, if unset).
         created_at: creation time, kept for the record.
+        seed_source: gives ``n`` random bytes for each shuffle's secret seed (the server
+            passes ``secrets.token_bytes``); ``rng.randbytes`` if unset, so that a table
+            given a seeded ``rng`` (tests, ``cuatrola play --seed``) deals reproducibly.
     """
 
     def __init__(
@@ -168,14 +182,21 @@ class Table:
         config: TableConfig | None = None,
         rng: random.Random | None = None,
         created_at: float = 0.0,
+        seed_source: Callable[[int], bytes] | None = None,
     ) -> None:
         self.id = table_id
         self.code = code
         self.kind = kind
-        self.options = options
+        # Hints default to on against the computer only (docs/protocol.md, "Hints").
+        self.options = (
+            options
+            if options.hints is not None
+            else msgspec.structs.replace(options, hints=kind == TableKind.COMPUTER)
+        )
         self.rules: Rules = options.to_rules()
         self.config = config or TableConfig()
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self.seed_source: Callable[[int], bytes] = seed_source or self.rng.randbytes
         self.created_at = created_at
         self.seats = [SeatSlot() for _ in range(4)]
         self.status = OPEN
@@ -195,6 +216,17 @@ class Table:
         self.online: set[int] = set()
         self.spectators = 0
         self.window: CanteWindow | None = None
+        #: The committed shuffle of the next deal, between its commitment and the deal.
+        self.pending: PendingShuffle | None = None
+        #: The shuffle inputs of the hands dealt verifiably, by hand number.
+        self.shuffles: dict[int, ShuffleInputs] = {}
+        #: When the current decision began (the ``at`` of the record that moved the turn),
+        #: and since when each seated owner is away from the table: the deadlines that a
+        #: table resumed after a restart keeps.
+        self.turn_since = 0.0
+        self.offline_since: dict[int, float] = {}
+        #: Seats whose owner followed the table and lost it before the match began.
+        self.gone_before_match: set[int] = set()
         self._records: list[TableRecord] = []
         self._effects: list[Effect] = []
         self._now = 0.0
@@ -321,14 +353,32 @@ class Table:
             self._checked = True
             self._effects = []
 
-    def resume(self) -> list[Effect]:
+    def resume(self, now: float = 0.0) -> list[Effect]:
         """What a table restored after a restart needs: the current decision driven again,
-        every seated owner's grace period (nobody is connected yet) and the idle timer."""
+        every seated owner's grace period (nobody is connected yet) and the idle timer.
+
+        With ``now`` (UNIX seconds), deadlines continue from the stored records: the turn
+        clock, the pause between hands and the cante window have what was left of them, and an
+        owner who had already lost the table before the restart what was left of the grace
+        period (the others, whose connections the restart closed, get the whole of it).
+        """
+        self._now = now
         effects = self.drive()
         if self.status == PLAYING:
-            effects.extend(self._grace(user) for user in self.humans)
+            for user in self.humans:
+                seat = self.seat_of(user)
+                since = self.offline_since.get(seat) if seat is not None else None
+                effects.append(self._grace(user, since))
         effects.extend(self._idle())
         return effects
+
+    def _left(self, seconds: float, since: float | None = None) -> float:
+        """What is left of ``seconds`` that began at ``since`` (by default when the current
+        decision began): all of them when that time is not known."""
+        since = self.turn_since if since is None else since
+        if since <= 0.0 or self._now <= 0.0:
+            return seconds
+        return min(seconds, max(0.0, seconds - (self._now - since)))
 
     def drive(self) -> list[Effect]:
         """What the current decision needs: a computer player's move or the turn timer.
@@ -336,18 +386,21 @@ class Table:
         Called after every state change and by :meth:`resume`.
         """
         hand = self.hand
+        if self.status == PLAYING and self.pending is not None:
+            return [CancelTimer(TimerKey.TURN), *self._shuffle_timers(self.pending)]
         if self.status != PLAYING or hand is None:
             return [CancelTimer(TimerKey.TURN)]
         if hand.is_finished:
             out: list[Effect] = [CancelTimer(TimerKey.TURN)]
             if self.match is not None and not self.match.is_over:
                 deal = DealNext(self.hand_count - 1)
-                out.append(ArmTimer(TimerKey.DEAL, self.config.hand_pause, deal))
+                out.append(ArmTimer(TimerKey.DEAL, self._left(self.config.hand_pause), deal))
             return out
         window = self.window
         if window is not None:
             out = [CancelTimer(TimerKey.TURN)]
-            out.append(ArmTimer(TimerKey.CANTE, window.seconds, CloseCantes(window.turn)))
+            seconds = self._left(window.seconds)
+            out.append(ArmTimer(TimerKey.CANTE, seconds, CloseCantes(window.turn)))
             for singer, options in window.options.items():
                 if singer not in window.choices and self.seats[singer].computer_plays:
                     view = self._window_view(hand, singer)
@@ -361,7 +414,7 @@ class Table:
             return [CancelTimer(TimerKey.TURN), ask]
         if self.turn_time > 0:
             expired = TimerExpired(self.turn)
-            return [ArmTimer(TimerKey.TURN, self.turn_time, expired, seat=seat)]
+            return [ArmTimer(TimerKey.TURN, self._left(self.turn_time), expired, seat=seat)]
         return [CancelTimer(TimerKey.TURN)]
 
     # Projection ---------------------------------------------------------------------------------
@@ -401,6 +454,13 @@ class Table:
         if since + 1 < first:
             return None
         return self.events[since + 1 - first :]
+
+    def pending_commitment(self) -> ShuffleCommitted | None:
+        """The commitment of the next deal while it waits for contributions (for ``sync``)."""
+        pending = self.pending
+        if pending is None or self.status != PLAYING:
+            return None
+        return pending.committed(self._contributors())
 
     def current_view(self, seat: int | None) -> PublicView | None:
         """The current hand as ``seat`` (or a spectator) may see it, or ``None``."""
@@ -495,7 +555,7 @@ class Table:
 
     def _dispatch(self, command: Command) -> None:
         if self.status == CLOSED and not isinstance(
-            command, (BotAct, TimerExpired, DealNext, Watch, Unwatch)
+            command, (BotAct, TimerExpired, DealNext, CloseContributions, Watch, Unwatch)
         ):
             raise Refused(ErrorCode.WRONG_PHASE, "the table is closed")
         match command:
@@ -517,10 +577,16 @@ class Table:
                 self._on_chat(command)
             case Rematch():
                 self._on_rematch(command)
+            case Hint():
+                self._on_hint(command)
             case TimerExpired():
                 self._on_timer(command)
             case DealNext():
                 self._on_deal_next(command)
+            case Contribute():
+                self._on_contribute(command)
+            case CloseContributions():
+                self._on_close_contributions(command)
             case CloseCantes():
                 window = self.window
                 if window is not None and window.turn == command.turn:
@@ -536,6 +602,8 @@ class Table:
                 self._on_unwatch(command)
 
     def _record(self, record: TableRecord) -> None:
+        if self._now > 0.0:
+            record = msgspec.structs.replace(record, at=self._now)
         self._records.append(record)
         self._apply(record)
 
@@ -647,6 +715,28 @@ class Table:
         self._record(self._act_record(hand, seat, action, auto=False))
         self._after_act()
 
+    def _on_hint(self, cmd: Hint) -> None:
+        """Ask the expert for the seat's decision, from its own view; records nothing."""
+        seat = self._owned_seat(cmd.user)
+        if not self.options.hints:
+            raise Refused(ErrorCode.HINTS_OFF, "hints are off at this table")
+        hand = self.hand
+        if self.status != PLAYING or hand is None or hand.is_finished:
+            raise Refused(ErrorCode.WRONG_PHASE, "no hand is being played")
+        window = self.window
+        if window is not None:
+            if seat not in window.options or seat in window.choices:
+                raise Refused(ErrorCode.NOT_YOUR_TURN, "the cantes after the trick are decided")
+            view = self._window_view(hand, seat)
+        elif hand.to_move != seat:
+            raise Refused(
+                ErrorCode.NOT_YOUR_TURN, f"it is seat {hand.to_move}'s turn, not yours ({seat})"
+            )
+        else:
+            view = view_for(hand, seat)
+        assert isinstance(view, SeatView)
+        self._effects.append(AskHint(seat, self.turn, view, cmd.cmd))
+
     def _choose_cante(self, seat: int, text: str) -> None:
         """A seated player's choice in the open cante window (the last one counts)."""
         window = self.window
@@ -723,7 +813,14 @@ class Table:
             or cmd.hand != self.hand_count - 1
         ):
             return
-        self._deal()
+        pending = self.pending
+        if pending is None:
+            # A table restored from a log written before the verifiable shuffle, between
+            # two hands: commit now; the pause is over.
+            self._commit_shuffle(pause_over=True)
+            return
+        pending.pause_over = True
+        self._maybe_deal()
 
     def _on_watch(self, cmd: Watch) -> None:
         seat = self.seat_of(cmd.user)
@@ -731,6 +828,9 @@ class Table:
             self.spectators += 1
             return
         self._effects.append(CancelTimer(grace_key(cmd.user)))
+        self.gone_before_match.discard(seat)
+        if seat in self.offline_since:
+            self._record(PresenceRecord(seat=seat, online=True))
         if seat not in self.online:
             self.online.add(seat)
             self._effects.append(SendAll(Presence(table=self.id, seat=seat, online=True)))
@@ -747,12 +847,21 @@ class Table:
             return
         self.online.discard(seat)
         self._effects.append(SendAll(Presence(table=self.id, seat=seat, online=False)))
+        if self.status == OPEN:
+            self.gone_before_match.add(seat)
         if self.status == PLAYING:
+            # Stored, so that a restart gives the owner only what is left of the grace period.
+            self._record(PresenceRecord(seat=seat, online=False))
             self._effects.append(self._grace(cmd.user))
         self._effects.extend(self._idle())
 
-    def _grace(self, user: UserId) -> ArmTimer:
-        return ArmTimer(grace_key(user), self.config.grace_period, OwnerGone(user))
+    def _grace(self, user: UserId, since: float | None = None) -> ArmTimer:
+        seconds = (
+            self.config.grace_period
+            if since is None
+            else self._left(self.config.grace_period, since)
+        )
+        return ArmTimer(grace_key(user), seconds, OwnerGone(user))
 
     def _idle(self) -> list[Effect]:
         """The idle timer, while the table is not being played and no owner follows it."""
@@ -764,8 +873,8 @@ class Table:
     def _after_act(self) -> None:
         hand = self.hand
         assert hand is not None
-        if hand.is_finished and self.config.hand_pause <= 0 and self.status == PLAYING:
-            self._deal()
+        if hand.is_finished and self.status == PLAYING:
+            self._commit_shuffle()
 
     def _maybe_start(self) -> None:
         if self.status == OPEN and not self.free_seats and self.humans:
@@ -773,10 +882,90 @@ class Table:
 
     def _start_match(self) -> None:
         self._record(MatchRecord(first_dealer=self.rng.randrange(4), at=self._now))
-        self._deal()
+        # An owner who lost the table before the match began (a computer table fills its seats
+        # after its creator is seated) gets a grace period from now, as if they left now.
+        for seat in sorted(self.gone_before_match - self.online):
+            user = self.seats[seat].user
+            if user is not None:
+                self._record(PresenceRecord(seat=seat, online=False))
+                self._effects.append(self._grace(user))
+        self.gone_before_match.clear()
+        self._commit_shuffle()
+
+    # The verifiable shuffle (table/shuffles.py) -----------------------------------------------
+
+    def _commit_shuffle(self, *, pause_over: bool = False) -> None:
+        """Draw the next deal's secret seed and store it; its commitment is published with
+        the record, and the deal follows at once when nothing needs waiting for."""
+        seed = self.seed_source(SEED_BYTES)
+        self._record(ShuffleRecord(seed=seed.hex()))
+        assert self.pending is not None
+        self.pending.pause_over = self.pending.pause_over or pause_over
+        self._maybe_deal()
+
+    def _contributors(self) -> list[int]:
+        """The seats a person plays now (whose contributions a deal waits for)."""
+        return [i for i, s in enumerate(self.seats) if s.user is not None and not s.computer_plays]
+
+    def _awaited(self, pending: PendingShuffle) -> list[int]:
+        return [s for s in self._contributors() if s not in pending.contributions]
+
+    def _shuffle_timers(self, pending: PendingShuffle) -> list[Effect]:
+        out: list[Effect] = []
+        if not pending.pause_over:
+            deal = DealNext(self.hand_count - 1)
+            out.append(ArmTimer(TimerKey.DEAL, self._left(pending.pause), deal))
+        if not pending.window_over:
+            # Nobody left to wait for (they contributed, or went away): close it at once.
+            seconds = self._left(pending.window) if self._awaited(pending) else 0.0
+            close = CloseContributions(pending.deal)
+            out.append(ArmTimer(TimerKey.SHUFFLE, seconds, close))
+        return out
+
+    def _maybe_deal(self) -> None:
+        pending = self.pending
+        if pending is None or self.status != PLAYING or not pending.pause_over:
+            return
+        if pending.window_over or not self._awaited(pending):
+            self._deal()
+
+    def _on_contribute(self, cmd: Contribute) -> None:
+        seat = self._owned_seat(cmd.user)
+        pending = self.pending
+        if pending is None or self.status != PLAYING:
+            raise Refused(ErrorCode.WRONG_PHASE, "no shuffle is waiting for contributions")
+        if seat in pending.contributions:
+            raise Refused(
+                ErrorCode.ALREADY_CONTRIBUTED, f"seat {seat} already contributed to this shuffle"
+            )
+        self._record(ContributeRecord(seat=seat, value=cmd.value))
+        self._maybe_deal()
+
+    def _on_close_contributions(self, cmd: CloseContributions) -> None:
+        pending = self.pending
+        if pending is None or pending.deal != cmd.deal:
+            return
+        pending.window_over = True
+        self._maybe_deal()
 
     def _deal(self) -> None:
-        self._record(DealRecord(deck=shuffled_deck(self.rng)))
+        pending = self.pending
+        assert pending is not None
+        self._record(DealRecord(deck=pending.deck(), shuffle=pending.inputs()))
+        self._effects.extend((CancelTimer(TimerKey.DEAL), CancelTimer(TimerKey.SHUFFLE)))
+
+    def _apply_shuffle(self, record: ShuffleRecord) -> None:
+        if record.v != 1:
+            raise ValueError(f"unknown shuffle derivation version {record.v}")
+        after_hand = self.hand_count > self.match_first_hand
+        pause = self.config.hand_pause if after_hand else 0.0
+        pending = PendingShuffle.start(
+            record.seed, self.hand_count, pause, self.config.shuffle_window
+        )
+        self.pending = pending
+        self.turn += 1  # the next decision is the deal: drive its timers
+        body = pending.committed(self._contributors())
+        self._emit(PublicEvent(seq=self._next_seq(), body=body))
 
     def _act_record(self, hand: HandState, seat: int, action: int, *, auto: bool) -> ActRecord:
         """The record of a move. A card that ends a trick carries the cante window's length
@@ -788,11 +977,22 @@ class Table:
     # Applying records (also the restore path) -----------------------------------------------------
 
     def _apply(self, record: TableRecord) -> None:
+        turn = self.turn
+        self._apply_record(record)
+        if self.turn != turn:
+            self.turn_since = record.at
+
+    def _apply_record(self, record: TableRecord) -> None:
         match record:
             case ActRecord():
                 self._apply_act(record)
             case DealRecord():
                 self._apply_deal(record)
+            case ShuffleRecord():
+                self._apply_shuffle(record)
+            case ContributeRecord():
+                assert self.pending is not None
+                self.pending.contributions[record.seat] = record.value
             case ChatRecord():
                 self._apply_chat(record)
             case ChoiceRecord():
@@ -808,6 +1008,11 @@ class Table:
                 else:
                     self.rematch.discard(record.seat)
                 self._seats_changed()
+            case PresenceRecord():
+                if record.online:
+                    self.offline_since.pop(record.seat, None)
+                else:
+                    self.offline_since[record.seat] = record.at
             case _:
                 self._apply_seat(record)
 
@@ -838,6 +1043,7 @@ class Table:
         slot = self.seats[record.seat]
         match record:
             case SitRecord():
+                self.offline_since.pop(record.seat, None)  # a new owner has been nowhere yet
                 slot.user, slot.name, slot.bot, slot.away = record.user, record.name, False, False
                 slot.timeouts = 0
             case BotRecord():
@@ -879,6 +1085,11 @@ class Table:
         match = self.match
         assert match is not None
         deck = record.deck
+        if record.shuffle is not None:
+            if not self._checked and deck_of(record.shuffle) != deck:
+                raise ValueError("a stored deal does not follow from its shuffle inputs")
+            self.shuffles[self.hand_count] = record.shuffle
+        self.pending = None
         hands = deal_masks(deck, match.dealer)
         hand = HandState.from_masks(self.rules, match.dealer, hands, deck[-1], match.score)
         match.start_hand_with(hand)
@@ -889,6 +1100,7 @@ class Table:
         oldest = next((e.hand for e in self.events if isinstance(e, HandEvent)), number)
         for old in [n for n in self.hands if n < min(oldest, self.match_first_hand)]:
             del self.hands[old]
+            self.shuffles.pop(old, None)
         self.turn += 1
         seq = self._next_seq()
         self.game_seq = seq
@@ -939,6 +1151,10 @@ class Table:
         assert summary is not None
         body = HandEnded(summary=summary, score=result.score_after, hands_played=match.hands_played)
         self._emit(PublicEvent(seq=self._next_seq(), body=body))
+        inputs = self.shuffles.get(self.hand_count - 1)
+        if inputs is not None:
+            # Only now, with the hand over, may anybody learn the seed.
+            self._emit(PublicEvent(seq=self._next_seq(), body=revealed(inputs)))
         self._effects.append(LobbyChanged())  # the lobby shows the score
         if match.winner is not None:
             self.status = FINISHED
@@ -1007,7 +1223,7 @@ class Table:
         )
         match_id = f"{self.id}-{self.match_number}"
         hands = [
-            hand_to_record(self.hands[n], match=match_id, number=k)
+            hand_to_record(self.hands[n], match=match_id, number=k, **self._proof(n))
             for k, n in enumerate(range(self.match_first_hand, self.hand_count))
         ]
         auto = any(
@@ -1024,8 +1240,13 @@ class Table:
             winner=match.winner,
             players=players,
             hands=hands,
-            rated=all(not p.is_bot for p in players) and not auto,
+            rated=all(not p.is_bot for p in players) and not auto and not self.options.hints,
         )
+
+    def _proof(self, number: int) -> dict[str, object]:
+        """The ``shuffle`` key of hand ``number``'s record, if it was dealt verifiably."""
+        inputs = self.shuffles.get(number)
+        return {} if inputs is None else {"shuffle": proof_json(inputs)}
 
     def _apply_chat(self, record: ChatRecord) -> None:
         body = ChatSaid(seat=record.seat, name=record.name, text=record.text, phrase=record.phrase)

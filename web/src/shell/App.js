@@ -19,6 +19,8 @@ import { Lobby } from "./Lobby.js";
 import { Profile } from "./Profile.js";
 import { Replay } from "./Replay.js";
 import { TableMount } from "./TableMount.js";
+import { Learn } from "../learn/Learn.js";
+import { Rules } from "../learn/Rules.js";
 
 /** What the end-to-end tests and the console may look at (window.cuatrola.app). */
 export const app = { conn: null, user: null };
@@ -316,6 +318,12 @@ export function App() {
       break;
     case "player":
       screen = html`<${Profile} key=${route.id} userId=${route.id} me=${user} />`;
+      break;
+    case "learn":
+      screen = html`<${Learn} />`;
+      break;
+    case "rules":
+      screen = html`<${Rules} />`;
       break;
     default:
       screen = html`<${Lobby} token=${token} user=${user} conn=${conn} myTables=${myTables} lobbyTables=${lobbyTables}

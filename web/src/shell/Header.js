@@ -21,6 +21,7 @@ export function Header({ token, user, rating, connStatus, offline, onSignOut }) 
     <nav class="main-nav" aria-label=${t("nav.main")}>
       <a href="#/">${t("nav.lobby")}</a>
       <a href="#/leaderboard" data-testid="nav-leaderboard">${t("nav.leaderboard")}</a>
+      <a href="#/learn" data-testid="nav-learn">${t("tutorial.nav")}</a>
       ${token ? html`<a href="#/history" data-testid="nav-history">${t("nav.history")}</a>` : null}
     </nav>
     <div class="header-right">

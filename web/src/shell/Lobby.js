@@ -201,7 +201,7 @@ function CreateForm({ run, conn }) {
     if (f.botOpponents.checked) bots.push((seat + 1) % 4, (seat + 3) % 4);
     run(
       conn.command("create_table", {
-        options: { rules, quintola: f.quintola.checked, turn_time: Number(f.turn.value), bot_level: f.level.value, public: f.public.checked },
+        options: { rules, quintola: f.quintola.checked, turn_time: Number(f.turn.value), bot_level: f.level.value, public: f.public.checked, hints: f.hints.checked },
         seat,
         bots,
       }),
@@ -235,6 +235,7 @@ function CreateForm({ run, conn }) {
     </div>
     ${check("quintola", "create-quintola", t("lobby.quintola"), true)}
     ${check("public", "create-public", t("lobby.public"), true)}
+    ${check("hints", "create-hints", t("hint.option"), false)}
     ${check("botPartner", "create-bot-partner", t("lobby.botPartner"), false)}
     ${check("botOpponents", "create-bot-opponents", t("lobby.botOpponents"), false)}
     <button class="btn primary" type="submit" data-testid="create-table">${t("lobby.create")}</button>
@@ -265,6 +266,10 @@ function TablesPanel({ token, lobbyTables, online, run, conn, go }) {
       <summary>${t("help.title")}</summary>
       <ul>${[1, 2, 3, 4, 5, 6].map((n) => html`<li key=${n}>${t(`help.${n}`)}</li>`)}</ul>
     </details>
+    <p class="help-links" data-testid="lobby-learning">
+      <a class="btn small primary" href="#/learn" data-testid="lobby-learn">${t("tutorial.start")}</a>
+      <a class="btn small ghost" href="#/rules" data-testid="lobby-rules">${t("tutorial.rulesTitle")}</a>
+    </p>
   </div>`;
 }
 

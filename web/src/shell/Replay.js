@@ -10,8 +10,10 @@ import { cardId, cardSvg, suitIcon, SUITS } from "../cards.js";
 import { t } from "../i18n.js";
 import { Icon } from "../icons.js";
 import { api } from "../net.js";
+import { AnalysisPanel, useAnalysis } from "./Analysis.js";
 import { cardName, errorText, playerName, rulesLabel, suitName } from "../text.js";
 import { Name, Svg, html, isComputer, presetOf, restPlayer } from "./common.js";
+import { ShuffleBadge } from "./ShuffleBadge.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
@@ -37,6 +39,7 @@ function useReplayData(matchId) {
 
 export function Replay({ matchId, userId, onBack }) {
   const { match, hands, error } = useReplayData(matchId);
+  const analysis = useAnalysis(matchId);
   const [pos, setPos] = useState({ hand: 0, step: 0 });
   const [playing, setPlaying] = useState(false);
   const steps = hands?.[pos.hand]?.steps || [];
@@ -169,6 +172,7 @@ export function Replay({ matchId, userId, onBack }) {
         <span class="hand-score" data-testid="replay-points">
           ${t("table.handPoints", { us: points[us], them: points[1 - us], ut: tricks[us], tt: tricks[1 - us] })}
         </span>
+        <${ShuffleBadge} record=${(match.hands || [])[pos.hand]} />
       </div>
       <button class="btn small ghost" data-testid="replay-back" onClick=${onBack}>
         <${Icon} name="back" size=${16} /> ${t("replay.back")}
@@ -218,5 +222,6 @@ export function Replay({ matchId, userId, onBack }) {
           ${view.cantes.map((c) => t("summary.canteLine", { seat: nameOf(c.seat), suit: suitName(c.suit), points: c.points })).join(" · ")}
         </p>`
       : null}
+    <${AnalysisPanel} state=${analysis} hand=${pos.hand} step=${pos.step} nameOf=${nameOf} />
   </section>`;
 }

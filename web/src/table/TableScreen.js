@@ -35,6 +35,7 @@ import {
   handScoreText,
 } from "./parts.js";
 import { errorText, rulesLabel } from "../text.js";
+import { HintBar, useHint } from "./hint.js";
 
 function speedFast() {
   try {
@@ -63,6 +64,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     setSelectedState(i);
   }, []);
   const [loadError, setLoadError] = useState(null);
+  const hints = useHint(conn, tableId, state);
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -365,6 +367,8 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
         <${Icon} name="chat" />
         ${state.chatUnread ? html`<span class="unread" data-testid="chat-unread" aria-label=${t("chat.unread", { n: state.chatUnread })}>${state.chatUnread}</span>` : null}
       </button>
+      <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
+        title=${t("tutorial.rulesTitle")} aria-label=${t("tutorial.rulesTitle")}>?</a>
       <button class="btn small ghost" data-testid="leave-table" onClick=${leave}>
         ${seated(state) ? t("table.leave") : t("table.stopWatching")}
       </button>
@@ -401,7 +405,9 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
         ${felt}
         <${Actions} state=${state} legal=${legal} w=${w} act=${act} bidHelp=${bidHelp}
           reclaim=${() => conn.command("reclaim", { table: tableId }).catch(fail)} />
-        <${Hand} state=${state} cards=${cards} legal=${legal} selected=${selectedIndex} onPick=${pickCard} />
+        <${HintBar} hints=${hints} />
+        <${Hand} state=${state} cards=${cards} legal=${legal} selected=${selectedIndex} onPick=${pickCard}
+          hinted=${hints.hint?.action ?? null} />
       </div>
       <${Side} state=${state} w=${w} open=${drawer} onClose=${() => setDrawer(false)} send=${send} muted=${muted} toggleMute=${toggleMute} />
     </div>

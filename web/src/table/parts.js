@@ -343,7 +343,7 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
   </div>`;
 }
 
-export function Hand({ state, cards, legal, selected, onPick }) {
+export function Hand({ state, cards, legal, selected, onPick, hinted = null }) {
   const v = state.view;
   if (!seated(state)) {
     return html`<div class="hand spectator" data-testid="spectating">${t("table.spectating")}</div>`;
@@ -358,7 +358,9 @@ export function Hand({ state, cards, legal, selected, onPick }) {
       const cls = ["card"];
       if (playing) cls.push(ok ? "legal" : "dim");
       if (playing && i === selected) cls.push("selected");
+      if (code === hinted) cls.push("hinted");
       return html`<button key=${code} class=${cls.join(" ")} data-testid=${`card-${code}`} data-card=${code}
+        data-hinted=${code === hinted ? "true" : null}
         data-index=${i} data-legal=${String(ok)} role="option" aria-selected=${String(i === selected)}
         aria-label=${`${cardName(code)}${playing && !ok ? ` (${t("table.notPlayable")})` : ""}`}
         aria-keyshortcuts=${String(i + 1)} tabindex=${i === selected ? "0" : "-1"}

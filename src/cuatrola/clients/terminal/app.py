@@ -141,6 +141,17 @@ class MessageScreen(ModalScreen[str | None]):
         """One panel with the message."""
         yield Static(self._body, id="message")
 
+    @property
+    def body(self) -> RenderableType:
+        """What the panel shows."""
+        return self._body
+
+    def update_body(self, body: RenderableType) -> None:
+        """Show ``body`` instead (the hand summary once its analysis is done)."""
+        self._body = body
+        if self.is_mounted:
+            self.query_one("#message", Static).update(body)
+
     def on_key(self, event: events.Key) -> None:
         """Enter, space or Esc close the panel; a choice key closes it with its result."""
         event.stop()

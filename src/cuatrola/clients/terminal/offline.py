@@ -6,12 +6,24 @@ for the person's seat, and sends the same ``act`` and ``rematch`` commands; only
 transport differs. No socket is opened: the messages come from a
 :class:`cuatrola.table.Table` in this process, whose computer players decide on worker
 threads, so the interface stays responsive while they think.
+
+When a hand ends, the person's decisions in it are analysed on a worker thread as well
+(:mod:`cuatrola.clients.terminal.analysis`, docs/analysis.md) and the hand summary shows the
+result when it is ready.
 """
 
 from __future__ import annotations
 
+from rich.console import RenderableType
+from rich.text import Text
+
+from cuatrola.ai.config import ExpertConfig
+from cuatrola.clients.terminal.analysis import HandAnalyst, analysis_lines, with_analysis
+from cuatrola.clients.terminal.app import MessageScreen
 from cuatrola.clients.terminal.local import LocalTable
 from cuatrola.clients.terminal.session import SessionApp
+from cuatrola.core.records import hand_to_record
+from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 
 
@@ -23,10 +35,19 @@ class OfflineApp(SessionApp):
         lang: ``"es"`` or ``"en"``.
         bot_delay: seconds a computer player waits before acting, so a person can follow.
         note: a line shown above the table (e.g. that a level fell back to another player).
+        analysis: analyse the person's decisions after each hand (the hand summary shows it).
+        analysis_config: the expert's numbers for that analysis (default: the analysis's).
     """
 
     def __init__(
-        self, table: LocalTable, *, lang: str = "es", bot_delay: float = 0.6, note: str = ""
+        self,
+        table: LocalTable,
+        *,
+        lang: str = "es",
+        bot_delay: float = 0.6,
+        note: str = "",
+        analysis: bool = True,
+        analysis_config: ExpertConfig | None = None,
     ) -> None:
         super().__init__(lang=lang, rules=table.rules, human_seat=table.human_seat)
         self.table = table
@@ -34,6 +55,7 @@ class OfflineApp(SessionApp):
         self.bot_delay = bot_delay
         self.note = note
         self.notice = note
+        self.analyst = HandAnalyst(table.human_seat, analysis_config) if analysis else None
 
     def on_mount(self) -> None:
         """Sit down at the table: the match starts with the first deal."""
@@ -61,6 +83,36 @@ class OfflineApp(SessionApp):
     def _summary_closed(self) -> None:
         # The offline table waits for the person to read the summary before the next deal.
         self.table.deal_next()
+
+    def _hand_summary_shown(self, panel: MessageScreen, view: SeatView) -> None:
+        """Analyse the person's decisions of the hand just ended on a worker thread."""
+        hand = self.table.hand
+        if self.analyst is None or not hand.is_finished:
+            return
+        summary = self.hand_summary(view)
+        working = Text(self.texts("analysis_working"), style="dim")
+        panel.update_body(with_analysis(summary, [working]))
+        analyst, record, seed = self.analyst, hand_to_record(hand), self.hand_number
+
+        def work() -> None:
+            analysis = analyst.analyse(record, seed)
+            lines = analysis_lines(
+                self.texts, analysis, analyst.seat, self.contract_name, self.suit_name
+            )
+            self.call_from_thread(self._show_analysis, panel, summary, lines)
+
+        self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
+
+    def _show_analysis(
+        self, panel: MessageScreen, summary: RenderableType, lines: list[RenderableType]
+    ) -> None:
+        """Put the analysis into the summary panel, or into the log once it is closed."""
+        if panel in self._panels:
+            panel.update_body(with_analysis(summary, lines))
+            return
+        for line in lines:
+            if isinstance(line, Text):
+                self.log_line(line)
 
     def _table_notice(self) -> str:
         """The note given at start (a level that fell back to another player), if any."""

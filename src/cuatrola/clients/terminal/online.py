@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import secrets
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -39,7 +40,12 @@ from cuatrola.clients.remote import LoginRefused as LoginRefused
 from cuatrola.clients.remote import ServerRefused as ServerRefused
 from cuatrola.clients.remote import account_login as account_login
 from cuatrola.clients.remote import guest_login as guest_login
-from cuatrola.clients.terminal.app import Choice
+from cuatrola.clients.terminal.analysis import (
+    fetch_match_analysis,
+    match_analysis_lines,
+    with_analysis,
+)
+from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.rules import Rules
@@ -47,6 +53,7 @@ from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
     AddBot,
+    Contribute,
     CreateTable,
     Error,
     Join,
@@ -58,6 +65,7 @@ from cuatrola.protocol.messages import (
     QuickMatch,
     Seated,
     ServerMessage,
+    ShuffleCommitted,
     TableInfo,
     TableOptions,
     UserInfo,
@@ -313,6 +321,21 @@ class OnlineApp(SessionApp):
         """Send a command in the background (a lost connection resends it)."""
         self.run_worker(self._send_quietly(message), group="network")
 
+    def _shuffle_committed(self, commit: ShuffleCommitted) -> None:
+        """Send this seat's random value to the committed shuffle (docs/records.md)."""
+        if self.watching or self.table_id is None or self.human_seat not in commit.seats:
+            return
+        value = secrets.token_hex(32)
+        contribute = Contribute(id=self._next_id(), table=self.table_id, value=value)
+        self.run_worker(self._contribute(contribute), group="network")
+
+    async def _contribute(self, contribute: Contribute) -> None:
+        # Too late (the deal went ahead) or the socket dropped: the deal needs no answer.
+        if self.link is None:
+            return
+        with contextlib.suppress(ServerRefused, ConnectionLost):
+            await self.link.request(contribute)
+
     async def _send_quietly(self, message: ClientMessage) -> None:
         # A command sent as the socket drops goes out again after the reconnection.
         with contextlib.suppress(ConnectionLost):
@@ -361,6 +384,43 @@ class OnlineApp(SessionApp):
                 self._picked.set_result(lobby[self.lobby_cursor].id)
             return True
         return False
+
+    # The match's analysis ----------------------------------------------------------------------
+
+    def _queue_panel(self, panel: MessageScreen) -> None:
+        """Queue ``panel``; at the match end, also ask the server for the match's analysis."""
+        super()._queue_panel(panel)
+        if panel.name == "match-end" and not self.watching and self.info is not None:
+            self._fetch_analysis(panel, f"{self.table_id}-{self.info.match}")
+
+    def _fetch_analysis(self, panel: MessageScreen, match_id: str) -> None:
+        """Fetch the match's analysis on a worker thread and add the person's part of it to
+        the match-end ``panel`` (or to the log once the panel is closed)."""
+        summary = panel.body
+        working = Text(self.texts("analysis_match_working"), style="dim")
+        panel.update_body(with_analysis(summary, [working]))
+        server, seat = self.options.server, self.human_seat
+
+        def work() -> None:
+            analysis = fetch_match_analysis(server, match_id)
+            lines: list[RenderableType] = []
+            if analysis is not None:
+                lines = match_analysis_lines(
+                    self.texts, analysis, seat, self.contract_name, self.suit_name
+                )
+            self.call_from_thread(self._show_match_analysis, panel, summary, lines)
+
+        self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
+
+    def _show_match_analysis(
+        self, panel: MessageScreen, summary: RenderableType, lines: list[RenderableType]
+    ) -> None:
+        if panel in self._panels:
+            panel.update_body(with_analysis(summary, lines))
+            return
+        for line in lines:
+            if isinstance(line, Text):
+                self.log_line(line)
 
     # Receiving ---------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from textual.widgets import RichLog
 from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
@@ -43,6 +44,7 @@ from cuatrola.protocol.messages import (
     Rematch,
     SeatsChanged,
     ServerMessage,
+    ShuffleCommitted,
     Sync,
     TableInfo,
 )
@@ -96,9 +98,17 @@ class SessionApp(CuatrolaApp):
     def _summary_closed(self) -> None:
         """The person closed a hand summary (the offline table deals the next hand then)."""
 
+    def _hand_summary_shown(self, panel: MessageScreen, view: SeatView) -> None:
+        """The hand summary ``panel`` of the hand that ended in ``view`` was queued (offline
+        play adds the analysis of the person's decisions to it)."""
+
     def _table_notice(self) -> str:
         """The line above the table (a private table's invite code online)."""
         return ""
+
+    def _shuffle_committed(self, commit: ShuffleCommitted) -> None:
+        """The next deal's shuffle is committed (online play sends the seat's random value;
+        offline there is nobody to prove the deal to)."""
 
     # Sending -----------------------------------------------------------------------------------
 
@@ -161,6 +171,8 @@ class SessionApp(CuatrolaApp):
         self._set_clock(sync.clock)
         if sync.view is not None:
             self._show(sync.view)
+        if sync.shuffle is not None:
+            self._shuffle_committed(sync.shuffle)
         self.refresh_all()
 
     def _set_clock(self, clock: Clock | None) -> None:
@@ -223,6 +235,8 @@ class SessionApp(CuatrolaApp):
             self.log_action(body.seat, parse_action(body.action), self.view, tricks_before)
             if body.auto and body.seat == self.human_seat:
                 self.log_line(self.texts("online_auto"), style="yellow")
+        elif isinstance(body, ShuffleCommitted):
+            self._shuffle_committed(body)
         elif isinstance(body, CantesOver):
             # The cante window closed and nobody sang: play goes on.
             self._show(body.view)
@@ -238,7 +252,9 @@ class SessionApp(CuatrolaApp):
                 # Without its last line, "press Enter": there is no panel to close.
                 self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
             elif view is not None and view.result is not None:
-                self._queue_panel(MessageScreen(self.hand_summary(view), name="hand-summary"))
+                summary_panel = MessageScreen(self.hand_summary(view), name="hand-summary")
+                self._queue_panel(summary_panel)
+                self._hand_summary_shown(summary_panel, view)
             self.refresh_all()
         elif isinstance(body, MatchEnded):
             self.winner = body.winner

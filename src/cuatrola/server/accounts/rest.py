@@ -35,6 +35,7 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.schemas import SchemaGenerator
 
 from cuatrola.server.accounts.accounts import AccountError, Accounts, UserInfo
+from cuatrola.server.accounts.analysis import AnalysisStatus, MatchAnalyses
 from cuatrola.server.accounts.auth import Identity
 from cuatrola.server.accounts.history import History, MatchSummary
 from cuatrola.server.accounts.ratings import LEADERBOARD_MAX, LeaderboardEntry, Skill
@@ -289,8 +290,10 @@ class _Api:
         limiter: RateLimiter,
         guests_per_minute: float,
         guest_burst: int,
+        analyses: MatchAnalyses | None = None,
     ) -> None:
         self.accounts = accounts
+        self.analyses = analyses
         self.authenticator = accounts.authenticator
         self.history = history
         self.ratings = history.ratings
@@ -603,6 +606,34 @@ class _Api:
             self._steps_cache.move_to_end(match_id)
         return Response(body, media_type="application/json")
 
+    async def analysis(self, request: Request) -> Response:
+        """A finished match's analysis after the hand (docs/analysis.md), or 202 while pending.
+        ---
+        summary: The analysis after the hand of a finished match
+        parameters:
+          - {name: match_id, in: path, required: true, schema: {type: string}}
+        responses:
+          200: {description: 'the analysis (cuatrola-analysis/1, docs/analysis.md)'}
+          202: {description: 'pending: {"status": "pending"}; ask again later'}
+          404: {description: not_found}
+          500: {description: analysis_failed}
+        """
+        match_id = request.path_params["match_id"]
+        if self.analyses is None:
+            raise ApiError(404, "not_found", "this server does not analyse matches")
+        found = await self.analyses.read(match_id)
+        if found.status is AnalysisStatus.UNKNOWN:
+            raise ApiError(404, "not_found", f"no finished match {match_id!r}")
+        if found.status is AnalysisStatus.FAILED:
+            raise ApiError(500, "analysis_failed", f"the analysis of {match_id!r} failed")
+        if found.status is AnalysisStatus.PENDING or found.body is None:
+            return JSONResponse(
+                {"status": "pending", "match": match_id},
+                status_code=202,
+                headers={"retry-after": "2"},
+            )
+        return Response(found.body, media_type="application/json")
+
     async def records(self, request: Request) -> Response:
         """A finished match's hands as cuatrola-hand/1 JSON Lines, one record per line.
         ---
@@ -632,6 +663,7 @@ def routes(
     limiter: RateLimiter | None = None,
     guests_per_minute: float = 12.0,
     guest_burst: int = 10,
+    analyses: MatchAnalyses | None = None,
 ) -> list[BaseRoute]:
     """The accounts REST routes, to mount under ``/api``.
 
@@ -647,9 +679,11 @@ def routes(
             give the server's limiter, so that a Redis one is shared by every process
             (default: one in this process).
         guests_per_minute, guest_burst: how many guest sessions one address may create.
+        analyses: the finished matches' analyses (``GET /api/matches/{id}/analysis``);
+            without it that endpoint answers 404.
     """
     backend = MemoryRateLimiter(PASSWORD_RATE, PASSWORD_BURST) if limiter is None else limiter
-    api = _Api(accounts, history, backend, guests_per_minute, guest_burst)
+    api = _Api(accounts, history, backend, guests_per_minute, guest_burst, analyses)
     table = _endpoints(api)
     schema = _openapi(table)
 
@@ -682,6 +716,7 @@ def _endpoints(api: _Api) -> list[BaseRoute]:
         Route("/matches/{match_id:str}", _guarded(api.match), methods=["GET"]),
         Route("/matches/{match_id:str}/records.jsonl", _guarded(api.records), methods=["GET"]),
         Route("/matches/{match_id:str}/steps", _guarded(api.steps), methods=["GET"]),
+        Route("/matches/{match_id:str}/analysis", _guarded(api.analysis), methods=["GET"]),
         Route("/players/{user_id:str}", _guarded(api.profile), methods=["GET"]),
     ]
 

@@ -3,7 +3,8 @@
 They are declared here, beside the code that reads and writes them, in the project's one
 shared :data:`cuatrola.storage.schema.metadata` (so they are part of the schema only once
 this module is imported). The storage layer's Alembic migrations create them without
-importing this module (``0002_accounts``, then ``0003_bot_level``), and
+importing this module (``0002_accounts``, then ``0003_bot_level``, then
+``0004_match_analyses``), and
 ``tests/storage/test_accounts_migration.py`` checks that the migrated database matches these
 declarations. Times are UNIX seconds as floats (portable across SQLite and PostgreSQL, no
 time-zone surprises); ids are short random strings.
@@ -17,6 +18,9 @@ Implementation notes:
   database alone does not let anyone log in.
 * ``match_hands.record`` holds one ``cuatrola-hand/1`` record as JSON text, exactly as it is
   served to clients, so the download is a concatenation.
+* ``match_analyses.analysis`` holds a finished match's analysis after the hand as JSON text,
+  exactly as ``GET /api/matches/{id}/analysis`` serves it
+  (:mod:`cuatrola.server.accounts.analysis`).
 """
 
 from __future__ import annotations
@@ -116,5 +120,27 @@ match_hands = Table(
     Column("record", Text, nullable=False),
 )
 
-ACCOUNT_TABLES = (users, sessions, ratings, finished_matches, match_players, match_hands)
+match_analyses = Table(
+    "match_analyses",
+    metadata,
+    Column(
+        "match_id",
+        String(40),
+        ForeignKey("finished_matches.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("status", String(16), nullable=False),  # done, failed
+    Column("analysis", Text, nullable=True),  # JSON (cuatrola.ai.analysis.MatchAnalysis)
+    Column("created_at", Float, nullable=False),
+)
+
+ACCOUNT_TABLES = (
+    users,
+    sessions,
+    ratings,
+    finished_matches,
+    match_players,
+    match_hands,
+    match_analyses,
+)
 """Every table of this module, parents first (the creation order)."""

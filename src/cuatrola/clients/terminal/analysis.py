@@ -1,0 +1,188 @@
+"""The analysis after the hand in the terminal client's hand summary (docs/analysis.md).
+
+Offline, the hand's record is at hand (the table runs in this process), so when a hand ends
+:class:`HandAnalyst` analyses the person's decisions on a worker thread, off the interface's
+event loop, and the hand summary gets a few more lines: the accuracy and each decision that
+cost something (what was played, the expert's choice, the cost and its mark). Online the
+server analyses whole matches once they are over: when a match ends the client asks for it
+(``GET /api/matches/{id}/analysis``, :func:`fetch_match_analysis`, on a worker thread, again
+while it is pending) and adds the person's figures and costly decisions, hand by hand, to the
+match-end panel (:func:`match_analysis_lines`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cuatrola.ai.analysis import (
+    Decision,
+    HandAnalysis,
+    MatchAnalysis,
+    analyse_hand,
+    analysis_config,
+    decode_match,
+)
+from cuatrola.ai.config import ExpertConfig
+from cuatrola.clients.terminal.i18n import Texts
+from cuatrola.clients.terminal.render import card_text
+from cuatrola.core.actions import (
+    NO_CANTE,
+    action_contract,
+    action_suit,
+    is_bid_action,
+    is_cante_action,
+    is_card_action,
+    parse_action,
+)
+
+#: How each mark is shown.
+MARK_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+class HandAnalyst:
+    """Analyses one seat's decisions of finished hands (the work of a worker thread).
+
+    Args:
+        seat: the person's seat.
+        config: the expert's numbers (default: the analysis's own).
+    """
+
+    def __init__(self, seat: int, config: ExpertConfig | None = None) -> None:
+        self.seat = seat
+        self.config = config if config is not None else analysis_config()
+
+    def analyse(self, record: dict[str, Any], seed: int) -> HandAnalysis:
+        """The analysis of the seat's decisions in ``record``, seeded by ``seed``."""
+        return analyse_hand(record, seats=[self.seat], seed=seed, config=self.config)
+
+
+def action_words(
+    texts: Texts, action: str, contract_name: Callable[[Any], str], suit_name: Callable[[int], str]
+) -> Text:
+    """An action of a decision as the summary shows it (a card in its colour, a bid...)."""
+    ident = parse_action(action)
+    if is_card_action(ident):
+        return card_text(ident)
+    if is_bid_action(ident):
+        return Text(contract_name(action_contract(ident)))
+    if is_cante_action(ident):
+        return Text(texts("analysis_cante", suit=suit_name(action_suit(ident))))
+    assert ident == NO_CANTE
+    return Text(texts("analysis_nocante"))
+
+
+def analysis_lines(
+    texts: Texts,
+    analysis: HandAnalysis,
+    seat: int,
+    contract_name: Callable[[Any], str],
+    suit_name: Callable[[int], str],
+) -> list[RenderableType]:
+    """The summary's lines for ``seat``'s decisions in ``analysis``."""
+    lines: list[RenderableType] = [Text(texts("analysis_title"), style="underline")]
+    summary = next((s for s in analysis.seats if s.seat == seat), None)
+    if summary is None or summary.accuracy is None:
+        return [*lines, Text(texts("analysis_none"))]
+    lines.append(
+        Text(texts("analysis_accuracy", accuracy=round(summary.accuracy), scored=summary.scored))
+    )
+    costly = [d for d in analysis.decisions if d.seat == seat and d.cost]
+    if not costly:
+        return [*lines, Text(texts("analysis_all_best"), style="green")]
+    for decision in costly:
+        lines.append(_decision_line(texts, decision, contract_name, suit_name))
+    return lines
+
+
+def _decision_line(
+    texts: Texts,
+    decision: Decision,
+    contract_name: Callable[[Any], str],
+    suit_name: Callable[[int], str],
+) -> Text:
+    where = (
+        texts("analysis_where_bid")
+        if decision.kind == "bid"
+        else texts("analysis_where_trick", trick=decision.trick)
+    )
+    value = f"{decision.cost:g}"
+    cost = texts(f"analysis_unit_{decision.unit}", value=value)
+    # The line's text with the two actions put in place as styled pieces.
+    template = texts("analysis_line", where=where, chosen="\0", best="\0", cost=cost)
+    before, middle, after = template.split("\0")
+    line = Text(before)
+    line.append_text(action_words(texts, decision.chosen, contract_name, suit_name))
+    line.append(middle)
+    line.append_text(action_words(texts, decision.best, contract_name, suit_name))
+    line.append(after)
+    if decision.mark is not None:
+        line.append(
+            f" ({texts(f'analysis_mark_{decision.mark}')})", style=MARK_STYLES[decision.mark]
+        )
+    return line
+
+
+def match_analysis_lines(
+    texts: Texts,
+    analysis: MatchAnalysis,
+    seat: int,
+    contract_name: Callable[[Any], str],
+    suit_name: Callable[[int], str],
+) -> list[RenderableType]:
+    """The match-end panel's lines for ``seat``: its accuracy over the match, then each
+    hand's costly decisions."""
+    lines: list[RenderableType] = [Text(texts("analysis_match_title"), style="underline")]
+    summary = next((s for s in analysis.seats if s.seat == seat), None)
+    if summary is None or summary.accuracy is None:
+        return [*lines, Text(texts("analysis_none"))]
+    accuracy = texts("analysis_accuracy", accuracy=round(summary.accuracy), scored=summary.scored)
+    lines.append(Text(accuracy))
+    for number, hand in enumerate(analysis.hands, start=1):
+        costly = [d for d in hand.decisions if d.seat == seat and d.cost]
+        for decision in costly:
+            line = Text(texts("analysis_hand", number=number) + " ")
+            line.append_text(_decision_line(texts, decision, contract_name, suit_name))
+            lines.append(line)
+    return lines
+
+
+def fetch_match_analysis(
+    server: str, match_id: str, *, wait: float = 60.0, every: float = 1.0
+) -> MatchAnalysis | None:
+    """The server's analysis of a finished match (``GET /api/matches/{id}/analysis``), asked
+    again every ``every`` seconds while it is pending, for at most ``wait`` seconds; ``None``
+    when there is none (an old server, an unknown match, a failure, no answer in time)."""
+    url = f"{server}/api/matches/{urllib.parse.quote(match_id, safe='')}/analysis"
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                body = response.read()
+                if response.status == 200:
+                    return decode_match(body)
+                if json.loads(body).get("status") != "pending":
+                    return None
+        except (urllib.error.URLError, OSError, ValueError, msgspec.ValidationError):
+            return None
+        if time.monotonic() + every > deadline:
+            return None
+        time.sleep(every)
+
+
+def with_analysis(summary: RenderableType, lines: list[RenderableType]) -> RenderableType:
+    """The hand summary ``summary`` (a ``Group`` ending with "press Enter") with ``lines``
+    put before its last line."""
+    if not isinstance(summary, Group):
+        return Group(summary, *lines)
+    *body, last = summary.renderables
+    return Group(*body, *lines, last)

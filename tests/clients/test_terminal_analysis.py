@@ -1,0 +1,135 @@
+"""The terminal client's hand summary shows the analysis of the person's decisions (offline)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from textual.widgets import Static
+
+from cuatrola.ai.analysis import analyse_hand, analysis_config
+from cuatrola.clients.terminal.analysis import (
+    HandAnalyst,
+    analysis_lines,
+    fetch_match_analysis,
+    match_analysis_lines,
+    with_analysis,
+)
+from cuatrola.clients.terminal.i18n import Texts
+from cuatrola.clients.terminal.local import LocalTable
+from cuatrola.clients.terminal.offline import OfflineApp
+from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+from cuatrola.core.records import hand_to_record
+from cuatrola.core.rules import Contract, Rules
+from tests.clients.conftest import (
+    greedy_action,
+    human_turn,
+    key_for,
+    plain,
+    press_and_wait,
+    wait_for,
+)
+from tests.clients.test_terminal_online import _play_until
+from tests.fixtures.analysis_records import PLANTED_BLUNDER
+from tests.support.servers import QUICK, ServeProcess
+
+#: Few deals: the tests check what the summary shows, tests/ai/test_analysis.py the analysis.
+CONFIG = analysis_config(4)
+SIZE = (120, 60)
+
+
+def _contract(contract: Contract) -> str:
+    return contract.label.capitalize()
+
+
+def _suit(suit: int) -> str:
+    return "OCEB"[suit]
+
+
+def test_the_lines_name_the_costly_decisions_with_their_marks() -> None:
+    analysis = analyse_hand(PLANTED_BLUNDER, seats=[0], seed=2, config=CONFIG)
+    text = plain(
+        with_analysis(
+            plain("Hand over"), analysis_lines(Texts("en"), analysis, 0, _contract, _suit)
+        )
+    )
+    assert "Analysis of your decisions" in text
+    seat0 = analysis.seats[0]
+    assert seat0.accuracy is not None
+    assert f"Accuracy: {round(seat0.accuracy)}% ({seat0.scored} decisions with a choice)" in text
+    assert "Trick 4: 3♥; the expert: R♣; cost 58 points (blunder)" in text.replace("\n", " ")
+    spanish = plain(analysis_lines(Texts("es"), analysis, 0, _contract, _suit)[-1])
+    assert "Baza 4" in spanish and "error grave" in spanish
+    # A seat that was not analysed has no decisions to show.
+    none = plain(analysis_lines(Texts("en"), analysis, 1, _contract, _suit)[-1])
+    assert "You had no decision with a choice." in none
+
+
+async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=3)
+    app = OfflineApp(table, lang="en", bot_delay=0, analysis_config=CONFIG)
+    async with app.run_test(size=SIZE) as pilot:
+        while app.screen.name != "hand-summary":
+            await wait_for(
+                pilot,
+                lambda: app.screen.name == "hand-summary" or human_turn(app),
+                "the human's turn or the hand summary",
+            )
+            if human_turn(app):
+                assert app.view is not None
+                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+
+        def panel() -> str:
+            return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+
+        await wait_for(
+            pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "analysis"
+        )
+        text = panel()
+        assert "Hand over" in text and "Analysis of your decisions" in text
+        assert text.rstrip().endswith("Press Enter to continue")
+        # Off the interface's thread, the analysis of the record of the hand, seeded by its
+        # number: the panel shows exactly its lines.
+        record = hand_to_record(table.hand)
+        expected = HandAnalyst(table.human_seat, CONFIG).analyse(record, 1)
+        lines = analysis_lines(
+            app.texts, expected, table.human_seat, app.contract_name, app.suit_name
+        )
+        for line in lines:
+            assert plain(line).strip() in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen.name != "hand-summary", "next hand")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A running ``cuatrola serve`` (no pause between hands, instant computer players)."""
+    with ServeProcess(tmp_path_factory.mktemp("serve"), *QUICK, "--cante-window", "0.4") as serve:
+        yield serve.http
+
+
+async def test_the_online_match_end_panel_gets_the_servers_analysis(server: str) -> None:
+    options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name="Olga")
+    app = OnlineApp(options, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await _play_until(app, pilot, leave=False)
+        assert app.screen.name == "match-end" and app.info is not None
+
+        def panel() -> str:
+            return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+
+        await wait_for(pilot, lambda: "in the match" in panel(), "the analysis title")
+        await wait_for(
+            pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "the analysis"
+        )
+        text = panel()
+        match_id = f"{app.table_id}-{app.info.match}"
+        analysis = fetch_match_analysis(server, match_id, wait=5)
+        assert analysis is not None and [s.seat for s in analysis.seats] == [app.human_seat]
+        lines = match_analysis_lines(
+            app.texts, analysis, app.human_seat, app.contract_name, app.suit_name
+        )
+        for line in lines:
+            assert plain(line).strip() in text
+        await pilot.press("ctrl+q")
+    assert fetch_match_analysis(server, "no-such-match", wait=1) is None

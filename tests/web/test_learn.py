@@ -1,0 +1,158 @@
+"""The tutorial (#/learn) and the rules page (#/rules, /rules) in a real browser against a
+real server: every lesson completed with a wrong move first (refused with the rules core's
+reason and the lesson's hint) and then the right one, the progress kept over a reload, the
+rules page in three languages, and the hint button at a table against the computer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from cuatrola.ai.hints import REASONS
+from cuatrola.core.hand import Phase
+from cuatrola.server.tutorial.judge import judge, position_state
+from cuatrola.server.tutorial.lessons import LESSONS, Step
+from tests.web.helpers import catalogue, open_player, shot, sign_in_as_guest, start_vs_computer
+
+CARD = re.compile(r"^[A3RCS][OCEB]$")
+
+# The table screen's texts of rule 4.1, which the tutorial shows too.
+PLAY_REASONS = {
+    "follow_suit": "why.mustFollow",
+    "follow_suit_beat": "why.mustBeat",
+    "must_trump": "why.mustTrump",
+    "over_trump": "why.mustOvertrump",
+}
+SUIT_KEYS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+
+
+def expected_reason(step: Step, answer: str, words: dict[str, str]) -> str:
+    """The reason the page must show for a wrong answer: the server's verdict, translated."""
+    verdict = judge(step, answer)
+    assert verdict.reason is not None
+    text = words[PLAY_REASONS.get(verdict.reason, f"tutorial.reason.{verdict.reason}")]
+    suit = words[f"suit.{SUIT_KEYS[verdict.suit]}"] if verdict.suit else ""
+    return text.replace("{suit}", suit)
+
+
+def answer(page: Any, step: Step, value: str) -> None:
+    """Click a card of the hand, or an option button (bids, cantes, questions)."""
+    cards = step.kind == "move" and position_state(step.position).phase is Phase.PLAY
+    page.get_by_test_id(f"learn-card-{value}" if cards else f"learn-option-{value}").click()
+
+
+def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    words = catalogue("es")
+    player = open_player(browser, server)
+    try:
+        page = player.page
+        page.get_by_test_id("nav-learn").click()
+        page.get_by_test_id("learn-title").wait_for()
+        for lesson in LESSONS:
+            for n, step in enumerate(lesson.steps, start=1):
+                key = f"tutorial.{lesson.id}.{n}"
+                title = page.get_by_test_id("learn-title")
+                assert title.inner_text() == words[f"tutorial.{lesson.id}.title"]
+                assert page.get_by_test_id("learn-task").inner_text() == words[f"{key}.task"]
+                # a wrong move: refused, with the rules core's reason and the lesson's hint
+                wrong = step.wrong[0]
+                answer(page, step, wrong)
+                feedback = page.locator("[data-testid=learn-feedback][data-result=wrong]")
+                feedback.wait_for()
+                reason = page.get_by_test_id("learn-reason").inner_text()
+                assert reason == expected_reason(step, wrong, words), (lesson.id, n)
+                assert page.get_by_test_id("learn-hint").inner_text() == words[f"{key}.hint"]
+                if lesson.id == "follow":
+                    shot(page, artifacts, "learn-wrong")
+                # then the right one: accepted, with why it is right
+                answer(page, step, sorted(step.right)[0])
+                page.locator("[data-testid=learn-feedback][data-result=right]").wait_for()
+                assert page.get_by_test_id("learn-why").inner_text() == words[f"{key}.why"]
+                page.get_by_test_id("learn-next").click()
+        page.get_by_test_id("learn-done").wait_for()
+        for lesson in LESSONS:
+            done = page.get_by_test_id(f"learn-lesson-{lesson.id}").get_attribute("data-done")
+            assert done == "true", lesson.id
+        shot(page, artifacts, "learn-done")
+        # the progress is kept in the browser
+        page.reload()
+        page.get_by_test_id("learn-done").wait_for()
+        assert page.get_by_test_id("learn-lesson-exact11").get_attribute("data-done") == "true"
+        # a lesson can be opened again
+        page.get_by_test_id("learn-lesson-beat").click()
+        assert page.get_by_test_id("learn-title").inner_text() == words["tutorial.beat.title"]
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_rules_page_shows_the_lesson_texts_in_the_players_language(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    try:
+        page = player.page
+        page.goto(server + "/rules")
+        page.get_by_test_id("rules").wait_for()
+        assert page.url.endswith("/#/rules")
+        for lang in ("es", "en", "th"):
+            if lang != "es":
+                page.get_by_test_id("lang-select").select_option(lang)
+            words = catalogue(lang)
+            page.get_by_text(words["tutorial.rulesTitle"]).first.wait_for()
+            for lesson in LESSONS:
+                section = page.get_by_test_id(f"rules-section-{lesson.id}")
+                assert section.locator("h3").inner_text() == words[f"tutorial.{lesson.id}.title"]
+                assert section.locator("p").inner_text() == words[f"tutorial.{lesson.id}.text"]
+        # the lobby links to the rules page and the tutorial
+        page.goto(server + "/#/")
+        page.get_by_test_id("lobby-rules").click()
+        page.get_by_test_id("rules-section-follow").wait_for()
+        page.get_by_test_id("rules-learn").click()
+        page.get_by_test_id("learn-title").wait_for()
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_hint_button_shows_the_experts_move_at_a_table_against_the_computer(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    words = catalogue("es")
+    reasons = {words[f"hint.{r}"] for r in REASONS}
+    player = open_player(browser, server)
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Pista")
+        start_vs_computer(page)
+        for _ in range(3):
+            page.get_by_test_id("hint-btn").wait_for()
+            page.get_by_test_id("hint-btn").click()
+            hint = page.get_by_test_id("hint")
+            hint.wait_for()
+            action = hint.get_attribute("data-action")
+            assert action is not None
+            assert words[f"hint.{hint.get_attribute('data-reason')}"] in reasons
+            assert hint.inner_text().endswith(words[f"hint.{hint.get_attribute('data-reason')}"])
+            if CARD.match(action):
+                card = page.get_by_test_id(f"card-{action}")
+                assert card.get_attribute("data-hinted") == "true"
+                assert card.get_attribute("data-legal") == "true"
+                shot(page, artifacts, "table-hint")
+                card.click()
+            elif action.startswith("cante:"):
+                page.get_by_test_id(f"cante-{action[6:]}").click()
+            elif action == "nocante":
+                page.get_by_test_id("no-cante").click()
+            else:
+                page.get_by_test_id(f"bid-{action}").click()
+            # the hint was for that decision only: it goes once the game moves on
+            hint.wait_for(state="detached")
+        # the table links to the rules page
+        assert page.get_by_test_id("rules-link").get_attribute("href") == "/rules"
+        assert player.errors == []
+    finally:
+        player.close()

@@ -1,0 +1,60 @@
+// The tutorial's progress, kept in localStorage (`cuatrola.tutorial`): the lessons completed
+// and where the learner stands. Pure helpers plus a load and a save; nothing here knows a rule.
+
+const KEY = "cuatrola.tutorial";
+
+/** A fresh progress: nothing done, at the first step of the first lesson. */
+export function emptyProgress() {
+  return { done: [], lesson: 0, step: 0 };
+}
+
+/** Read a stored progress, made safe for `lessons` (a list of {id, steps}): bad data starts over. */
+export function parseProgress(text, lessons) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return emptyProgress();
+  }
+  if (!data || typeof data !== "object") return emptyProgress();
+  const ids = lessons.map((l) => l.id);
+  const done = Array.isArray(data.done) ? ids.filter((id) => data.done.includes(id)) : [];
+  const lesson = Number.isInteger(data.lesson) && data.lesson >= 0 && data.lesson <= lessons.length ? data.lesson : 0;
+  const steps = lessons[lesson]?.steps.length ?? 0;
+  const step = Number.isInteger(data.step) && data.step >= 0 && data.step < steps ? data.step : 0;
+  return { done, lesson, step };
+}
+
+/**
+ * The progress after a right answer has been read and the learner goes on: the next step, or
+ * the next lesson (this one marked done). `lesson` equal to the number of lessons: all done.
+ */
+export function advance(progress, lessons) {
+  const current = lessons[progress.lesson];
+  if (!current) return progress;
+  if (progress.step + 1 < current.steps.length) return { ...progress, step: progress.step + 1 };
+  const done = progress.done.includes(current.id) ? progress.done : [...progress.done, current.id];
+  return { done, lesson: progress.lesson + 1, step: 0 };
+}
+
+/** Open lesson `index` at its first step (any lesson may be taken in any order). */
+export function openLesson(progress, index) {
+  return { ...progress, lesson: index, step: 0 };
+}
+
+export function loadProgress(lessons) {
+  try {
+    const text = localStorage.getItem(KEY);
+    return text ? parseProgress(text, lessons) : emptyProgress();
+  } catch {
+    return emptyProgress();
+  }
+}
+
+export function saveProgress(progress) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(progress));
+  } catch {
+    // storage disabled: the progress lasts for this page only
+  }
+}
