@@ -21,10 +21,13 @@ from cuatrola.ai.analysis import (
     encode,
     mark_for,
 )
+from cuatrola.ai.analysis.values import value_bids
 from cuatrola.ai.players.expert import ExpertPlayer
 from cuatrola.core.actions import format_action
 from cuatrola.core.errors import RecordError
+from cuatrola.core.match import MatchState
 from cuatrola.core.records import replay_steps
+from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView, view_for
 from tests.fixtures.analysis_records import (
     BLUNDER_STEP,
@@ -153,6 +156,38 @@ def test_bids_are_valued_in_match_chances(with_cante: HandAnalysis) -> None:
         assert all(0 <= (a.value or 0) <= 100 for a in d.alternatives)
 
 
+def test_every_bid_option_has_its_expected_game_points(with_cante: HandAnalysis) -> None:
+    scored = [d for d in with_cante.decisions if not d.forced]
+    bids = [d for d in scored if d.kind == "bid"]
+    assert bids and any(d.kind != "bid" for d in scored)
+    for d in scored:
+        points = {a.action: a.game_points for a in d.alternatives}
+        if d.kind != "bid":
+            assert set(points.values()) == {None} and d.game_points_cost is None
+            continue
+        # Won minus lost: never more than a quintola's 5 game points either way.
+        assert all(p is not None and -5 <= p <= 5 for p in points.values()), d
+        best, chosen = points[d.best], points[d.chosen]
+        assert best is not None and chosen is not None
+        assert d.game_points_cost == pytest.approx(best - chosen, abs=0.011)
+
+
+def test_without_a_target_a_bids_value_is_the_score_difference_plus_its_game_points() -> None:
+    """In a fixed-hands match the ranking unit is the game-point difference after the hand,
+    so each option's value is the difference before it plus the option's game points."""
+    rng = random.Random(11)
+    for _ in range(3):
+        match = MatchState(Rules.preset("hands11"), first_dealer=rng.randrange(4), score=(3, 1))
+        hand = match.start_hand(rng)
+        view = view_for(hand, hand.to_move or 0)
+        valued = value_bids(view, analysis_expert(CONFIG), random.Random(2))
+        assert valued.unit == "game" and valued.game_points is not None
+        mine = view.seat % 2
+        before = view.score_before[mine] - view.score_before[1 - mine]
+        for action, value in valued.values.items():
+            assert value == pytest.approx(before + valued.game_points[action])
+
+
 def test_the_match_analysis_sums_up_its_hands() -> None:
     match = analyse_match([PLANTED_BLUNDER, WITH_CANTE], seats=[0, 2], seed=5, config=CONFIG)
     assert [h.seed for h in match.hands] == [5, 6]
@@ -162,6 +197,23 @@ def test_the_match_analysis_sums_up_its_hands() -> None:
         assert summary.scored == sum(s.scored for s in per_hand)
         assert summary.blunders == sum(s.blunders for s in per_hand)
     assert decode_match(encode(match)) == match
+
+
+def test_the_match_analysis_takes_the_hands_already_analysed_as_they_are() -> None:
+    fresh = analyse_match([PLANTED_BLUNDER, WITH_CANTE], seats=[0, 2], seed=5, config=CONFIG)
+    # Given hand 1's analysis made beforehand (the server's after the hand), it is reused:
+    # the same seed gives the same match analysis...
+    same = analyse_hand(WITH_CANTE, [0, 2], 6, config=CONFIG)
+    reused = analyse_match(
+        [PLANTED_BLUNDER, WITH_CANTE], seats=[0, 2], seed=5, config=CONFIG, known={1: same}
+    )
+    assert encode(reused) == encode(fresh)
+    # ...and it is taken as it is, not computed again (one of another seed shows through).
+    other = analyse_hand(WITH_CANTE, [0, 2], 99, config=CONFIG)
+    taken = analyse_match(
+        [PLANTED_BLUNDER, WITH_CANTE], seats=[0, 2], seed=5, config=CONFIG, known={1: other}
+    )
+    assert taken.hands == [fresh.hands[0], other]
 
 
 def test_without_hindsight_there_are_no_double_dummy_values() -> None:

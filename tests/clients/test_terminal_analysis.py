@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 import pytest
+from textual.app import App
 from textual.widgets import Static
 
 from cuatrola.ai.analysis import analyse_hand, analysis_config
 from cuatrola.clients.terminal.analysis import (
     HandAnalyst,
+    Wording,
     analysis_lines,
     fetch_match_analysis,
     match_analysis_lines,
@@ -38,6 +41,11 @@ CONFIG = analysis_config(4)
 SIZE = (120, 60)
 
 
+def panel_text(app: App[int]) -> str:
+    """The text of the panel shown (a hand summary, the match end)."""
+    return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+
+
 def _contract(contract: Contract) -> str:
     return contract.label.capitalize()
 
@@ -50,7 +58,7 @@ def test_the_lines_name_the_costly_decisions_with_their_marks() -> None:
     analysis = analyse_hand(PLANTED_BLUNDER, seats=[0], seed=2, config=CONFIG)
     text = plain(
         with_analysis(
-            plain("Hand over"), analysis_lines(Texts("en"), analysis, 0, _contract, _suit)
+            plain("Hand over"), analysis_lines(Wording(Texts("en"), _contract, _suit), analysis, 0)
         )
     )
     assert "Analysis of your decisions" in text
@@ -58,10 +66,10 @@ def test_the_lines_name_the_costly_decisions_with_their_marks() -> None:
     assert seat0.accuracy is not None
     assert f"Accuracy: {round(seat0.accuracy)}% ({seat0.scored} decisions with a choice)" in text
     assert "Trick 4: 3♥; the expert: R♣; cost 58 points (blunder)" in text.replace("\n", " ")
-    spanish = plain(analysis_lines(Texts("es"), analysis, 0, _contract, _suit)[-1])
+    spanish = plain(analysis_lines(Wording(Texts("es"), _contract, _suit), analysis, 0)[-1])
     assert "Baza 4" in spanish and "error grave" in spanish
     # A seat that was not analysed has no decisions to show.
-    none = plain(analysis_lines(Texts("en"), analysis, 1, _contract, _suit)[-1])
+    none = plain(analysis_lines(Wording(Texts("en"), _contract, _suit), analysis, 1)[-1])
     assert "You had no decision with a choice." in none
 
 
@@ -79,8 +87,7 @@ async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
                 assert app.view is not None
                 await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
 
-        def panel() -> str:
-            return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+        panel = functools.partial(panel_text, app)
 
         await wait_for(
             pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "analysis"
@@ -92,9 +99,7 @@ async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
         # number: the panel shows exactly its lines.
         record = hand_to_record(table.hand)
         expected = HandAnalyst(table.human_seat, CONFIG).analyse(record, 1)
-        lines = analysis_lines(
-            app.texts, expected, table.human_seat, app.contract_name, app.suit_name
-        )
+        lines = analysis_lines(app.wording, expected, table.human_seat)
         for line in lines:
             assert plain(line).strip() in text
         await pilot.press("enter")
@@ -115,8 +120,7 @@ async def test_the_online_match_end_panel_gets_the_servers_analysis(server: str)
         await _play_until(app, pilot, leave=False)
         assert app.screen.name == "match-end" and app.info is not None
 
-        def panel() -> str:
-            return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+        panel = functools.partial(panel_text, app)
 
         await wait_for(pilot, lambda: "in the match" in panel(), "the analysis title")
         await wait_for(
@@ -126,10 +130,36 @@ async def test_the_online_match_end_panel_gets_the_servers_analysis(server: str)
         match_id = f"{app.table_id}-{app.info.match}"
         analysis = fetch_match_analysis(server, match_id, wait=5)
         assert analysis is not None and [s.seat for s in analysis.seats] == [app.human_seat]
-        lines = match_analysis_lines(
-            app.texts, analysis, app.human_seat, app.contract_name, app.suit_name
-        )
+        lines = match_analysis_lines(app.wording, analysis, app.human_seat)
         for line in lines:
             assert plain(line).strip() in text
         await pilot.press("ctrl+q")
     assert fetch_match_analysis(server, "no-such-match", wait=1) is None
+
+
+async def test_the_online_hand_summary_gets_the_servers_analysis_of_the_hand(server: str) -> None:
+    options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name="Hugo")
+    app = OnlineApp(options, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        assert app.screen.name == "hand-summary" and app.info is not None
+
+        panel = functools.partial(panel_text, app)
+
+        # The server's hand_analysis comes while the summary is open (it waits for Enter).
+        await wait_for(
+            pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "the analysis"
+        )
+        text = panel()
+        assert "Hand over" in text and "Analysis of your decisions" in text
+        assert text.rstrip().endswith("Press Enter to continue")
+        match_id = f"{app.table_id}-{app.info.match}"
+        await pilot.press("enter")
+        await _play_until(app, pilot, leave=False)
+        await pilot.press("ctrl+q")
+    # The lines are those of the hand's analysis, which the match's analysis holds as it is.
+    analysis = fetch_match_analysis(server, match_id, wait=30)
+    assert analysis is not None
+    lines = analysis_lines(app.wording, analysis.hands[0], app.human_seat)
+    for line in lines:
+        assert plain(line).strip() in text

@@ -39,6 +39,10 @@ def test_json_output_is_the_match_analysis_and_marks_the_blunder(records: Path) 
     assert [s["seat"] for s in analysis["seats"]] == [0]
     blunder = next(d for d in analysis["hands"][0]["decisions"] if d["step"] == BLUNDER_STEP)
     assert (blunder["chosen"], blunder["best"], blunder["mark"]) == ("3C", "RB", "blunder")
+    bids = [d for h in analysis["hands"] for d in h["decisions"] if d["kind"] == "bid"]
+    choices = [a for d in bids if not d["forced"] for a in d["alternatives"]]
+    assert choices and all(a["game_points"] is not None for a in choices)
+    assert blunder["game_points_cost"] is None
     # The same input and seed give the same output.
     again = analyse(str(records), "--seat", "0", "--seed", "4", "--samples", "8", "--json")
     assert again.stdout == proc.stdout
@@ -51,6 +55,8 @@ def test_the_report_is_readable_text(records: Path) -> None:
     assert "Hand 1" in out and "Hand 2" in out and "All hands: accuracy" in out
     assert "blunder" in out and "forced" in out
     assert "hindsight" in out  # the footnote explains the column
+    # Bids: each option's expected game points beside its match chance, and the cost in both.
+    assert " gp)" in out and "game pts" in out
 
 
 def test_a_record_from_stdin_is_accepted() -> None:

@@ -48,6 +48,9 @@ def fast_settings(tmp_path: Path, **overrides: Any) -> Settings:
         cante_window=0.0,
         # Scripted players do not contribute to shuffles; the window has its own tests.
         shuffle_window=0.0,
+        # Every hand of a table with a person is analysed after the hand: few deals keep it
+        # quick (the analysis has its own tests).
+        analysis_samples=4,
     )
     for key, value in overrides.items():
         setattr(settings, key, value)

@@ -78,12 +78,22 @@ windows_seen: list[int] = []
 
 def check_frames(player: Player, tables: dict[str, Table]) -> int:
     """Assert the frames of one client leak nothing; return how many views were checked."""
+    previous = ""
     checked = 0
     seats: dict[str, int | None] = {}
+    ended: dict[str, int] = {}  # per table, the most hands_played of a hand_end received
     for frame in player.frames:
         kind = frame["type"]
         if kind == "sync":
             seats[frame["table"]] = frame["seat"]
+        if kind == "event" and (frame["body"] or {}).get("kind") == "hand_end":
+            ended[frame["table"]] = max(ended.get(frame["table"], 0), frame["body"]["hands_played"])
+        if kind == "hand_analysis":
+            # Cards of a hand that is over, all public by then: it comes after that hand's
+            # hand_end (or, to a new follower, right after its sync).
+            assert frame["hand"] <= ended.get(frame["table"], 0) or previous == "sync", frame
+            continue
+        previous = kind
         view = None
         if kind == "sync":
             view = frame["view"]

@@ -43,6 +43,24 @@ async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
             await asyncio.sleep(0.01)
 
 
+async def drop_after(
+    server: Server, players: list[Player], table: str, rng: random.Random, moves: int
+) -> tuple[Player, int]:
+    """Make ``moves`` moves, then close the first player's connection. Returns a second
+    connection of that player's that stays (the reference of what was missed) and the last
+    seq the first connection had."""
+    first = players[0]
+    witness = Player(f"{first.name}2", first.token, server.ws)
+    await witness.connect()
+    await witness.command({"type": "subscribe", "table": table})
+    await witness.next("sync")
+    await drive(players, table, rng, moves)
+    await wait_for(lambda: witness.seq[table] == first.seq[table])
+    last = first.seq[table]
+    await first.close()
+    return witness, last
+
+
 async def test_private_table_by_invite_code(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         ana, bea, carla = await make_players(server, ["Ana", "Bea", "Carla"])
@@ -85,18 +103,10 @@ async def test_reconnection_mid_trick_replays_exactly_the_missed_events(tmp_path
     async with running_server(fast_settings(tmp_path, grace_period=30)) as server:
         players, table = await four_at_a_table(server)
         ana = players[0]
-        # A second connection of Ana's stays connected as the reference.
-        witness = Player("Ana2", ana.token, server.ws)
-        await witness.connect()
-        await witness.command({"type": "subscribe", "table": table})
-        await witness.next("sync")
         rng = random.Random(7)
         # Play into the middle of a trick, then Ana drops; the others play on (a computer
         # player acts for her if it is her turn only after the grace period, set long here).
-        await drive(players, table, rng, 6)
-        await wait_for(lambda: witness.seq[table] == ana.seq[table])
-        last = ana.seq[table]
-        await ana.close()
+        witness, last = await drop_after(server, players, table, rng, 6)
         await players[1].command({"type": "chat", "table": table, "phrase": "hello"})
         await drive(players[1:], table, rng, 2, patience=0.5)
         await wait_for(lambda: witness.seq[table] > last)

@@ -262,3 +262,13 @@ async def test_computer_player_workers_die_with_a_killed_server(tmp_path: Path) 
         async with asyncio.timeout(10):
             while any(_alive(w) for w in workers):
                 await asyncio.sleep(0.1)
+
+
+def test_no_analysis_leaves_hands_and_matches_unanalysed_until_asked(tmp_path: Path) -> None:
+    from cuatrola.server.app import create_app
+
+    on = create_app(fast_settings(tmp_path / "on")).state.services
+    off = create_app(fast_settings(tmp_path / "off", analysis=False)).state.services
+    assert on.hand_analyser is not None and len(on.match_listeners) == 2
+    # Off: only the history hears of a finished match, and no hand is analysed.
+    assert off.hand_analyser is None and len(off.match_listeners) == 1

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cuatrola.server.runner import REPLAY_HEADROOM
 from tests.server.live import Player, drive, fast_settings, running_server
-from tests.server.test_live_room import four_at_a_table, wait_for
+from tests.server.test_live_room import drop_after, four_at_a_table, wait_for
 
 QUEUE = 40
 """A small send queue, so that a replay longer than it takes few moves to make."""
@@ -19,15 +19,8 @@ async def test_a_replay_longer_than_the_send_queue_is_one_sync(tmp_path: Path) -
     async with running_server(settings) as server:
         players, table = await four_at_a_table(server)
         ana = players[0]
-        witness = Player("Ana2", ana.token, server.ws)
-        await witness.connect()
-        await witness.command({"type": "subscribe", "table": table})
-        await witness.next("sync")
         rng = random.Random(11)
-        await drive(players, table, rng, 4)
-        await wait_for(lambda: witness.seq[table] == ana.seq[table])
-        last = ana.seq[table]
-        await ana.close()
+        witness, last = await drop_after(server, players, table, rng, 4)
         # Many events while Ana is away: more than her queue takes in one go. Chat lines
         # make events whoever's turn it is.
         for n in range(QUEUE):

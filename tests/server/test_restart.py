@@ -4,6 +4,9 @@ SIGKILL, on SQLite): a finished table in its rematch window, and what was left o
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,15 @@ import httpx
 
 from tests.server.live import Player, guest_token
 from tests.support.servers import QUICK, ServeProcess
+
+
+def _stored_kinds(db: Path, table: str) -> list[str]:
+    """The kinds of a table's stored records, in order (read from the SQLite file)."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        rows = conn.execute(
+            "SELECT record FROM table_records WHERE table_id = ? ORDER BY number", (table,)
+        ).fetchall()
+    return [json.loads(row[0])["r"] for row in rows]
 
 
 async def _connected(server: ServeProcess, token: str) -> Player:
@@ -55,7 +67,22 @@ async def test_a_finished_table_outlives_a_crash_and_plays_its_rematch(tmp_path:
         start = await back.next("event", timeout=20)
         while (start.get("body") or {}).get("kind") != "match_start":
             start = await back.next("event", timeout=20)
+        # The rematch began with a snapshot, and the log before it is gone (compaction).
+        assert server.db is not None
+        async with asyncio.timeout(10):
+            while _stored_kinds(server.db, table)[0] != "snapshot":
+                await asyncio.sleep(0.1)
         await back.close()
+        # The compacted table comes back after another crash, in its second match.
+        server.kill()
+        server.start()
+        assert (await _table_row(server, table))["status"] == "playing"
+        again = await _connected(server, token)
+        await again.command({"type": "subscribe", "table": table})
+        sync = await again.next("sync")
+        assert sync["info"]["status"] == "playing"
+        assert sync["view"] is not None
+        await again.close()
 
 
 async def test_a_turn_clock_continues_across_a_crash(tmp_path: Path) -> None:
@@ -86,3 +113,71 @@ async def test_a_turn_clock_continues_across_a_crash(tmp_path: Path) -> None:
         assert left <= turn - spent + 0.5
         assert left > 0
         await back.close()
+
+
+async def test_a_create_table_sent_again_after_a_restart_is_not_a_second_table(
+    tmp_path: Path,
+) -> None:
+    with ServeProcess(tmp_path, *QUICK, "--bot-workers", "0") as server:
+        token = await guest_token(server.http, "Ana")
+        ana = await _connected(server, token)
+        create = {"type": "create_table", "id": "create-1", "options": {}, "seat": 0}
+        await ana.send(create)
+        first = await ana.next("ack")
+        computer = {"type": "play_computer", "id": "computer-1", "options": {"rules": "exact3"}}
+        await ana.send(computer)
+        second = await ana.next("ack")
+        await ana.close()
+        server.kill()
+        server.start()
+        # The answers never arrived, say: the client sends both again with the same ids.
+        back = await _connected(server, token)
+        for message, ack in ((create, first), (computer, second)):
+            await back.send(message)
+            again = await back.next("ack")
+            assert (again["id"], again["table"], again["duplicate"]) == (
+                ack["id"],
+                ack["table"],
+                True,
+            )
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            tables = (await http.get("/node")).json()["tables"]
+        assert sorted(t["id"] for t in tables) == sorted([first["table"], second["table"]])
+        await back.close()
+
+
+async def test_a_mute_outlives_a_reconnection_and_a_crash(tmp_path: Path) -> None:
+    with ServeProcess(tmp_path, *QUICK, "--bot-workers", "0") as server:
+        ana_token = await guest_token(server.http, "Ana")
+        bea_token = await guest_token(server.http, "Bea")
+        ana = await _connected(server, ana_token)
+        created = await ana.command({"type": "create_table", "options": {}, "seat": 0})
+        table = created["table"]
+        code = (await ana.next("sync"))["info"]["code"]
+        bea = Player("Bea", bea_token, server.ws)
+        await bea.connect()
+        joined = await bea.command({"type": "join", "code": code, "seat": 1})
+        assert joined["type"] == "ack", joined
+        muted = await ana.command({"type": "mute", "table": table, "seat": 1, "on": True})
+        assert muted["type"] == "ack"
+        await ana.close()
+        await bea.close()
+        server.kill()
+        server.start()
+        ana = await _connected(server, ana_token)
+        assert (await ana.command({"type": "subscribe", "table": table}))["type"] == "ack"
+        await ana.next("sync")
+        bea = await _connected(server, bea_token)
+        await bea.command({"type": "subscribe", "table": table})
+        said = await bea.command({"type": "chat", "table": table, "phrase": "hello"})
+        assert said["type"] == "ack"
+        line = await ana.next("event", timeout=10)
+        while line["seq"] < said["seq"]:
+            line = await ana.next("event", timeout=10)
+        assert line["body"] is None  # Ana still does not see Bea's chat
+        heard = await bea.next("event", timeout=10)
+        while heard["seq"] < said["seq"]:
+            heard = await bea.next("event", timeout=10)
+        assert heard["body"]["kind"] == "chat"  # while Bea herself does
+        await ana.close()
+        await bea.close()

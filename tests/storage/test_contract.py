@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cuatrola.storage.base import GameStore, StoreError, TableMeta
+from cuatrola.storage.base import Fenced, GameStore, StoreError, TableMeta
 from cuatrola.storage.memory import MemoryStore
 from cuatrola.storage.sql import EngineCommitter, SqliteCommitter, SqlStore, make_engine
 
@@ -154,3 +154,55 @@ async def test_an_in_memory_sqlite_store_commits_through_the_engine() -> None:
 def test_a_bad_url_is_one_clear_error() -> None:
     with pytest.raises(ValueError, match="bad database URL"):
         make_engine("nonsense://")
+
+
+async def test_compaction_drops_the_records_before_a_number_and_keeps_the_numbers(
+    store: GameStore,
+) -> None:
+    await store.create(meta(1))
+    await store.append("t1", 0, [{"r": "x", "k": k} for k in range(5)])
+    await store.compact("t1", 3)
+    assert [r["k"] for r in await store.records("t1")] == [3, 4]
+    # Numbering goes on after the last record, not after what is kept.
+    await store.append("t1", 5, [{"r": "x", "k": 5}])
+    with pytest.raises(StoreError):
+        await store.append("t1", 4, [{"r": "x", "k": 99}])  # still a number in use
+    assert [r["k"] for r in await store.records("t1")] == [3, 4, 5]
+    # Compacting less than before, or an unknown table, changes nothing.
+    await store.compact("t1", 1)
+    await store.compact("nope", 4)
+    assert [r["k"] for r in await store.records("t1")] == [3, 4, 5]
+
+
+async def test_a_table_has_one_owner_at_a_time_and_a_stale_owner_cannot_write(
+    store: GameStore,
+) -> None:
+    await store.create(meta(1), owner="a", lease=100.0)
+    await store.append("t1", 0, [{"r": "x", "k": 0}], epoch=1)
+    # Node b may not take a table whose lease runs; it may once the lease is over.
+    assert await store.claim("t1", "b", now=50.0, lease=150.0) is None
+    assert [m.id for m in await store.claimable("b", now=50.0)] == []
+    assert [m.id for m in await store.claimable("b", now=101.0)] == ["t1"]
+    assert await store.claim("t1", "b", now=101.0, lease=200.0) == 2
+    # The paused owner comes back and writes under its old epoch: refused, nothing stored.
+    with pytest.raises(Fenced):
+        await store.append("t1", 1, [{"r": "x", "k": 1}], epoch=1)
+    await store.append("t1", 1, [{"r": "x", "k": 2}], epoch=2)
+    assert [r["k"] for r in await store.records("t1")] == [0, 2]
+    # a's renewal says it lost the table; b's keeps it.
+    assert await store.renew("a", {"t1": 1}, lease=300.0) == {"t1"}
+    assert await store.renew("b", {"t1": 2}, lease=300.0) == set()
+    assert await store.claim("t1", "a", now=250.0, lease=400.0) is None  # renewed to 300
+    # The owner itself may claim again (a restarted node of the same name): a new epoch.
+    assert await store.claim("t1", "b", now=250.0, lease=400.0) == 3
+    with pytest.raises(Fenced):
+        await store.append("t1", 2, [{"r": "x", "k": 3}], epoch=2)
+
+
+async def test_tables_without_an_owner_and_closed_tables(store: GameStore) -> None:
+    await store.create(meta(1))  # stored before tables had owners
+    await store.create(meta(2, "closed"))
+    assert [m.id for m in await store.claimable("a", now=0.0)] == ["t1"]
+    assert await store.claim("t1", "a", now=0.0, lease=10.0) == 1
+    assert await store.claim("t2", "a", now=0.0, lease=10.0) is None
+    assert await store.claim("nope", "a", now=0.0, lease=10.0) is None

@@ -5,7 +5,6 @@ cards, and the records rebuild the same table."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 from typing import Any
@@ -64,7 +63,7 @@ def snapshot(table: Table) -> tuple[Any, ...]:
     return (
         table.seq,
         table.status,
-        [dataclasses.astuple(s) for s in table.seats],
+        [msgspec.structs.astuple(s) for s in table.seats],
         table.hand_count,
         list(hand.history) if hand is not None else None,
         table.match.score if table.match is not None else None,

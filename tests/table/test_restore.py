@@ -19,11 +19,13 @@ from cuatrola.table.commands import (
     Act,
     AddBot,
     BotAct,
+    Chat,
     CloseCantes,
     CloseIdle,
     DealNext,
     Join,
     Leave,
+    Mute,
     OwnerGone,
     TimerExpired,
     Unwatch,
@@ -32,6 +34,7 @@ from cuatrola.table.commands import (
 from cuatrola.table.effects import (
     ArmTimer,
     AskBot,
+    Broadcast,
     CancelTimer,
     Effect,
     Reply,
@@ -40,9 +43,11 @@ from cuatrola.table.effects import (
 )
 from cuatrola.table.records import (
     ActRecord,
+    Applied,
     AwayRecord,
     BotRecord,
     CantesOverRecord,
+    ChatLine,
     ChatRecord,
     ChoiceRecord,
     CloseRecord,
@@ -51,15 +56,20 @@ from cuatrola.table.records import (
     DealRecord,
     FreeRecord,
     MatchRecord,
+    MuteRecord,
+    Offline,
     PresenceRecord,
     RematchRecord,
     ShuffleInputs,
     ShuffleRecord,
     SitRecord,
+    SnapshotRecord,
     TableRecord,
     TimeoutRecord,
     read_records,
 )
+from cuatrola.table.seats import SeatSlot
+from cuatrola.table.table import ACCEPTED_KEPT
 
 ANA, BEA, EVE = UserId("ana"), UserId("bea"), UserId("eve")
 USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani"))
@@ -91,6 +101,19 @@ EVERY_KIND: list[TableRecord] = [
     ),
     PresenceRecord(seat=1, online=False, at=1_700_000_100.5),
     PresenceRecord(seat=1, online=True),
+    MuteRecord(user=ANA, seat=2, on=True, cmd=CommandId("u1"), by=ANA),
+    SnapshotRecord(
+        seq=40,
+        turn=31,
+        hand_count=3,
+        match_number=1,
+        seats=[SeatSlot(user=ANA, name="Ana"), SeatSlot(bot=True), SeatSlot(), SeatSlot()],
+        rematch=[0],
+        chat=[ChatLine(seq=12, seat=0, name="Ana", phrase="gg")],
+        applied=[Applied(ANA, CommandId("m9"), 0, 39)],
+        mutes={ANA: [2]},
+        offline=[Offline(0, 1_700_000_200.0)],
+    ),
 ]
 
 #: Rows as the old table (``cuatrola.server.table``) wrote them, and what they read as.
@@ -241,6 +264,8 @@ def test_every_kind_of_record_reads_back_from_its_stored_form() -> None:
         "deal",
         "presence",
         "presence",
+        "mute",
+        "snapshot",
     ]
     assert read_records(rows) == EVERY_KIND
     # to_builtins gives the same rows, and defaults are left out of them.
@@ -248,7 +273,7 @@ def test_every_kind_of_record_reads_back_from_its_stored_form() -> None:
     assert rows[4] == {"r": "away", "seat": 3, "on": False}
     assert rows[10] == {"r": "act", "seat": 0, "a": 0, "cmd": "m1", "by": "ana"}
     assert rows[6] == {"r": "close"}
-    assert rows[-2] == {"r": "presence", "seat": 1, "online": False, "at": 1_700_000_100.5}
+    assert rows[-4] == {"r": "presence", "seat": 1, "online": False, "at": 1_700_000_100.5}
     # A deal row without shuffle inputs is the row the table always wrote.
     assert rows[8] == {"r": "deal", "deck": DECK}
     assert rows[18]["shuffle"] == {
@@ -493,3 +518,44 @@ def test_a_resumed_table_between_hands_deals_when_the_pause_would_have_ended() -
     last = T0 + n - 1
     copy = copy_of(table, records)
     assert timers(copy.resume(now=last + 0.5))[TimerKey.DEAL] == 1.5
+
+
+def test_mutes_are_a_users_own_and_come_back_with_the_table() -> None:
+    table = new_table()
+    records = seat(table, humans=4)
+    step = table.handle(Mute(ANA, 1, True, CommandId("u1")))
+    assert list(step.records) == [
+        MuteRecord(user=ANA, seat=1, on=True, cmd=CommandId("u1"), by=ANA)
+    ]
+    (reply,) = step.effects
+    assert isinstance(reply, Reply) and isinstance(reply.message, Ack)
+    records += step.records
+    # Muting again changes nothing and stores nothing (but is answered).
+    again = table.handle(Mute(ANA, 1, True, CommandId("u2")))
+    assert list(again.records) == []
+    assert [type(e) for e in again.effects] == [Reply]
+    assert table.mutes == {ANA: frozenset({1})}
+    step = table.handle(Chat(BEA, "Bea", None, "hello", CommandId("c1")))
+    records += step.records
+    (said,) = [e.event for e in step.effects if isinstance(e, Broadcast)]
+    assert table.project(said, 0, table.mutes[ANA]).body is None  # Ana does not see it
+    assert table.project(said, 2, table.mutes.get(USERS[2], frozenset())).body is not None
+    copy = copy_of(table, records)
+    assert copy.mutes == {ANA: frozenset({1})}
+    records += table.handle(Mute(ANA, 1, False, CommandId("u3"))).records
+    assert copy_of(table, records).mutes == {ANA: frozenset()}
+
+
+def test_a_table_remembers_its_last_thousand_commands_also_after_a_restart() -> None:
+    table = new_table()
+    records = seat(table, humans=4)
+    for n in range(ACCEPTED_KEPT + 5):
+        records += table.handle(Chat(ANA, "Ana", None, "hello", CommandId(f"c{n}"))).records
+    assert len(table.accepted) == ACCEPTED_KEPT
+    for copy in (table, copy_of(table, records)):
+        assert len(copy.accepted) == ACCEPTED_KEPT
+        newest = copy.handle(Chat(ANA, "Ana", None, "hello", CommandId(f"c{ACCEPTED_KEPT + 4}")))
+        assert list(newest.records) == []  # a duplicate: answered, not applied again
+        (reply,) = newest.effects
+        assert isinstance(reply, Reply) and isinstance(reply.message, Ack)
+        assert reply.message.duplicate

@@ -81,6 +81,10 @@ export function commandId() {
  * Events: "state" ({status}), "welcome" (msg), "message" (every server message), "lobby",
  * "lobby_update", "queue", "seated", "sync", "event", "presence", "error".
  */
+// A command answered "unavailable" is sent again every second, for up to 30 seconds.
+const UNAVAILABLE_TRIES = 30;
+const UNAVAILABLE_RETRY_MS = 1000;
+
 export class Connection {
   constructor(token) {
     this.token = token;
@@ -90,6 +94,7 @@ export class Connection {
     this.pending = new Map(); // id -> {msg, resolve, reject}
     this.tables = new Map(); // table id -> last seq (or null before the first sync)
     this.lobbyOn = false;
+    this.queued = false; // in the quick match queue: joined again after every welcome
     this.handlers = new Map();
     this.retry = 0;
     this.timer = null;
@@ -222,6 +227,8 @@ export class Connection {
   }
 
   handle(msg) {
+    if (msg.type === "queue") this.queued = Boolean(msg.on);
+    else if (msg.type === "seated") this.queued = false;
     switch (msg.type) {
       case "welcome": {
         this.user = msg.user;
@@ -245,6 +252,11 @@ export class Connection {
             this.command("subscribe", { table, since: seq ?? undefined }).catch(() => null);
           }
         }
+        // A server that restarted has forgotten its queue (a reconnection to the same one
+        // has too): take our place in it again.
+        if (this.queued && !before.some((m) => m.type === "quick_match")) {
+          this.command("quick_match", { on: true }).catch(() => null);
+        }
         break;
       }
       case "ack": {
@@ -258,6 +270,13 @@ export class Connection {
       case "error": {
         if (msg.id && this.pending.has(msg.id)) {
           const p = this.pending.get(msg.id);
+          if (msg.code === "unavailable" && (p.tries || 0) < UNAVAILABLE_TRIES) {
+            // The table is being reloaded, or is moving to this node from one that went
+            // down: the same command (same id, applied once) again in a moment.
+            p.tries = (p.tries || 0) + 1;
+            setTimeout(() => this.pending.get(msg.id) === p && this.sendRaw(p.msg), UNAVAILABLE_RETRY_MS);
+            break;
+          }
           this.pending.delete(msg.id);
           p.reject(new ServerError(msg.code, msg.message));
         } else if (msg.code === "unauthorized" || msg.code === "bad_token") {

@@ -1,5 +1,6 @@
 import { h, render } from "preact";
 import { describe, expect, it, vi } from "vitest";
+import { costText } from "../src/analysis-words.js";
 import { AnalysisPanel, decisionAt } from "../src/shell/Analysis.js";
 
 // No catalogue is loaded here: t() answers the keys themselves (and warns).
@@ -59,6 +60,37 @@ describe("AnalysisPanel", () => {
     const root = show({ analysis, pending: false, error: null }, 22);
     expect(root.querySelector("[data-testid=analysis-decision]").textContent).toContain("analysis.forced");
     expect(root.querySelector("[data-testid=analysis-alternatives]")).toBe(null);
+  });
+  it("shows a bid's expected game points beside its chance to win the match", () => {
+    const bid = {
+      ...blunder,
+      step: 2,
+      kind: "bid",
+      trick: 0,
+      chosen: "solo",
+      best: "pass",
+      unit: "match",
+      alternatives: [
+        { action: "pass", value: 48.5, hindsight: null, game_points: -0.4 },
+        { action: "solo", value: 41.25, hindsight: null, game_points: 0.35 },
+      ],
+      cost: 7.25,
+      hindsight_cost: null,
+      mark: "mistake",
+      game_points_cost: -0.75,
+    };
+    const withBid = { ...analysis, hands: [{ ...hand, decisions: [bid, blunder] }] };
+    const root = show({ analysis: withBid, pending: false, error: null }, 3);
+    expect(root.querySelector("[data-testid=analysis-alternatives] thead").textContent).toContain("analysis.gamePoints");
+    const points = [...root.querySelectorAll("[data-testid=analysis-game-points]")];
+    expect(points.length).toBe(2);
+    expect(points.map((td) => td.textContent)).toEqual(["analysis.unit.game", "analysis.unit.game"]);
+    // The cost is told in both units (the keys stand for the words here).
+    expect(costText(bid)).toBe("analysis.unit.match · analysis.unit.game");
+    // A card has no game points.
+    const card = show({ analysis: withBid, pending: false, error: null }, 20);
+    expect(card.querySelector("[data-testid=analysis-game-points]")).toBe(null);
+    expect(costText(blunder)).toBe("analysis.unit.points");
   });
   it("says when a step has no analysed decision, and while the analysis is pending", () => {
     expect(show({ analysis, pending: false, error: null }, 3).querySelector("[data-testid=analysis-none]")).not.toBe(null);

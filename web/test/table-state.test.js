@@ -11,6 +11,7 @@ import {
   shownDialogs,
   shownHand,
   shownTrick,
+  summaryAnalysis,
   whyNot,
 } from "../src/table/state.js";
 
@@ -338,5 +339,95 @@ describe("the cante window", () => {
     const s = sync(view({ phase: "cante", to_move: null, legal: [] }));
     expect(myTurn(s)).toBe(false);
     expect(legalOf(s).cantes).toEqual([]);
+  });
+});
+
+describe("the analysis after the hand", () => {
+  const decision = (step, seat, cost, unit = "points", extra = {}) => ({
+    step,
+    seat,
+    kind: "card",
+    trick: 2,
+    chosen: "3C",
+    best: "RB",
+    unit,
+    alternatives: [],
+    forced: false,
+    cost,
+    mark: null,
+    accuracy: 50,
+    ...extra,
+  });
+  const ANALYSIS = {
+    format: "cuatrola-analysis/1",
+    seed: 7,
+    samples: 240,
+    solver: "c",
+    seats: [
+      { seat: 0, decisions: 6, scored: 4, accuracy: 71.5 },
+      { seat: 1, decisions: 5, scored: 0, accuracy: null },
+      { seat: 2, decisions: 6, scored: 3, accuracy: 90 },
+    ],
+    decisions: [
+      decision(1, 0, 0, "match", { kind: "bid", trick: 0, chosen: "pass", best: "pass" }),
+      decision(5, 0, 4),
+      decision(9, 2, 30),
+      decision(13, 0, 25, "points", { mark: "blunder" }),
+      decision(14, 0, 0.3, "tricks"), // 0.3 tricks weighs more than 4 points
+      decision(17, 0, 6),
+      decision(19, 0, 0, "points", { forced: true, cost: null }),
+    ],
+  };
+  const analysed = (state, hand, match = "t-1-1") =>
+    reduce(state, {
+      type: "hand_analysis",
+      msg: { type: "hand_analysis", table: "t-1", match, hand, analysis: ANALYSIS },
+    });
+  const ended = (state) => event(state, { kind: "hand_end", summary: SUMMARY, score: [6, 7], hands_played: 6 });
+
+  it("shows the player's accuracy and costliest decisions once the hand's analysis comes", () => {
+    let s = ended(sync(view()));
+    expect(summaryAnalysis(s)).toBeNull(); // not come yet
+    s = analysed(s, 6);
+    const shown = summaryAnalysis(s);
+    expect(shown.mine.accuracy).toBe(71.5);
+    // Our own, scored, costly ones, costliest first by what they take from the accuracy.
+    expect(shown.costly.map((d) => d.step)).toEqual([13, 14, 17]);
+    expect(summaryAnalysis(s, 10).costly.map((d) => d.step)).toEqual([13, 14, 17, 5]);
+  });
+
+  it("an analysis of another hand or match is not shown in this summary", () => {
+    const s = ended(sync(view()));
+    expect(summaryAnalysis(analysed(s, 5))).toBeNull();
+    expect(summaryAnalysis(analysed(s, 6, "t-1-2"))).toBeNull();
+    // An older hand's analysis that comes late keeps the latest one.
+    const late = analysed(analysed(s, 6), 5);
+    expect(late.handAnalysis.hand).toBe(6);
+    expect(summaryAnalysis(late)).not.toBeNull();
+  });
+
+  it("a reconnection's sync of the finished hand finds its analysis again", () => {
+    const over = view({ phase: "finished", to_move: null, summary: SUMMARY });
+    const s = analysed(sync(over, { info: { ...INFO, hands_played: 6, match: 1 } }), 6);
+    expect(summaryAnalysis(s).mine.seat).toBe(0);
+  });
+
+  it("a spectator sees every analysed person's accuracy", () => {
+    let s = ended(sync(view({ seat: null, hand: [] }), { seat: null }));
+    s = analysed(s, 6);
+    expect(summaryAnalysis(s)).toEqual({ seats: [ANALYSIS.seats[0], ANALYSIS.seats[2]] });
+  });
+
+  it("a message that is not an analysis changes nothing", () => {
+    const s = ended(sync(view()));
+    const after = reduce(s, { type: "hand_analysis", msg: { table: "t-1", match: "t-1-1", hand: 6, analysis: {} } });
+    expect(after).toBe(s);
+  });
+
+  it("a new match forgets which hand the summary was", () => {
+    let s = analysed(ended(sync(view())), 6);
+    s = event(s, { kind: "match_start", match: 2, first_dealer: 1, rules: "exact11" });
+    expect(s.info.match).toBe(2);
+    expect(summaryAnalysis(s)).toBeNull();
   });
 });

@@ -269,21 +269,35 @@ def bid_value(
     """The expected match value (:func:`match_value`) for the seat's team of bidding
     ``contract`` (``PASS``: of leaving things as they stand)."""
     mine = team_of(view.seat)
-    if contract is Contract.PASS:
-        holder, highest = highest_bid(view)
-        if holder is None:
-            win, value = rates.status_quo, 1
-        else:
-            made = calibrated(highest, rates.status_quo, config)
-            bidder_team = team_of(holder)
-            win = made if bidder_team == mine else 1 - made
-            value = CONTRACTS[highest].value
-    else:
-        win = calibrated(contract, rates.contracts[contract], config)
-        value = CONTRACTS[contract].value
+    win, value = _bid_stakes(view, contract, rates, config)
     return win * utility(view, mine, value, config) + (1 - win) * utility(
         view, 1 - mine, value, config
     )
+
+
+def bid_game_points(
+    view: SeatView, contract: Contract, rates: DDRates, config: ExpertConfig = _DEFAULT
+) -> float:
+    """The expected game points of the hand for the seat's team (won minus lost) of bidding
+    ``contract`` (``PASS``: of leaving things as they stand), over the same chances as
+    :func:`bid_value`."""
+    win, value = _bid_stakes(view, contract, rates, config)
+    return (2.0 * win - 1.0) * value
+
+
+def _bid_stakes(
+    view: SeatView, contract: Contract, rates: DDRates, config: ExpertConfig
+) -> tuple[float, int]:
+    """The chance that the seat's team wins the hand after bidding ``contract``, and the game
+    points the hand is then played for."""
+    mine = team_of(view.seat)
+    if contract is Contract.PASS:
+        holder, highest = highest_bid(view)
+        if holder is None:
+            return rates.status_quo, 1
+        made = calibrated(highest, rates.status_quo, config)
+        return (made if team_of(holder) == mine else 1 - made), CONTRACTS[highest].value
+    return calibrated(contract, rates.contracts[contract], config), CONTRACTS[contract].value
 
 
 def utility(view: SeatView, winner: int, value: int, config: ExpertConfig = _DEFAULT) -> float:

@@ -50,6 +50,8 @@ UNITS: Final = {
 Z95: Final = 1.959964
 #: Safety stop for a match that somehow never ends (a real one lasts at most ~21 hands).
 MAX_MATCH_HANDS: Final = 200
+#: One name per seat, seat 0 first.
+Seats = tuple[str, str, str, str]
 
 
 class DuelError(Exception):
@@ -230,15 +232,14 @@ class _Table:
         self.budget = budget
 
     def play_hand(
-        self,
-        state: HandState,
-        names: tuple[str, str, str, str],
-        keys: tuple[str, str, str, str],
-        rng_key: str,
-        deal_id: str,
-        forced_pass: bool,
+        self, state: HandState, swapped: bool, deal_id: str, *, forced_pass: bool = False
     ) -> None:
-        """Play ``state`` to the end; ``keys[s]`` is ``"a"`` or ``"b"`` for seat ``s``."""
+        """Play ``state`` to the end, agent ``a`` in seats 0 and 2 (1 and 3 when ``swapped``).
+
+        ``deal_id`` names the deal in the records; with ``swapped`` it seeds the players.
+        """
+        names, keys = _seating(self.summary.a, self.summary.b, swapped)
+        rng_key = f"{deal_id}:{int(swapped)}"
         try:
             players: list[Player] = [self.factories[n]() for n in names]
         except Exception as exc:
@@ -282,8 +283,7 @@ class _Table:
             tally[0] += 1
             tally[1] += int(made)
         self.summary.hands += 1
-        a_team = 0 if keys[0] == "a" else 1
-        if result.winner == a_team:
+        if result.winner == int(swapped):  # agent a's team
             self.summary.hand_wins_a += 1
         if self.records is not None:
             self.records(hand_to_record(state, players=list(names), deal=deal_id))
@@ -296,7 +296,8 @@ def _describe(action: object) -> str:
         return "not an action"
 
 
-def _seating(a: str, b: str, swapped: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _seating(a: str, b: str, swapped: bool) -> tuple[Seats, Seats]:
+    """The agent at each seat, and which of ``a`` and ``b`` it is (``"a"`` or ``"b"``)."""
     if not swapped:
         return (a, b, a, b), ("a", "b", "a", "b")
     return (b, a, b, a), ("b", "a", "b", "a")
@@ -353,7 +354,7 @@ def run_duel(
     if jobs == 1:
         table = _Table(summary, records, factories, budget)
         for index in range(deals):
-            _play_deal(table, a, b, seed, index, track)
+            _play_deal(table, seed, index, track)
             if progress is not None:
                 progress(summary.pairs)
     else:
@@ -362,14 +363,14 @@ def run_duel(
     return summary
 
 
-def _play_deal(table: _Table, a: str, b: str, seed: int, index: int, track: str) -> None:
+def _play_deal(table: _Table, seed: int, index: int, track: str) -> None:
     """Play deal pair (or match pair) ``index`` and add its margins to the table's summary."""
     summary = table.summary
     rules = Rules()
     if track == "match":
         margin = 0.0
         for swapped in (False, True):
-            winner_is_a = _play_match(table, rules, a, b, seed, index, swapped)
+            winner_is_a = _play_match(table, rules, seed, index, swapped)
             summary.matches += 1
             summary.match_wins_a += int(winner_is_a)
             margin += 1.0 if winner_is_a else -1.0
@@ -381,19 +382,11 @@ def _play_deal(table: _Table, a: str, b: str, seed: int, index: int, track: str)
         dealer = deal_rng.randrange(4)
         base = HandState.deal(rules, dealer, deal_rng)
         for swapped in (False, True):
-            names, keys = _seating(a, b, swapped)
             state = HandState.from_masks(rules, dealer, base.dealt, base.trump_card)
-            table.play_hand(
-                state,
-                names,  # type: ignore[arg-type]
-                keys,  # type: ignore[arg-type]
-                f"{seed}:{index}:{int(swapped)}",
-                f"{seed}:{index}",
-                forced_pass=track == "play",
-            )
+            table.play_hand(state, swapped, f"{seed}:{index}", forced_pass=track == "play")
             result = state.result
             assert result is not None
-            a_team = 0 if keys[0] == "a" else 1
+            a_team = int(swapped)
             if track == "play":
                 margin += result.points[a_team] - result.points[1 - a_team]
                 card_margin += state.team_card_points[a_team] - state.team_card_points[1 - a_team]
@@ -460,16 +453,13 @@ def _play_chunk(
     factories = {name: player_factory(name) for name in (a, b)}
     table = _Table(part, kept.append if keep_records else None, factories, budget)
     for index in indices:
-        _play_deal(table, a, b, seed, index, track)
+        _play_deal(table, seed, index, track)
     return part, kept
 
 
-def _play_match(
-    table: _Table, rules: Rules, a: str, b: str, seed: int, index: int, swapped: bool
-) -> bool:
+def _play_match(table: _Table, rules: Rules, seed: int, index: int, swapped: bool) -> bool:
     """Play one whole match; whether agent ``a`` won it. Hand ``k`` of match ``index`` is the
     same deal in both plays of the pair, as long as both matches last that long."""
-    names, keys = _seating(a, b, swapped)
     first_dealer = random.Random(f"match:{seed}:{index}").randrange(4)
     match = MatchState(rules, first_dealer=first_dealer)
     hand_index = 0
@@ -477,18 +467,10 @@ def _play_match(
         if hand_index >= MAX_MATCH_HANDS:
             raise DuelError(f"match {index} did not end after {MAX_MATCH_HANDS} hands")
         state = match.start_hand(random.Random(f"deal:{seed}:{index}:{hand_index}"))
-        table.play_hand(
-            state,
-            names,  # type: ignore[arg-type]
-            keys,  # type: ignore[arg-type]
-            f"{seed}:{index}:{hand_index}:{int(swapped)}",
-            f"{seed}:{index}:{hand_index}",
-            forced_pass=False,
-        )
+        table.play_hand(state, swapped, f"{seed}:{index}:{hand_index}")
         match.finish_hand()
         hand_index += 1
-    a_team = 0 if keys[0] == "a" else 1
-    return match.winner == a_team
+    return match.winner == int(swapped)  # agent a's team
 
 
 def format_summary(summary: DuelSummary) -> str:

@@ -1,9 +1,10 @@
 """Hints: the expert's move for a seat's own view, and a one-line reason for it.
 
-A hint is the ``expert`` player's choice (:mod:`cuatrola.ai.players.expert`) for the seat's
-:class:`~cuatrola.core.views.SeatView`, searched without a time budget from a seed that
-:func:`hint_seed` derives from the table and the decision, so the same decision always gets
-the same hint and a test can ask the expert the same question. :func:`hint_reason` says why
+A hint (:func:`hint_action`) is the ``expert`` player's choice
+(:mod:`cuatrola.ai.players.expert`) for the seat's :class:`~cuatrola.core.views.SeatView`,
+searched without a time budget, with a memory of its own, from a seed that :func:`hint_seed`
+derives from the table and the decision, so the same decision always gets the same hint and
+a test can ask the expert the same question. :func:`hint_reason` says why
 in a key the clients translate, read from the position and the move alone (it never sees
 another seat's cards either):
 
@@ -27,8 +28,12 @@ another seat's cards either):
 from __future__ import annotations
 
 import hashlib
+import random
 from typing import Final
 
+from cuatrola.ai.analysis import analysis_expert
+from cuatrola.ai.config import ExpertConfig
+from cuatrola.ai.search.solver import backend
 from cuatrola.core.actions import (
     NO_CANTE,
     is_bid_action,
@@ -63,6 +68,16 @@ REASONS: Final = (
 
 _GENEROUS: Final = 10
 """Card points from which a card given to the partner's trick counts as giving points."""
+
+
+def hint_action(view: SeatView, seed: int) -> int:
+    """The hint's move: the expert's choice for ``view`` from ``seed``, without a time budget
+    and with a memory of its own (the expert's searched opponent model otherwise remembers
+    answers from earlier decisions of the same process, which would make the same question
+    get another answer: see :func:`~cuatrola.ai.analysis.analysis_expert`)."""
+    player = analysis_expert(ExpertConfig.for_backend(backend()))
+    action = player.choose(view, random.Random(seed), None)
+    return action if action in view.legal_actions else view.legal_actions[0]
 
 
 def hint_seed(table: str, turn: int) -> int:
@@ -119,4 +134,4 @@ def _follow_reason(view: SeatView, card: int) -> str:
     return "plays_low"
 
 
-__all__ = ["HINT_LEVEL", "REASONS", "hint_reason", "hint_seed"]
+__all__ = ["HINT_LEVEL", "REASONS", "hint_action", "hint_reason", "hint_seed"]

@@ -11,16 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 
-from cuatrola.ai.base import available_players, player_factory
+from cuatrola.ai.base import Player
 from cuatrola.ai.duel import decision_percentiles_ms
 from cuatrola.ai.search.solver import backend
 from cuatrola.argtypes import bounded_int
-from cuatrola.core.hand import HandState
-from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
+from cuatrola.bench.selfplay import is_unknown_player, play_hands
+from cuatrola.core.views import SeatView
 
 NAME = "ai"
 HELP = "decision-time percentiles of a computer player (a level or any registered player)"
@@ -36,26 +34,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def measure(level: str, hands: int, seed: int) -> dict[str, object]:
     """Play ``hands`` hands with ``level`` in every seat; the timing summary."""
-    factory = player_factory(level)
-    rng = random.Random(seed)
     every: list[float] = []
     choices: list[float] = []
     clock = time.perf_counter
-    for number in range(hands):
-        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
-        players = [factory() for _ in range(4)]
-        rngs = [random.Random(f"bench:{seed}:{number}:{s}") for s in range(4)]
-        while not state.is_finished:
-            seat = state.to_move
-            assert seat is not None
-            view = view_for(state, seat)
-            start = clock()
-            action = players[seat].choose(view, rngs[seat])
-            spent = clock() - start
-            every.append(spent)
-            if len(view.legal_actions) > 1:
-                choices.append(spent)
-            state.apply(action, seat)
+
+    def timed(player: Player, view: SeatView, rng: random.Random) -> int:
+        start = clock()
+        action = player.choose(view, rng)
+        spent = clock() - start
+        every.append(spent)
+        if len(view.legal_actions) > 1:
+            choices.append(spent)
+        return action
+
+    for _ in play_hands(level, hands, seed, "bench", timed):
+        pass
     return {
         "level": level,
         "solver": backend(),
@@ -67,12 +60,7 @@ def measure(level: str, hands: int, seed: int) -> dict[str, object]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    if args.level not in available_players():
-        print(
-            f"cuatrola bench ai: unknown level {args.level!r}; expected one of "
-            f"{', '.join(available_players())}",
-            file=sys.stderr,
-        )
+    if is_unknown_player("ai", "level", args.level):
         return 2
     result = measure(args.level, args.hands, args.seed)
     if args.json:

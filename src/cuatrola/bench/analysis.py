@@ -11,20 +11,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
-import sys
 import time
 from typing import Any
 
 from cuatrola.ai.analysis import analyse_hand, analysis_config
-from cuatrola.ai.base import available_players, player_factory
 from cuatrola.ai.search.solver import backend
 from cuatrola.argtypes import bounded_int
-from cuatrola.core.hand import HandState
+from cuatrola.bench.selfplay import is_unknown_player, play_hands
 from cuatrola.core.records import hand_to_record
-from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
 
 NAME = "analysis"
 HELP = "seconds to analyse one whole hand (all four seats) with the compiled solver"
@@ -45,19 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play_records(players: str, hands: int, seed: int) -> list[dict[str, Any]]:
     """``hands`` seeded hands played by ``players`` in every seat, as records."""
-    factory = player_factory(players)
-    rng = random.Random(seed)
-    records = []
-    for number in range(hands):
-        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
-        seats = [factory() for _ in range(4)]
-        rngs = [random.Random(f"bench-analysis:{seed}:{number}:{s}") for s in range(4)]
-        while not state.is_finished:
-            seat = state.to_move
-            assert seat is not None
-            state.apply(seats[seat].choose(view_for(state, seat), rngs[seat]), seat)
-        records.append(hand_to_record(state))
-    return records
+    return [hand_to_record(state) for state in play_hands(players, hands, seed, "bench-analysis")]
 
 
 def measure(players: str, hands: int, seed: int, samples: int | None) -> dict[str, Any]:
@@ -85,12 +68,7 @@ def measure(players: str, hands: int, seed: int, samples: int | None) -> dict[st
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
-    if args.players not in available_players():
-        print(
-            f"cuatrola bench analysis: unknown player {args.players!r}; expected one of "
-            f"{', '.join(available_players())}",
-            file=sys.stderr,
-        )
+    if is_unknown_player("analysis", "player", args.players):
         return 2
     result = measure(args.players, args.hands, args.seed, args.samples)
     if args.json:

@@ -45,6 +45,7 @@ from typing import Any, Final
 
 import httpx
 
+from cuatrola.ai.duel import decision_percentiles_ms
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.clients.remote import ConnectionLost, RemoteClient, ServerRefused
 from cuatrola.protocol import ClientMessage, ServerMessage
@@ -194,6 +195,8 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
         "0",
         "--shuffle-window",
         "0",
+        # The analysis after each hand works in a process of its own on the same cores.
+        "--no-analysis",
         *args.server_arg,
     ]
     env = {**os.environ, "CUATROLA_DATA": str(directory / "data")}
@@ -497,20 +500,15 @@ async def _seat_table(
 
 
 def _percentiles(samples: list[float]) -> dict[str, float | int]:
+    """The nearest-rank percentiles of ``samples`` (seconds) in ms, as ``cuatrola duel``
+    gives them, with their mean."""
     if not samples:
         return {"count": 0}
-    ordered = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
-
+    ms = decision_percentiles_ms(samples)
     return {
-        "count": len(ordered),
-        "p50_ms": at(0.50),
-        "p90_ms": at(0.90),
-        "p99_ms": at(0.99),
-        "max_ms": round(ordered[-1] * 1000, 2),
-        "mean_ms": round(statistics.fmean(ordered) * 1000, 2),
+        "count": len(samples),
+        **{f"{key}_ms": round(ms[key], 2) for key in ("p50", "p90", "p99", "max")},
+        "mean_ms": round(statistics.fmean(samples) * 1000, 2),
     }
 
 

@@ -53,6 +53,7 @@ from cuatrola.protocol import (
     decode_server,
     encode_client,
 )
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
     Ack,
     Error,
@@ -69,6 +70,9 @@ from cuatrola.protocol.messages import (
 
 #: Largest server frame accepted, in bytes (a ``sync`` with a long chat is the largest).
 MAX_FRAME: Final = 2**20
+#: A command answered "unavailable" is sent again after this many seconds, this many times.
+UNAVAILABLE_RETRY: Final = 1.0
+UNAVAILABLE_TRIES: Final = 30
 
 
 class ServerRefused(Exception):
@@ -248,6 +252,10 @@ class RemoteClient:
         #: Commands sent and not answered yet, by id (kept only while ``reconnect`` is set:
         #: they are sent again after a reconnection).
         self.unacked: dict[str, ClientMessage] = {}
+        # Commands answered "unavailable", and how often: sent again after a pause.
+        self._unavailable: dict[str, int] = {}
+        self._requests: dict[str, ClientMessage] = {}
+        self._retries: set[asyncio.Task[None]] = set()
         #: How many times a dropped connection was re-established.
         self.reconnections = 0
         #: Set once the client has stopped for good.
@@ -299,6 +307,8 @@ class RemoteClient:
         """Close the connection and stop (also a reconnection in progress)."""
         self._closing = True
         self._wake.set()
+        for retry in list(self._retries):
+            retry.cancel()
         if self.connection is not None:
             await self.connection.close()
         reader = self.reader
@@ -417,11 +427,13 @@ class RemoteClient:
             raise TypeError(f"expected a command with an id, got {type(message).__name__}")
         future: asyncio.Future[Ack | Error] = asyncio.get_running_loop().create_future()
         self._answers[command_id] = future
+        self._requests[command_id] = message
         try:
             await self.send(message)
             async with asyncio.timeout(self.answer_timeout if timeout is None else timeout):
                 answer = await future
         finally:
+            self._requests.pop(command_id, None)
             if self._answers.get(command_id) is future:
                 del self._answers[command_id]
         if isinstance(answer, Error):
@@ -481,6 +493,9 @@ class RemoteClient:
             self.seq[message.table] = message.seq
         elif isinstance(message, (Ack, Error)):
             if message.id is not None:
+                if isinstance(message, Error) and self._retry_later(message):
+                    return
+                self._unavailable.pop(message.id, None)
                 self.unacked.pop(message.id, None)
                 answered = self._answers.pop(message.id, None)
                 if answered is not None:
@@ -499,6 +514,29 @@ class RemoteClient:
             handled = self.on_message(message)
             if handled is not None:
                 await handled
+
+    def _retry_later(self, error: Error) -> bool:
+        """Whether ``error`` says to send its command again in a moment (the table is being
+        reloaded, or is moving to this server from one that went down), and then do so: the
+        same command, with the same id, which the server applies once."""
+        command_id = error.id
+        assert command_id is not None
+        message = self.unacked.get(command_id) or self._requests.get(command_id)
+        tries = self._unavailable.get(command_id, 0)
+        if error.code != ErrorCode.UNAVAILABLE or message is None or tries >= UNAVAILABLE_TRIES:
+            return False
+        self._unavailable[command_id] = tries + 1
+
+        async def again() -> None:
+            await asyncio.sleep(UNAVAILABLE_RETRY)
+            if command_id in self._answers or self.unacked.get(command_id) is message:
+                with contextlib.suppress(ConnectionLost):
+                    await self.send(message)
+
+        task = asyncio.get_running_loop().create_task(again())
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+        return True
 
     async def _read(self) -> None:
         """Read until the client stops, reconnecting after a drop when ``reconnect`` says so."""

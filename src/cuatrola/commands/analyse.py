@@ -74,28 +74,20 @@ def load_records(stream: IO[bytes]) -> list[Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Analyse and print; see the module docstring for the exit status."""
-    from cuatrola.commands.replay import InputError
+    from cuatrola.commands.replay import with_input
 
-    try:
-        stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
-    except OSError as exc:
-        print(f"cuatrola analyse: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    try:
-        records = load_records(stream)
-    except InputError as exc:
-        print(f"cuatrola analyse: {exc}", file=sys.stderr)
-        return 2
-    except BadInput as exc:
-        print(f"cuatrola analyse: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"cuatrola analyse: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-    return _report(records, args)
+    records: list[Any] = []
+
+    def load(stream: IO[bytes]) -> int:
+        try:
+            records.extend(load_records(stream))
+        except BadInput as exc:
+            print(f"cuatrola analyse: {exc}", file=sys.stderr)
+            return 1
+        return 0
+
+    # Analysed once the input is closed: every record is checked before any is analysed.
+    return with_input("analyse", args.file, load) or _report(records, args)
 
 
 def _report(records: list[Any], args: argparse.Namespace) -> int:

@@ -23,6 +23,8 @@ def _alternatives(decision: Decision) -> str:
     parts = []
     for alt in decision.alternatives:
         text = alt.action if alt.value is None else f"{alt.action} {alt.value:g}"
+        if alt.game_points is not None and decision.unit != "game":
+            text += f" ({alt.game_points:+g} gp)"
         parts.append(f"[b]{text}[/b]" if alt.action == decision.chosen else text)
     return "  ".join(parts)
 
@@ -37,6 +39,8 @@ def decision_table(decisions: list[Decision], title: str) -> Table:
         mark = d.mark or ("forced" if d.forced else "")
         style = MARK_STYLES.get(d.mark or "", "")
         cost = "" if d.cost is None else f"{d.cost:g} {UNIT_NAMES[d.unit]}"
+        if d.game_points_cost is not None and d.unit != "game":
+            cost += f", {d.game_points_cost:g} game pts"
         table.add_row(
             str(d.step),
             str(d.seat),
@@ -80,5 +84,6 @@ def print_report(analysis: MatchAnalysis, out: IO[str]) -> None:
         console.print(summary_table(analysis.seats, "All hands: accuracy"))
     console.print(
         "cost: the expert's choice minus the choice made, from the seat's view; "
-        "hindsight: the same with every card known (double dummy)."
+        "hindsight: the same with every card known (double dummy); gp: a bid's expected "
+        "game points for the seat's side (won minus lost)."
     )

@@ -15,8 +15,13 @@ import asyncio
 import sys
 
 from cuatrola.argtypes import bounded_float, bounded_int
-from cuatrola.commands.play import ONLINE_MODES, rules_preset, seed_value, server_url
-from cuatrola.core.rules import Rules
+from cuatrola.commands.play import (
+    ONLINE_MODES,
+    add_rules_arguments,
+    rules_from_args,
+    seed_value,
+    server_url,
+)
 from cuatrola.protocol.messages import BOT_LEVELS
 
 NAME = "bot"
@@ -41,14 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--code", default=None, help="the code of a private table to join")
     parser.add_argument("--name", default=None, help="the bot's guest name")
-    parser.add_argument(
-        "--rules",
-        type=rules_preset,
-        default="exact11",
-        metavar="PRESET",
-        help="rules of a table the bot creates: exact11 (default), exactN, to21, hands11/20",
-    )
-    parser.add_argument("--no-quintola", action="store_true", help="tables without quintola")
+    add_rules_arguments(parser, "a table the bot creates")
     parser.add_argument(
         "--level", choices=BOT_LEVELS, default="medium", help="the server's computer players' level"
     )
@@ -92,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         code=args.code,
         name=args.name,
         level=args.level,
-        rules=Rules.preset(args.rules, quintola=not args.no_quintola),
+        rules=rules_from_args(args),
     )
     bot = ServerBot(
         options,

@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the duel and print its summary."""
     from cuatrola.ai.base import player_factory
-    from cuatrola.ai.duel import DuelError, format_summary, run_duel
+    from cuatrola.ai.duel import DuelError, DuelSummary, ProgressHook, format_summary, run_duel
 
     for name in (args.a, args.b):
         try:
@@ -91,6 +91,19 @@ def run(args: argparse.Namespace) -> int:
         assert handle is not None
         handle.write(json.dumps(record) + "\n")
 
+    def duel(progress: ProgressHook | None = None) -> DuelSummary:
+        return run_duel(
+            args.a,
+            args.b,
+            args.deals,
+            args.seed,
+            args.track,
+            records=write if handle else None,
+            progress=progress,
+            budget=args.budget,
+            jobs=args.jobs,
+        )
+
     show_bar = sys.stdout.isatty() and not args.json
     try:
         if show_bar:
@@ -98,28 +111,9 @@ def run(args: argparse.Namespace) -> int:
 
             with Progress(transient=True) as bar:
                 task = bar.add_task(f"{args.a} vs {args.b}", total=args.deals)
-                summary = run_duel(
-                    args.a,
-                    args.b,
-                    args.deals,
-                    args.seed,
-                    args.track,
-                    records=write if handle else None,
-                    progress=lambda done: bar.update(task, completed=done),
-                    budget=args.budget,
-                    jobs=args.jobs,
-                )
+                summary = duel(lambda done: bar.update(task, completed=done))
         else:
-            summary = run_duel(
-                args.a,
-                args.b,
-                args.deals,
-                args.seed,
-                args.track,
-                records=write if handle else None,
-                budget=args.budget,
-                jobs=args.jobs,
-            )
+            summary = duel()
     except DuelError as exc:
         print(f"cuatrola duel: {exc}", file=sys.stderr)
         return 1

@@ -46,6 +46,24 @@ def rules_preset(text: str) -> str:
     return text
 
 
+def add_rules_arguments(parser: argparse.ArgumentParser, tables: str) -> None:
+    """Declare ``--rules PRESET`` and ``--no-quintola``, the rules of ``tables`` (in words,
+    for the help); :func:`rules_from_args` reads them."""
+    parser.add_argument(
+        "--rules",
+        type=rules_preset,
+        default="exact11",
+        metavar="PRESET",
+        help=f"rules of {tables}: exact11 (default), exactN (N 3..21), to21, hands11 or hands20",
+    )
+    parser.add_argument("--no-quintola", action="store_true", help=f"no quintola bid in {tables}")
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules that :func:`add_rules_arguments`'s options chose."""
+    return Rules.preset(args.rules, quintola=not args.no_quintola)
+
+
 def seed_value(text: str) -> int:
     """Parse a non-negative integer seed for argparse.
 
@@ -109,14 +127,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="medium",
         help="strength of the computer players (offline and 'bots' tables; default medium)",
     )
-    parser.add_argument(
-        "--rules",
-        type=rules_preset,
-        default="exact11",
-        metavar="PRESET",
-        help="exact11 (default), exactN (N 3..21), to21, hands11 or hands20",
-    )
-    parser.add_argument("--no-quintola", action="store_true", help="play without the quintola bid")
+    add_rules_arguments(parser, "the match")
     parser.add_argument(
         "--seed", type=seed_value, default=None, help="seed the deals for a reproducible match"
     )
@@ -166,7 +177,7 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Start the terminal client; returns the exit status."""
-    rules = Rules.preset(args.rules, quintola=not args.no_quintola)
+    rules = rules_from_args(args)
     online_only = (args.code, args.mode, args.name, args.login, args.register, args.watch)
     if args.server is None:
         if any(value is not None for value in online_only):

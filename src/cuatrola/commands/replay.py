@@ -20,7 +20,7 @@ import codecs
 import json
 import sys
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from cuatrola.core.records import replay_summary
@@ -316,37 +316,49 @@ class _ArrayReader:
                 pos = 0
 
 
-def _open(path: str) -> IO[bytes]:
-    if path == "-":
-        return sys.stdin.buffer
-    return open(path, "rb")
+def with_input(command: str, path: str, consume: Callable[[IO[bytes]], int]) -> int:
+    """Open ``path`` (``-``: standard input), return ``consume(stream)``, then close it.
 
+    The record commands (``replay``, ``verify``, ``analyse``) read their input through this.
+    When the input cannot be read (:class:`OSError`) or is empty (:class:`InputError`), it
+    prints one line on stderr, ``cuatrola COMMAND: ...``, and returns 2.
+    """
 
-def run(args: argparse.Namespace) -> int:
-    """Replay every record of the input; see the module docstring for the exit status."""
-    try:
-        stream = _open(args.file)
-    except OSError as exc:
-        print(f"cuatrola replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+    def cannot_read(exc: OSError) -> int:
+        print(f"cuatrola {command}: cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    status = 0
-    out = sys.stdout
+
     try:
-        for record, error in read_records(stream):
-            summary = error if error is not None else replay_summary(record)
-            if not summary["ok"]:
-                status = 1
-            out.write(json.dumps(summary) + "\n")
-            out.flush()
+        # Closed below unless it is standard input, which is not the command's to close.
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    except OSError as exc:
+        return cannot_read(exc)
+    try:
+        return consume(stream)
     except InputError as exc:
-        print(f"cuatrola replay: {exc}", file=sys.stderr)
+        print(f"cuatrola {command}: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         raise  # the reader of the output went away: the command line ends quietly
     except OSError as exc:
-        print(f"cuatrola replay: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return cannot_read(exc)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay every record of the input; see the module docstring for the exit status."""
+    return with_input("replay", args.file, _replay_all)
+
+
+def _replay_all(stream: IO[bytes]) -> int:
+    status = 0
+    out = sys.stdout
+    for record, error in read_records(stream):
+        summary = error if error is not None else replay_summary(record)
+        if not summary["ok"]:
+            status = 1
+        out.write(json.dumps(summary) + "\n")
+        out.flush()
     return status

@@ -71,6 +71,13 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default HOST:PID)",
     )
     group.add_argument(
+        "--lease",
+        type=bounded_float(0.5, 600, "seconds"),
+        default=None,
+        help="seconds this node's claim on its tables lasts without renewal (10): another "
+        "node takes over the tables of a node that died after this long",
+    )
+    group.add_argument(
         "--no-migrate",
         action="store_true",
         help="do not apply database migrations at start-up ($CUATROLA_MIGRATE=0): for "
@@ -116,6 +123,11 @@ def _table_arguments(group: argparse._ArgumentGroup) -> None:
         help="seconds of the cante window after each of the first three tricks (3; 1 for a "
         "team of two computer players). 0 turns it off, which tells everybody when a team "
         "can sing: for benchmarks only",
+    )
+    group.add_argument(
+        "--no-analysis",
+        action="store_true",
+        help="do not analyse hands and matches as they end (only when one is asked for)",
     )
     group.add_argument(
         "--shuffle-window",
@@ -187,6 +199,7 @@ def _settings(args: argparse.Namespace) -> object:
     settings = storage_settings(args)
     settings.node_name = args.node or os.environ.get("CUATROLA_NODE") or None
     settings.migrate = not args.no_migrate and os.environ.get("CUATROLA_MIGRATE", "1") != "0"
+    settings.analysis = not args.no_analysis
     settings.public_urls = tuple(
         _public_url(u) for u in _listed(args.public_url, "CUATROLA_PUBLIC_URL")
     )
@@ -202,6 +215,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("guests_per_minute", "guests_per_minute"),
         ("cante_window", "cante_window"),
         ("shuffle_window", "shuffle_window"),
+        ("lease", "lease"),
     ):
         value = getattr(args, arg)
         if value is not None:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import IO, Any
 
-from cuatrola.commands.replay import InputError, read_records
+from cuatrola.commands.replay import read_records, with_input
 from cuatrola.core.errors import RecordError
 from cuatrola.core.records import replay_record
 from cuatrola.core.shuffle import ShuffleMismatch, proof_from_json, verify_deal
@@ -58,36 +58,19 @@ def check_record(record: Any) -> tuple[bool, str]:
     return True, f"shuffle verified (commitment {checked.commitment[:16]}..., {count} {noun})"
 
 
-def _open(path: str) -> Any:
-    if path == "-":
-        return sys.stdin.buffer
-    return open(path, "rb")
-
-
 def run(args: argparse.Namespace) -> int:
     """Verify every record of the input; see the module docstring for the exit status."""
-    try:
-        stream = _open(args.file)
-    except OSError as exc:
-        print(f"cuatrola verify: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+    return with_input("verify", args.file, _verify_all)
+
+
+def _verify_all(stream: IO[bytes]) -> int:
     status = 0
-    try:
-        for number, (record, error) in enumerate(read_records(stream), start=1):
-            if error is not None:
-                ok, line = False, f"not a record: {error['error']}"
-            else:
-                ok, line = check_record(record)
-            status = status if ok else 1
-            sys.stdout.write(f"record {number}: {line}\n")
-            sys.stdout.flush()
-    except InputError as exc:
-        print(f"cuatrola verify: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"cuatrola verify: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    for number, (record, error) in enumerate(read_records(stream), start=1):
+        if error is not None:
+            ok, line = False, f"not a record: {error['error']}"
+        else:
+            ok, line = check_record(record)
+        status = status if ok else 1
+        sys.stdout.write(f"record {number}: {line}\n")
+        sys.stdout.flush()
     return status

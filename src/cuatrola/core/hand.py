@@ -743,8 +743,8 @@ class HandState:
         """
         # The fast paths: an action id that is legal for the seat to move. A card play is
         # inlined (it is most of the actions of a hand), and so is a pass (always legal in
-        # the bidding); the rest goes through the phase's method. Anything else takes the slow
-        # path below, which names the error.
+        # the bidding); another bid or a cante goes through _apply_legal_id. Anything else
+        # takes _apply_checked, which names the error.
         phase = self.phase
         if phase is _PLAY:
             if type(action) is int and action >= 0:
@@ -790,20 +790,31 @@ class HandState:
                     else:
                         self._end_bidding()
                     return
-            else:
-                legal = self._legal
-                if legal < 0:
-                    legal = self.legal_mask()
-                if legal >> action & 1 and (seat is None or seat == mover):
-                    self.history.append(action)
-                    self._legal = -1
-                    if phase is _BIDDING:
-                        self._bid(_CONTRACT_OF_ACTION[action])
-                    elif action == NO_CANTE:
-                        self._decline_cante()
-                    else:
-                        self._sing(action - CANTE_BASE)
-                    return
+            elif self._apply_legal_id(phase, action, seat):
+                return
+        self._apply_checked(action, seat)
+
+    def _apply_legal_id(self, phase: Phase, action: int, seat: int | None) -> bool:
+        """Apply the bid or cante id ``action`` and return ``True`` when it is legal for
+        ``seat`` (``None``: the seat to move); else change nothing and return ``False``."""
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()
+        if not (legal >> action & 1 and (seat is None or seat == self.to_move)):
+            return False
+        self.history.append(action)
+        self._legal = -1
+        if phase is _BIDDING:
+            self._bid(_CONTRACT_OF_ACTION[action])
+        elif action == NO_CANTE:
+            self._decline_cante()
+        else:
+            self._sing(action - CANTE_BASE)
+        return True
+
+    def _apply_checked(self, action: int | str, seat: int | None) -> None:
+        """:meth:`apply` for what its fast paths did not take: parse ``action``, refuse it
+        with the reason when it is not legal for ``seat``, else apply it."""
         action_id = parse_action(action)
         if self.phase is _FINISHED:
             raise IllegalActionError(format_action(action_id), seat, "the hand is over")

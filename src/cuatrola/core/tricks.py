@@ -17,32 +17,40 @@ every copy, and those tests say whether the copies still agree.
   (``HandState.legal_mask()``, and the check in ``apply`` when ``legal_actions`` was not
   asked first, call :func:`legal_mask`.) Test:
   ``tests/core/test_rule_copies.py::test_hand_state_legal_actions_are_legal_mask``, at every
-  card of random hands under every rule set.
+  card of random hands under every rule set. Its ``apply`` also inlines the steps of a card
+  play (``HandState._play``, not a rule but the engine's bookkeeping): a call there instead
+  costs about 3% more instructions per ``python-state`` hand (docs/performance.md). Test:
+  ``tests/core/test_ergonomics.py::test_checked_apply_and_apply_unchecked_reach_the_same_states``
+  (``apply_unchecked`` plays through ``_play``).
 * **The playout kernel**, :func:`cuatrola.core.rollout.random_plain_hand`: about 7% slower
   with a call (the ``python`` backend of ``cuatrola bench engine``). Tests:
   ``tests/core/test_rule_copies.py::test_the_kernel_plays_the_cards_legal_mask_allows`` (the
   kernel's hand equals the same random choices made among :func:`legal_mask`'s cards) and
   ``tests/core/test_rollout.py::test_kernel_and_hand_state_agree_on_the_same_random_choices``.
-* **The solver's move generator**, in the pure-Python double-dummy solver (cuatrola.ai ...
-  solver: ``solve_python``, ``solve_moves_python``): once per search node; a call costs
-  about 5% of a whole-hand solve. Its cards are seen only through the values they lead to.
-  Tests: ``tests/core/test_rule_copies.py::test_the_python_solver_values_follow_legal_mask``
+* **The solver's move generator**, the ``play`` closure of ``_Searcher._build`` in the
+  pure-Python double-dummy solver, ``cuatrola/ai/search/_reference.py`` (``solve_python``,
+  ``solve_moves_python``): once per search node; a call costs about 5% of a whole-hand
+  solve. Its cards are seen only through the values they lead to. Tests:
+  ``tests/core/test_rule_copies.py::test_the_python_solver_values_follow_legal_mask``
   (the values equal a brute-force minimax over :func:`legal_mask`'s cards) and
   ``tests/ai/test_solver.py::test_python_solver_matches_brute_force``.
-* **The C twin**, ``legal_mask`` in the compiled solver's ``_solver.c`` (cuatrola.ai ...
-  solver, ``solve``/``solve_moves`` when it is built): C cannot call Python per node, and the
-  compiled solver is about two orders of magnitude faster (``cuatrola bench solver``). Tests:
+* **The C twin**, ``legal_mask`` in the compiled solver, ``cuatrola/ai/search/_solver.c``
+  (``solve``/``solve_moves`` when it is built; ``_csolver.pyi`` gives its signatures): C
+  cannot call Python per node, and the compiled solver is about two orders of magnitude
+  faster (``cuatrola bench solver``). Tests:
   ``tests/core/test_rule_copies.py::test_the_compiled_solver_moves_are_legal_mask`` (the
   cards of ``solve_moves`` are :func:`legal_mask`'s, and its values the brute force's) and
   ``tests/ai/test_solver_c.py::test_c_and_python_agree_from_trick_two_on``.
-* **The inverse**, ``excluded_by_play`` in the deal inference (cuatrola.ai ... knowledge):
-  not a copy kept for speed but the rule read backwards, the cards a play shows its player
-  did not hold. Test:
+* **The inverse**, ``excluded_by_play`` in the deal inference,
+  ``cuatrola/ai/knowledge/deals.py``: not a copy kept for speed but the rule read backwards,
+  the cards a play shows its player did not hold. Test:
   ``tests/ai/test_worlds.py::test_excluded_by_play_is_exactly_the_legality_condition`` (a
   card is legal exactly when the hand holds none of the cards it excludes).
 
 The kernel, the solver and the C twin also inline the trick winner (:func:`winning_card`,
-rule 4.2); the same tests hold it, through the tricks, points and values they compare.
+rule 4.2); the same tests hold it, through the tricks, points and values they compare. The
+Python copies read alike line for line, so ``duplicates`` pairs them (hand.py, rollout.py
+and _reference.py with each other): those pairs are this list.
 
 Everything else calls these functions rather than copying them. The wording of an obligation
 (``HandState.obligation()`` and the messages of ``explain_illegal``) names the clause

@@ -675,6 +675,19 @@ class HintReply(_Out, frozen=True, tag="hint"):
     seq: int
 
 
+class HandAnalysisReady(_Out, frozen=True, tag="hand_analysis"):
+    """The analysis after the hand of hand ``hand`` (from 1) of match ``match`` at ``table``,
+    sent to every follower of the table once it is computed (docs/protocol.md, "Analysis
+    after the hand"). ``analysis`` is a ``cuatrola-analysis/1`` hand analysis of the seats
+    people own (docs/analysis.md): it is about a hand that is over, whose cards are all
+    public by then, and nothing in it concerns the next hand."""
+
+    table: str
+    match: str
+    hand: int
+    analysis: msgspec.Raw
+
+
 class Pong(_Out, frozen=True, tag="pong"):
     """Answer to :class:`Ping`."""
 
@@ -772,6 +785,7 @@ ServerMessage = (
     | Presence
     | Online
     | HintReply
+    | HandAnalysisReady
 )
 """Any message the server may send."""
 
@@ -789,4 +803,5 @@ SERVER_TYPES: Final = (
     Presence,
     Online,
     HintReply,
+    HandAnalysisReady,
 )

@@ -110,7 +110,10 @@ def create_app(
         workers=settings.analysis_workers,
         samples=settings.analysis_samples,
     )
-    services.match_listeners.append(analyses.on_match_finished)
+    if settings.analysis:
+        services.match_listeners.append(analyses.on_match_finished)
+        # And each hand's, right after the hand, in the same worker.
+        services.hand_analyser = analyses.analyse_hand
     accounts_api = rest.routes(
         Accounts(session_factory, authenticator),
         history,

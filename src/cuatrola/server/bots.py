@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final
 
 from cuatrola.ai import Player, make_player
-from cuatrola.ai.hints import HINT_LEVEL
+from cuatrola.ai.hints import hint_action
 from cuatrola.core.views import SeatView
 from cuatrola.server.workers import die_with_parent
 
@@ -57,12 +57,9 @@ def choose_move(level: str, view: SeatView, seed: int, budget: float) -> int:
 
 
 def hint_move(view: SeatView, seed: int) -> int:
-    """A hint (runs in a worker process): the expert's action for ``view``, searched
-    without a time budget so that it is a function of the view and ``seed``."""
-    action = player_for(HINT_LEVEL).choose(view, random.Random(seed), None)
-    if action not in view.legal_actions:  # pragma: no cover - players return legal ids
-        return view.legal_actions[0]
-    return action
+    """A hint (runs in a worker process): :func:`~cuatrola.ai.hints.hint_action`, a
+    function of the view and ``seed`` alone."""
+    return hint_action(view, seed)
 
 
 def _warm(server: int, level_names: tuple[str, ...]) -> None:

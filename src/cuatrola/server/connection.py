@@ -20,7 +20,7 @@ CLOSE_UNAUTHORIZED: Final = 4401
 
 class Connection:
     """One client's connection: who it is, the login it came with (``session``, the key that
-    ending that login closes it by), followed tables, muted seats and outgoing frames.
+    ending that login closes it by), followed tables and outgoing frames.
 
     ``send`` never blocks: frames go to a bounded queue. A client that lets the queue fill up
     is cut off (``CLOSE_TOO_SLOW``) instead of slowing down a table; it reconnects and resumes.
@@ -32,7 +32,6 @@ class Connection:
         self.max_queue = max_queue
         self.frames: asyncio.Queue[bytes | int] = asyncio.Queue()
         self.tables: set[TableId] = set()
-        self.muted: dict[TableId, frozenset[int]] = {}
         self.closed = False
         self.on_overflow: Callable[[], None] | None = None
 

@@ -52,6 +52,12 @@ class Metrics:
         self.errors_total = 0
         self.bot_moves_total = 0
         self.slow_clients_total = 0
+        self.commit_retries_total = 0
+        self.commit_failures_total = 0
+        self.tables_reloaded_total = 0
+        self.failovers_total = 0
+        self.resumed_tables = 0
+        self.resume_seconds = 0.0
         self.move_latency = Histogram()
         self.commit_latency = Histogram()
         self.bot_latency = Histogram()
@@ -83,6 +89,24 @@ class Metrics:
             "# HELP cuatrola_slow_clients_total Connections dropped for not reading.",
             "# TYPE cuatrola_slow_clients_total counter",
             f"cuatrola_slow_clients_total {self.slow_clients_total}",
+            "# HELP cuatrola_commit_retries_total Table commits tried again after a failure.",
+            "# TYPE cuatrola_commit_retries_total counter",
+            f"cuatrola_commit_retries_total {self.commit_retries_total}",
+            "# HELP cuatrola_commit_failures_total Table commits that failed every attempt.",
+            "# TYPE cuatrola_commit_failures_total counter",
+            f"cuatrola_commit_failures_total {self.commit_failures_total}",
+            "# HELP cuatrola_tables_reloaded_total Tables rebuilt from the store after a failure.",
+            "# TYPE cuatrola_tables_reloaded_total counter",
+            f"cuatrola_tables_reloaded_total {self.tables_reloaded_total}",
+            "# HELP cuatrola_failovers_total Tables taken over from a node whose lease ran out.",
+            "# TYPE cuatrola_failovers_total counter",
+            f"cuatrola_failovers_total {self.failovers_total}",
+            "# HELP cuatrola_resumed_tables Tables resumed from the store at start-up.",
+            "# TYPE cuatrola_resumed_tables gauge",
+            f"cuatrola_resumed_tables {self.resumed_tables}",
+            "# HELP cuatrola_resume_seconds How long resuming the stored tables took.",
+            "# TYPE cuatrola_resume_seconds gauge",
+            f"cuatrola_resume_seconds {self.resume_seconds:.6f}",
             "# HELP cuatrola_move_latency_seconds From a move's arrival to its broadcast.",
             "# TYPE cuatrola_move_latency_seconds histogram",
             *self.move_latency.lines("cuatrola_move_latency_seconds"),

@@ -24,22 +24,37 @@ from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.server.accounts.auth import Revoked
 from cuatrola.server.bots import BotPool
+from cuatrola.server.claims import Claims
 from cuatrola.server.connection import CLOSE_UNAUTHORIZED, Connection
 from cuatrola.server.limits import SlidingWindow
 from cuatrola.server.lobby import LobbyRoom
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.runner import TableRunner, is_live
 from cuatrola.server.services import Services
-from cuatrola.storage.base import GameStore, TableKind, TableMeta, TableStatus
+from cuatrola.storage.base import (
+    LIVE_STATUSES,
+    GameStore,
+    Record,
+    TableKind,
+    TableMeta,
+    TableStatus,
+)
 from cuatrola.table import commands
-from cuatrola.table.effects import FinishedMatch
-from cuatrola.table.records import read_records
+from cuatrola.table.effects import FinishedMatch, HandOver
+from cuatrola.table.records import SitRecord, read_records
 from cuatrola.table.seats import TableConfig
 from cuatrola.table.table import Table
 
 logger = logging.getLogger("cuatrola.room")
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: Close code of a connection to a table that another node runs now (the client reconnects).
+CLOSE_MOVED: Final = 1012
+
+#: Seconds before a table whose commit failed is read back from the store again, doubled
+#: after each failed attempt up to the second figure.
+RELOAD_DELAY: Final = 0.5
+RELOAD_MAX_DELAY: Final = 10.0
 SESSION_CHECK: Final = 30.0
 """Seconds between two checks that the logins of open connections are still live (what ends
 a login that no message announced, such as an expiry or an operator's deletion)."""
@@ -65,6 +80,9 @@ class Room:
         self.bots = bots
         self.settings = services.settings
         self.runners: dict[TableId, TableRunner] = {}
+        #: Tables being rebuilt from the store after a failed commit.
+        self.reloading: set[TableId] = set()
+        self.claims = Claims(self, self.settings.node, self.settings.lease, self.metrics)
         #: Whether :meth:`start` has resumed the stored tables (``/readyz`` waits for it).
         self.started = False
         self.codes: dict[str, TableId] = {}
@@ -126,6 +144,11 @@ class Room:
                 logger.exception("match=%s listener failed", finished.match_id)
         logger.info("match=%s finished score=%s", finished.match_id, finished.score)
 
+    async def hand_analysis(self, over: HandOver) -> bytes | None:
+        """The analysis after the hand ``over``, computed off the event loop (or ``None``)."""
+        analyser = self.services.hand_analyser
+        return None if analyser is None else await analyser(over)
+
     # Life cycle -------------------------------------------------------------------------------
 
     def _config(self) -> TableConfig:
@@ -143,28 +166,120 @@ class Room:
         )
 
     async def start(self) -> int:
-        """Resume every unfinished table from the store; return how many."""
+        """Claim and resume every unfinished table nobody else holds; return how many."""
         self._spawn(self._check_sessions_forever())
-        count = 0
-        for meta in await self.store.live_tables():
-            rows = await self.store.records(meta.id)
-            options = msgspec.convert(meta.options, wire.TableOptions)
-            table = Table(
-                TableId(meta.id),
-                meta.code,
-                TableKind(meta.kind),
-                options,
-                self._config(),
-                created_at=meta.created_at,
-                seed_source=secrets.token_bytes,
-            )
-            table.restore(read_records(rows))
-            runner = self._add(table, len(rows), meta.status)
-            runner.deliver(table.resume(time.time()), None)
-            count += 1
-            logger.info("table=%s resumed records=%d status=%s", meta.id, len(rows), table.status)
+        began = time.perf_counter()
+        count = await self.claims.take_free_tables()
+        self.metrics.resumed_tables = count
+        self.metrics.resume_seconds = time.perf_counter() - began
+        self._spawn(self.claims.hold_forever())
         self.started = True
         return count
+
+    async def take(self, meta: TableMeta) -> bool:
+        """Claim a stored table for this node and resume it (:class:`~.claims.ClaimsHost`)."""
+        table_id = TableId(meta.id)
+        if table_id in self.runners or table_id in self.reloading:
+            return False
+        epoch = await self.claims.claim(meta.id)
+        if epoch is None:
+            return False
+        self._resume(meta, await self.store.records(meta.id), epoch)
+        return True
+
+    async def _bring_here(self, table_id: TableId) -> bool:
+        """For a table this node does not run: ``False`` when it is live in the store but
+        held by another node (a node that went down: the client retries while this node
+        takes the table over), else ``True`` (taken over here at once, when its owner's lease
+        is over; or unknown, or closed: not found)."""
+        if table_id in self.reloading:
+            return True  # answered "reloading" by the lookup
+        try:
+            meta = await self.store.get(table_id)
+        except Exception:
+            return True
+        if meta is None or meta.status not in LIVE_STATUSES:
+            return True
+        return await self.take(meta) or table_id in self.runners
+
+    def lost(self, runner: TableRunner) -> None:
+        """Another node holds the table now (:class:`~.claims.ClaimsHost`): stop it here and
+        close its followers' connections, so that they reconnect (through the proxy) and
+        find it where it runs."""
+        table = runner.table
+        if self.runners.get(table.id) is not runner:
+            return
+        del self.runners[table.id]
+        self.codes.pop(table.code, None)
+        self.metrics.tables = len(self.runners)
+        for conn in list(runner.subscribers):
+            conn.close(CLOSE_MOVED)
+        self._spawn(runner.stop())
+
+    def _resume(self, meta: TableMeta, rows: list[Record], epoch: int | None) -> TableRunner:
+        """A table rebuilt from its stored records, running again with its deadlines."""
+        options = msgspec.convert(meta.options, wire.TableOptions)
+        table = Table(
+            TableId(meta.id),
+            meta.code,
+            TableKind(meta.kind),
+            options,
+            self._config(),
+            created_at=meta.created_at,
+            seed_source=secrets.token_bytes,
+        )
+        records = read_records(rows)
+        table.restore(records)
+        # A create_table or play_computer sent again after a restart is answered with the
+        # table it made: its id is on the creator's sit record.
+        for record in records:
+            if isinstance(record, SitRecord) and record.cmd is not None and record.by is not None:
+                ack = wire.Ack(id=record.cmd, table=table.id, seat=record.seat)
+                self.recent[(record.by, record.cmd)] = ack
+        runner = self._add(table, len(rows), meta.status, epoch)
+        runner.deliver(table.resume(time.time()), None)
+        logger.info("table=%s resumed records=%d status=%s", meta.id, len(rows), table.status)
+        return runner
+
+    def reload(self, runner: TableRunner, subscribers: list[Connection]) -> None:
+        """Rebuild a table whose commit failed from the store (see :class:`RunnerHost`)."""
+        table_id = runner.table.id
+        if self.runners.get(table_id) is not runner:
+            return
+        del self.runners[table_id]
+        self.reloading.add(table_id)
+        self.metrics.tables = len(self.runners)
+        self._spawn(self._reload(runner, subscribers))
+
+    async def _reload(self, old: TableRunner, subscribers: list[Connection]) -> None:
+        table_id = old.table.id
+        await old.stop()
+        delay = RELOAD_DELAY
+        while True:
+            try:
+                meta = await self.store.get(table_id)
+                rows = await self.store.records(table_id) if meta is not None else []
+                break
+            except Exception as exc:
+                logger.warning(
+                    "table=%s cannot be read back yet (%s); retrying in %.1f s",
+                    table_id,
+                    type(exc).__name__,
+                    delay,
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RELOAD_MAX_DELAY)
+        epoch = await self._claim_again(table_id) if meta is not None else None
+        self.reloading.discard(table_id)
+        if meta is None or epoch is None:
+            for conn in subscribers:
+                conn.close(CLOSE_MOVED)  # another node took the table meanwhile
+            return
+        runner = self._resume(meta, rows, epoch)
+        self.metrics.tables_reloaded_total += 1
+        for conn in subscribers:
+            if not conn.closed:
+                runner.subscribe(conn)
 
     async def stop(self) -> None:
         """Stop every table task and close every connection ("going away")."""
@@ -176,10 +291,27 @@ class Room:
             await runner.stop()
         for task in list(self.tasks):
             task.cancel()
+        # Everything is committed: other nodes may take these tables at once rather than
+        # when the leases run out.
+        try:
+            await self.store.release(self.claims.node, list(self.runners))
+        except Exception as exc:
+            logger.warning("could not hand the tables over (%s)", type(exc).__name__)
         self.runners.clear()
 
-    def _add(self, table: Table, record_count: int, status: str) -> TableRunner:
-        runner = TableRunner(self, table, record_count, status)
+    async def _claim_again(self, table_id: TableId) -> int | None:
+        """This node's claim on a table it is reloading (a new epoch), once the store answers;
+        ``None`` when another node took it meanwhile."""
+        delay = RELOAD_DELAY
+        while True:
+            try:
+                return await self.claims.claim(table_id)
+            except Exception:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RELOAD_MAX_DELAY)
+
+    def _add(self, table: Table, record_count: int, status: str, epoch: int | None) -> TableRunner:
+        runner = TableRunner(self, table, record_count, status, epoch)
         self.runners[table.id] = runner
         self.codes[table.code] = table.id
         self.metrics.tables = len(self.runners)
@@ -206,7 +338,7 @@ class Room:
             status=TableStatus.OPEN,
             created_at=now,
         )
-        await self.store.create(meta)
+        await self.store.create(meta, owner=self.claims.node, lease=self.claims.until())
         table = Table(
             table_id,
             code,
@@ -217,7 +349,7 @@ class Room:
             seed_source=secrets.token_bytes,  # each shuffle's secret seed
         )
         logger.info("table=%s created kind=%s rules=%s", table_id, kind, options.rules)
-        return self._add(table, 0, TableStatus.OPEN)
+        return self._add(table, 0, TableStatus.OPEN, 1)
 
     # Connections ------------------------------------------------------------------------------
 
@@ -301,7 +433,14 @@ class Room:
                 | wire.Act()
                 | wire.Contribute()
             ):
-                runner = self._runner(conn, TableId(msg.table), CommandId(msg.id))
+                table_id = TableId(msg.table)
+                if table_id not in self.runners and not await self._bring_here(table_id):
+                    message = (
+                        "the table runs on another node; retry (it moves here if that node is down)"
+                    )
+                    self._error(conn, ErrorCode.UNAVAILABLE, message, msg.id)
+                    return
+                runner = self._runner(conn, table_id, CommandId(msg.id))
                 if runner is not None:
                     self._to_table(runner, conn, msg)
             case _:  # pragma: no cover - hello and ping are answered by the socket
@@ -343,7 +482,10 @@ class Room:
         self, conn: Connection, table_id: TableId, cmd_id: CommandId | None
     ) -> TableRunner | None:
         runner = self.runners.get(table_id)
-        if runner is None:
+        if runner is None and table_id in self.reloading:
+            message = "the table is being reloaded after a storage failure; retry"
+            self._error(conn, ErrorCode.UNAVAILABLE, message, cmd_id)
+        elif runner is None:
             self._error(conn, ErrorCode.NOT_FOUND, f"no open table {table_id!r}", cmd_id)
         return runner
 
@@ -369,16 +511,10 @@ class Room:
         runner.subscribe(conn, only_if_seated=True)
 
     def _mute(self, conn: Connection, msg: wire.Mute) -> None:
-        table_id = TableId(msg.table)
-        if self._runner(conn, table_id, CommandId(msg.id)) is None:
-            return
-        muted = set(conn.muted.get(table_id, frozenset()))
-        if msg.on:
-            muted.add(msg.seat)
-        else:
-            muted.discard(msg.seat)
-        conn.muted[table_id] = frozenset(muted)
-        conn.send(wire.Ack(id=msg.id, table=msg.table))
+        cmd = CommandId(msg.id)
+        runner = self._runner(conn, TableId(msg.table), cmd)
+        if runner is not None:
+            runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, cmd), conn)
 
     def _chat(self, conn: Connection, msg: wire.Chat) -> None:
         cmd = CommandId(msg.id)

@@ -35,6 +35,7 @@ from cuatrola.protocol.messages import (
     Ack,
     Clock,
     Error,
+    HandAnalysisReady,
     HintReply,
     ServerMessage,
     Sync,
@@ -43,7 +44,7 @@ from cuatrola.protocol.messages import (
 from cuatrola.protocol.views import hand_view
 from cuatrola.server.connection import Connection
 from cuatrola.server.metrics import Metrics
-from cuatrola.storage.base import GameStore, TableStatus
+from cuatrola.storage.base import GameStore, StoreError, TableStatus
 from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
 from cuatrola.table.effects import (
     ArmTimer,
@@ -54,6 +55,7 @@ from cuatrola.table.effects import (
     Closed,
     Effect,
     FinishedMatch,
+    HandOver,
     LobbyChanged,
     MatchOver,
     Reply,
@@ -61,10 +63,15 @@ from cuatrola.table.effects import (
     TimerKey,
 )
 from cuatrola.table.events import TableEvent
-from cuatrola.table.records import ActRecord
+from cuatrola.table.records import ActRecord, SnapshotRecord, TableRecord
 from cuatrola.table.table import Table
 
 logger = logging.getLogger("cuatrola.room")
+
+#: Attempts at a commit before the table is reloaded from the store, and the pause after the
+#: first failed one (doubled after each).
+COMMIT_ATTEMPTS = 3
+COMMIT_RETRY_DELAY = 0.2
 
 #: Frames of a connection's queue kept free for live frames when a reconnection is replayed
 #: event by event; a longer replay is sent as one ``sync``.
@@ -102,11 +109,22 @@ class RunnerHost(Protocol):
         ...
 
     def forget(self, runner: TableRunner) -> None:
-        """The table closed (or broke): drop it."""
+        """The table closed: drop it."""
+        ...
+
+    def reload(self, runner: TableRunner, subscribers: list[Connection]) -> None:
+        """The table could not commit its records (memory is ahead of the store): rebuild it
+        from what the store holds, as soon as the store answers, and subscribe
+        ``subscribers`` to it again."""
         ...
 
     async def match_over(self, finished: FinishedMatch) -> None:
         """A match finished: record it."""
+        ...
+
+    async def hand_analysis(self, over: HandOver) -> bytes | None:
+        """The JSON of the analysis after the hand ``over``, computed off the event loop
+        (``None``: not computed)."""
         ...
 
 
@@ -142,11 +160,21 @@ class TableRunner:
         table: the table.
         record_count: how many records the store already holds for it.
         status: the status the store holds for it.
+        epoch: the epoch of this node's claim on the table (``None``: writes are not fenced).
     """
 
-    def __init__(self, host: RunnerHost, table: Table, record_count: int, status: str) -> None:
+    def __init__(
+        self,
+        host: RunnerHost,
+        table: Table,
+        record_count: int,
+        status: str,
+        epoch: int | None = None,
+    ) -> None:
         self.host = host
         self.table = table
+        #: The epoch of this node's claim on the table: every commit is made under it.
+        self.epoch = epoch
         self.queue: asyncio.Queue[_Item] = asyncio.Queue()
         self.subscribers: dict[Connection, None] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -157,6 +185,8 @@ class TableRunner:
         self.tasks: set[asyncio.Task[None]] = set()
         self.task: asyncio.Task[None] | None = None
         self.broken = False
+        #: The analysis after the latest hand analysed, sent again to a new subscriber.
+        self.latest_analysis: HandAnalysisReady | None = None
 
     def start(self) -> None:
         """Start the task."""
@@ -210,6 +240,7 @@ class TableRunner:
                     "table=%s error while handling %s", self.table.id, type(item).__name__
                 )
             if self.broken:
+                self._hand_over_after_failure()
                 return
 
     async def _command(self, command: Command, client: Connection | None, started: float) -> None:
@@ -222,23 +253,21 @@ class TableRunner:
         if records or status is not None:
             began = time.perf_counter()
             try:
-                await self.host.store.append(table.id, self.record_count, records, status)
+                await self._commit(records, status)
             except Exception:
                 # Memory is now ahead of the disk: this table must stop before anybody sees
-                # a move that was not stored. Clients get an error; a restart resumes it from
-                # what was committed.
-                logger.exception("table=%s commit failed; table stopped", table.id)
+                # a move that was not stored. Clients get an error; the room rebuilds the
+                # table from what was committed once the store answers again.
+                logger.exception("table=%s commit failed; reloading it from the store", table.id)
+                metrics.commit_failures_total += 1
                 self.broken = True
                 if client is not None:
-                    error = Error(
-                        code=ErrorCode.UNAVAILABLE,
-                        message="storage failure; retry",
-                        id=getattr(command, "cmd", None),
-                    )
-                    client.send(error)
-                self.host.forget(self)
+                    client.send(_unavailable(getattr(command, "cmd", None)))
                 return
             metrics.commit_latency.observe(time.perf_counter() - began)
+            snapshots = [i for i, r in enumerate(records) if isinstance(r, SnapshotRecord)]
+            if snapshots:
+                self._spawn(self._compact(self.record_count + snapshots[-1]))
             self.record_count += len(records)
             if status is not None:
                 self.stored_status = status
@@ -247,6 +276,52 @@ class TableRunner:
         self.deliver(step.effects, client)
         if moves and isinstance(command, Act):
             metrics.move_latency.observe(time.perf_counter() - started)
+
+    async def _commit(self, records: Sequence[TableRecord], status: str | None) -> None:
+        """Append ``records`` (and the new status), retrying what may be a passing fault.
+
+        Raises:
+            Exception: the store's error after the last attempt, or at once for a refusal
+                (:class:`StoreError`: the records' numbers are taken, so memory and store
+                disagree and retrying cannot help).
+        """
+        table = self.table
+        for attempt in range(COMMIT_ATTEMPTS):
+            try:
+                await self.host.store.append(
+                    table.id, self.record_count, records, status, epoch=self.epoch
+                )
+                return
+            except StoreError:
+                raise
+            except Exception as exc:
+                if attempt + 1 == COMMIT_ATTEMPTS:
+                    raise
+                self.host.metrics.commit_retries_total += 1
+                logger.warning(
+                    "table=%s commit failed (%s); retrying", table.id, type(exc).__name__
+                )
+                await asyncio.sleep(COMMIT_RETRY_DELAY * 2**attempt)
+
+    async def _compact(self, before: int) -> None:
+        """Let the store drop what the snapshot numbered ``before`` stands for (stored now).
+        A compaction that fails loses nothing: the next one drops those records too."""
+        try:
+            await self.host.store.compact(self.table.id, before)
+        except Exception as exc:
+            logger.warning("table=%s compaction failed (%s)", self.table.id, type(exc).__name__)
+
+    def _hand_over_after_failure(self) -> None:
+        """Answer what was queued behind the failed commit and give the table to the room
+        to reload, with everybody who follows it (or asked to)."""
+        subscribers = list(self.subscribers)
+        while not self.queue.empty():
+            item = self.queue.get_nowait()
+            if isinstance(item, _Cmd) and item.client is not None:
+                item.client.send(_unavailable(getattr(item.command, "cmd", None)))
+            elif isinstance(item, _Sub) and item.client not in subscribers:
+                subscribers.append(item.client)
+        self.host.reload(self, subscribers)
 
     def deliver(self, effects: Sequence[Effect], client: Connection | None) -> None:
         """Carry out a step's effects (its records are committed).
@@ -282,6 +357,8 @@ class TableRunner:
                         self._spawn(self._hint(effect, client))
                 case MatchOver():
                     self._spawn(self.host.match_over(effect.finished))
+                case HandOver():
+                    self._spawn(self._hand_analysis(effect))
                 case LobbyChanged():
                     self.host.lobby_changed(self)
                 case Closed():
@@ -294,7 +371,7 @@ class TableRunner:
         table = self.table
         for client in list(self.subscribers):
             seat = table.seat_of(client.user_id)
-            muted = client.muted.get(table.id, frozenset())
+            muted = table.mutes.get(client.user_id, frozenset())
             key = (seat, muted)
             data = cache.get(key)
             if data is None:
@@ -334,6 +411,26 @@ class TableRunner:
             await asyncio.sleep(delay)
         metrics.bot_moves_total += 1
         self.command(BotAct(ask.seat, ask.turn, action))
+
+    async def _hand_analysis(self, over: HandOver) -> None:
+        """Send the analysis after the hand ``over`` to every follower once it is computed
+        (the table plays on meanwhile), and keep it for those who follow the table later."""
+        body = await self.host.hand_analysis(over)
+        if body is None:
+            return
+        message = HandAnalysisReady(
+            table=self.table.id, match=over.match_id, hand=over.hand, analysis=msgspec.Raw(body)
+        )
+        latest = self.latest_analysis
+        if latest is None or latest.match != over.match_id or latest.hand < over.hand:
+            self.latest_analysis = message
+        self._send_all(message)
+
+    def _send_latest_analysis(self, client: Connection) -> None:
+        """The latest hand's analysis to a new follower, while its match is the table's."""
+        latest = self.latest_analysis
+        if latest is not None and latest.match == self.table.match_id:
+            client.send(latest)
 
     async def _hint(self, ask: AskHint, client: Connection) -> None:
         """Answer a ``hint`` to the asking connection alone (docs/protocol.md, "Hints")."""
@@ -389,7 +486,7 @@ class TableRunner:
             await self._command(Watch(client.user_id), None, time.perf_counter())
         if item.cmd_id is not None:
             client.send(Ack(id=item.cmd_id, table=table.id, seat=seat, seq=table.seq))
-        muted = client.muted.get(table.id, frozenset())
+        muted = table.mutes.get(client.user_id, frozenset())
         events = table.events_since(item.since) if item.since is not None else None
         if events is None or len(events) > client.room() - REPLAY_HEADROOM:
             # A replay longer than the connection's queue can take would get the client
@@ -403,6 +500,7 @@ class TableRunner:
                 frames[-1] = msgspec.structs.replace(frames[-1], clock=clock)
             for frame in frames:
                 client.send(frame)
+        self._send_latest_analysis(client)
         if seat is not None:
             # The owner's seat comes online (and is reclaimed) once it has caught up.
             await self._command(Watch(client.user_id), None, time.perf_counter())
@@ -443,6 +541,14 @@ class TableRunner:
             clock=clock,
             shuffle=table.pending_commitment(),
         )
+
+
+def _unavailable(cmd_id: str | None) -> Error:
+    return Error(
+        code=ErrorCode.UNAVAILABLE,
+        message="storage failure; the table is reloading, retry",
+        id=cmd_id,
+    )
 
 
 def is_live(status: str) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Final, Protocol
@@ -33,6 +34,8 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from cuatrola.server.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
+
+logger = logging.getLogger("cuatrola.scaleout")
 
 SUBSCRIBER_QUEUE: Final = 1024
 """Messages buffered per subscriber; a subscriber that falls further behind loses the oldest."""
@@ -258,6 +261,8 @@ class Relay:
         self.broker = broker
         self.channel = channel
         self.origin = (origin or secrets.token_hex(8)).encode()
+        #: Whether the last publish could not reach Redis.
+        self.degraded = False
         self._task: asyncio.Task[None] | None = None
         self._subscription: Subscription | None = None
 
@@ -275,8 +280,25 @@ class Relay:
         self._task = asyncio.create_task(pump(), name=f"relay-{self.channel}")
 
     async def publish(self, frame: bytes) -> None:
-        """Send a frame this process has delivered locally to every other process."""
-        await self.broker.publish(self.channel, self.origin + b"\n" + frame)
+        """Send a frame this process has delivered locally to every other process.
+
+        While Redis is unreachable the frame stays on this process (its own subscribers
+        already have it): one log line when that starts, one when Redis answers again.
+        """
+        try:
+            await self.broker.publish(self.channel, self.origin + b"\n" + frame)
+        except (RedisError, OSError) as exc:
+            if not self.degraded:
+                self.degraded = True
+                logger.warning(
+                    "redis unreachable (%s): %s updates stay on this process until it is back",
+                    type(exc).__name__,
+                    self.channel,
+                )
+            return
+        if self.degraded:
+            self.degraded = False
+            logger.warning("redis is back: %s updates reach every process again", self.channel)
 
     async def stop(self) -> None:
         """Unsubscribe."""

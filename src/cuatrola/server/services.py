@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cuatrola.server.settings import Settings
-from cuatrola.table.effects import FinishedMatch
+from cuatrola.table.effects import FinishedMatch, HandOver
 
 if TYPE_CHECKING:
     from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 
 MatchListener = Callable[[FinishedMatch], Awaitable[None]]
+#: Computes the analysis after the hand of a hand just over: its JSON, or ``None``.
+HandAnalyser = Callable[[HandOver], Awaitable[bytes | None]]
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Services:
         store: the game store (event-sourced tables).
         metrics: counters for ``/metrics``.
         match_listeners: awaited with every :class:`FinishedMatch`.
+        hand_analyser: computes the analysis after each hand (``None``: no analysis).
         rate_limiter: the shared rate limiter (:mod:`cuatrola.server.limits`), if any.
         broker: the pub/sub broker for what every process must see (the lobby), if any.
     """
@@ -51,5 +54,6 @@ class Services:
     store: GameStore
     metrics: Metrics
     match_listeners: list[MatchListener] = field(default_factory=list)
+    hand_analyser: HandAnalyser | None = None
     rate_limiter: RateLimiter | None = None
     broker: Broker | None = None

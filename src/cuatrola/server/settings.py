@@ -34,8 +34,12 @@ class Settings:
         redis_prefix: the start of every Redis key and pub/sub channel name of this
             deployment, so that deployments sharing one Redis never see each other's data.
             Channels also carry the URL's database number (Redis pub/sub ignores it).
-        node_name: this process's name in logs, ``/healthz`` and ``/node``; ``None``:
-            ``<host name>:<process id>``.
+        node_name: this process's name in logs, ``/healthz``, ``/node`` and the tables' claims;
+            ``None``: ``<host name>:<data directory>``, the same after a restart (so a
+            restarted node takes its own tables back at once), different for two servers with
+            their own data directories.
+        lease: seconds a node's claim on its tables lasts without renewal (it renews every
+            third of it); a node that dies leaves its tables to the others after this long.
         migrate: apply the database migrations at start-up (turn it off when a deploy runs
             ``cuatrola migrate`` once before starting several nodes).
         secret: the key for session token hashes; ``None`` reads (or creates) ``secret.key``
@@ -69,8 +73,11 @@ class Settings:
             /api/guest``), with a burst of ``guest_burst``.
         shuffle_window: seconds the seated players have to send their contribution to a
             deal's verifiable shuffle (docs/records.md); 0: the deal does not wait for them.
-        analysis_workers: 1 computes the analysis of finished matches in a worker process of
-            its own (docs/analysis.md); 0 in a thread of this process (tests).
+        analysis: analyse every hand and match as it ends (off: only when an analysis is asked
+            for, ``GET /api/matches/{id}/analysis``; for benchmarks of the table path).
+        analysis_workers: 1 computes the analysis after each hand and of finished matches in
+            a worker process of its own (docs/analysis.md); 0 in a thread of this process
+            (tests).
         analysis_samples: deals per card decision of that analysis; ``None``: the default.
     """
 
@@ -78,6 +85,7 @@ class Settings:
     redis_url: str | None = None
     redis_prefix: str = "cuatrola:"
     node_name: str | None = None
+    lease: float = 10.0
     migrate: bool = True
     secret: str | None = None
     data_dir: Path = field(default_factory=default_data_dir)
@@ -105,13 +113,14 @@ class Settings:
     guests_per_minute: float = 12.0
     guest_burst: int = 10
     shuffle_window: float = 1.5
+    analysis: bool = True
     analysis_workers: int = 1
     analysis_samples: int | None = None
 
     @property
     def node(self) -> str:
         """This process's name (see ``node_name``)."""
-        return self.node_name or f"{socket.gethostname()}:{os.getpid()}"
+        return self.node_name or f"{socket.gethostname()}:{self.data_dir}"
 
     def resolved_db_url(self) -> str:
         """The database URL to use (the default file in the data directory if unset)."""

@@ -11,7 +11,7 @@ PostgreSQL). One contract test suite (tests/storage/) runs against each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -58,6 +58,11 @@ class StoreError(Exception):
     """The store refused an operation (duplicate table, record number out of order...)."""
 
 
+class Fenced(StoreError):
+    """A write under an epoch that is not the table's any more: another node has claimed the
+    table since, and only it may write the table's log."""
+
+
 @dataclass(frozen=True)
 class TableMeta:
     """What a table is, apart from its records.
@@ -90,8 +95,9 @@ class GameStore(Protocol):
         """Flush pending writes and release resources."""
         ...
 
-    async def create(self, meta: TableMeta) -> None:
-        """Store a new table, durably.
+    async def create(self, meta: TableMeta, owner: str | None = None, lease: float = 0.0) -> None:
+        """Store a new table, durably; with ``owner``, claimed by that node (epoch 1) with a
+        lease until UNIX time ``lease``.
 
         Raises:
             StoreError: when the id or the code is already used.
@@ -104,12 +110,42 @@ class GameStore(Protocol):
         first: int,
         records: Sequence[NewRecord],
         status: str | None = None,
+        epoch: int | None = None,
     ) -> None:
-        """Durably append ``records`` numbered ``first``, ``first + 1``... (and set ``status``).
+        """Durably append ``records`` numbered ``first``, ``first + 1``... (and set ``status``);
+        with ``epoch``, only while the table's claim is still that one (fencing).
 
         Raises:
+            Fenced: when ``epoch`` is not the table's epoch any more.
             StoreError: for an unknown table or numbers that are already used.
         """
+        ...
+
+    async def claim(self, table_id: str, node: str, now: float, lease: float) -> int | None:
+        """Take an open, playing or finished table for ``node`` until UNIX time ``lease``
+        when nobody holds it (no owner, or a lease over before ``now``) or ``node`` itself
+        does; returns the new epoch (one more than the last), or ``None``."""
+        ...
+
+    async def renew(self, node: str, epochs: Mapping[str, int], lease: float) -> set[str]:
+        """Extend ``node``'s leases of the tables in ``epochs`` (id to the epoch it holds)
+        until ``lease``; returns the ids of those it does not hold any more."""
+        ...
+
+    async def release(self, node: str, table_ids: Sequence[str]) -> None:
+        """End ``node``'s leases of ``table_ids`` now (a node shutting down hands its tables
+        to the others); the claims themselves stay until another node takes them."""
+        ...
+
+    async def claimable(self, node: str, now: float) -> list[TableMeta]:
+        """Open, playing or finished tables that ``node`` may claim at ``now``, oldest first."""
+        ...
+
+    async def compact(self, table_id: str, before: int) -> None:
+        """Drop a table's records numbered below ``before`` (the record numbered ``before``
+        stands for them: a snapshot), durably; later numbers do not change, and the caller
+        never appends a dropped number again. Nothing happens for an unknown table or records
+        already dropped."""
         ...
 
     async def live_tables(self) -> list[TableMeta]:
@@ -121,5 +157,5 @@ class GameStore(Protocol):
         ...
 
     async def records(self, table_id: str) -> list[Record]:
-        """Every record of a table, in order."""
+        """Every record of a table that was not compacted away, in order."""
         ...

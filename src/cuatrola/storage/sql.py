@@ -21,19 +21,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 import msgspec
-from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy import bindparam, delete, event, insert, or_, select, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from cuatrola.storage.base import LIVE_STATUSES, NewRecord, Record, StoreError, TableMeta
+from cuatrola.storage.base import (
+    LIVE_STATUSES,
+    Fenced,
+    NewRecord,
+    Record,
+    StoreError,
+    TableMeta,
+)
 from cuatrola.storage.migrate import upgrade
 from cuatrola.storage.schema import game_tables, table_records
 
@@ -68,7 +76,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 @dataclass
 class _Write:
-    kind: str  # "create" or "append"
+    kind: str  # "create", "append" or "compact"
     args: tuple[Any, ...]
     done: asyncio.Future[None]
 
@@ -79,10 +87,15 @@ class Batch:
 
     tables: list[dict[str, Any]] = field(default_factory=list)
     """New ``game_tables`` rows."""
+    fences: list[dict[str, Any]] = field(default_factory=list)
+    """Appends made under an epoch: ``{"row_id", "held_epoch", "now"}``; the batch
+    commits only if each table still has that epoch."""
     records: list[dict[str, Any]] = field(default_factory=list)
     """New ``table_records`` rows."""
     statuses: list[dict[str, Any]] = field(default_factory=list)
     """Status changes: ``{"row_id": ..., "new_status": ...}``."""
+    compactions: list[dict[str, Any]] = field(default_factory=list)
+    """Records to drop: ``{"row_id": ..., "before": ...}`` (see :meth:`SqlStore.compact`)."""
 
 
 class Committer(Protocol):
@@ -110,6 +123,14 @@ _status_change = (
     .where(game_tables.c.id == bindparam("row_id"))
     .values(status=bindparam("new_status"))
 )
+_fence = (
+    update(game_tables)
+    .where(game_tables.c.id == bindparam("row_id"), game_tables.c.epoch == bindparam("held_epoch"))
+    .values(updated_at=bindparam("now"))
+)
+_compaction = delete(table_records).where(
+    table_records.c.table_id == bindparam("row_id"), table_records.c.number < bindparam("before")
+)
 
 
 class EngineCommitter:
@@ -126,12 +147,18 @@ class EngineCommitter:
         async with self.engine.begin() as conn:
             if batch.tables:
                 await conn.execute(insert(game_tables), batch.tables)
+            for fence in batch.fences:
+                # An UPDATE, not a read: it waits for a claim being committed, then sees it.
+                if (await conn.execute(_fence, fence)).rowcount != 1:
+                    raise _fenced(fence)
             if batch.records:
                 await conn.execute(insert(table_records), batch.records)
             for change in batch.statuses:
                 result = await conn.execute(_status_change, change)
                 if result.rowcount == 0:
                     raise StoreError(f"unknown table {change['row_id']!r}")
+            if batch.compactions:
+                await conn.execute(_compaction, batch.compactions)
 
     async def close(self) -> None:
         """Nothing to close: the engine is the caller's."""
@@ -153,6 +180,8 @@ class SqliteCommitter:
     _insert_table: Final = _named_sql(insert(game_tables))
     _insert_record: Final = _named_sql(insert(table_records))
     _change_status: Final = _named_sql(_status_change)
+    _compact: Final = _named_sql(_compaction)
+    _check_epoch: Final = _named_sql(_fence)
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -180,12 +209,17 @@ class SqliteCommitter:
         try:
             if batch.tables:
                 db.executemany(self._insert_table, batch.tables)
+            for fence in batch.fences:
+                if db.execute(self._check_epoch, fence).rowcount != 1:
+                    raise _fenced(fence)
             if batch.records:
                 db.executemany(self._insert_record, batch.records)
             if batch.statuses:
                 changed = db.executemany(self._change_status, batch.statuses).rowcount
                 if changed != len(batch.statuses):
                     raise StoreError("a status change names an unknown table")
+            if batch.compactions:
+                db.executemany(self._compact, batch.compactions)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -250,9 +284,9 @@ class SqlStore:
         self._queue.put_nowait(_Write(kind, args, done))
         await done
 
-    async def create(self, meta: TableMeta) -> None:
+    async def create(self, meta: TableMeta, owner: str | None = None, lease: float = 0.0) -> None:
         """Store a new table (see :meth:`GameStore.create`)."""
-        await self._submit("create", meta)
+        await self._submit("create", meta, owner, lease)
 
     async def append(
         self,
@@ -260,9 +294,10 @@ class SqlStore:
         first: int,
         records: Sequence[NewRecord],
         status: str | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Durably append records (see :meth:`GameStore.append`)."""
-        await self._submit("append", table_id, first, records, status)
+        await self._submit("append", table_id, first, records, status, epoch)
 
     async def _write_loop(self) -> None:
         assert self._queue is not None
@@ -293,9 +328,15 @@ class SqlStore:
             if write.done.done():
                 continue
             if write.kind == "create":
-                rows.tables.append(_meta_row(write.args[0]))
+                rows.tables.append(_meta_row(*write.args))
                 continue
-            table_id, first, records, status = write.args
+            if write.kind == "compact":
+                rows.compactions.append({"row_id": write.args[0], "before": write.args[1]})
+                continue
+            table_id, first, records, status, epoch = write.args
+            if epoch is not None:
+                fence = {"row_id": table_id, "held_epoch": epoch, "now": time.time()}
+                rows.fences.append(fence)
             rows.records.extend(
                 {"table_id": table_id, "number": first + i, "record": _encode(r).decode()}
                 for i, r in enumerate(records)
@@ -304,6 +345,62 @@ class SqlStore:
                 rows.statuses.append({"row_id": table_id, "new_status": status})
         await self.committer.commit(rows)
         self.commits += 1
+
+    async def compact(self, table_id: str, before: int) -> None:
+        """Durably drop records before ``before`` (see :meth:`GameStore.compact`); in the
+        same writer queue as the appends, so it never overtakes one."""
+        await self._submit("compact", table_id, before)
+
+    async def claim(self, table_id: str, node: str, now: float, lease: float) -> int | None:
+        """Take the table for ``node`` (see :meth:`GameStore.claim`)."""
+        t = game_tables.c
+        free = or_(t.owner.is_(None), t.owner == node, t.lease_until < now)
+        take = (
+            update(game_tables)
+            .where(t.id == table_id, t.status.in_(LIVE_STATUSES), free)
+            .values(owner=node, epoch=t.epoch + 1, lease_until=lease)
+        )
+        async with self.engine.begin() as conn:
+            if (await conn.execute(take)).rowcount != 1:
+                return None
+            epoch: int = (await conn.execute(select(t.epoch).where(t.id == table_id))).scalar_one()
+        return epoch
+
+    async def renew(self, node: str, epochs: Mapping[str, int], lease: float) -> set[str]:
+        """Extend ``node``'s leases (see :meth:`GameStore.renew`)."""
+        t = game_tables.c
+        async with self.engine.begin() as conn:
+            await conn.execute(update(game_tables).where(t.owner == node).values(lease_until=lease))
+            held = dict((await conn.execute(select(t.id, t.epoch).where(t.owner == node))).all())
+        return {table_id for table_id, epoch in epochs.items() if held.get(table_id) != epoch}
+
+    async def release(self, node: str, table_ids: Sequence[str]) -> None:
+        """End ``node``'s leases now (see :meth:`GameStore.release`)."""
+        if not table_ids:
+            return
+        t = game_tables.c
+        ended = (
+            update(game_tables)
+            .where(t.owner == node, t.id.in_(list(table_ids)))
+            .values(lease_until=0.0)
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(ended)
+
+    async def claimable(self, node: str, now: float) -> list[TableMeta]:
+        """The tables ``node`` may claim (see :meth:`GameStore.claimable`)."""
+        t = game_tables.c
+        query = (
+            select(game_tables)
+            .where(
+                t.status.in_(LIVE_STATUSES),
+                or_(t.owner.is_(None), t.owner == node, t.lease_until < now),
+            )
+            .order_by(t.created_at, t.id)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_meta(row) for row in rows]
 
     async def live_tables(self) -> list[TableMeta]:
         """Open and playing tables, oldest first."""
@@ -336,8 +433,11 @@ class SqlStore:
         return [_decode(row.record) for row in rows]
 
 
-def _meta_row(meta: TableMeta) -> dict[str, Any]:
+def _meta_row(meta: TableMeta, owner: str | None, lease: float) -> dict[str, Any]:
     return {
+        "owner": owner,
+        "epoch": 1 if owner is not None else 0,
+        "lease_until": lease,
         "id": meta.id,
         "code": meta.code,
         "kind": meta.kind,
@@ -357,6 +457,11 @@ def _meta(row: Any) -> TableMeta:
         status=row.status,
         created_at=row.created_at,
     )
+
+
+def _fenced(fence: dict[str, Any]) -> Fenced:
+    held = fence["held_epoch"]
+    return Fenced(f"table {fence['row_id']!r} is held under another epoch than {held}")
 
 
 def _store_error(exc: Exception) -> Exception:

@@ -100,7 +100,18 @@ class Hint:
     cmd: CommandId
 
 
-UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Rematch | Contribute | Hint
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """``mute``: ``user`` hides (``on``) the chat of ``seat``, or shows it again, for
+    themselves only (a table setting of theirs, kept across reconnections and restarts)."""
+
+    user: UserId
+    seat: int
+    on: bool
+    cmd: CommandId
+
+
+UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Mute | Rematch | Contribute | Hint
 """The commands that come from a client (and carry a command id)."""
 
 

@@ -144,6 +144,24 @@ class MatchOver:
     finished: FinishedMatch
 
 
+@dataclass(frozen=True)
+class HandOver:
+    """A hand of a match ended: its record, for the analysis after the hand.
+
+    Attributes:
+        match_id: the match it belongs to (``<table id>-<match number>``).
+        hand: its number in the match, from 1 (the ``hands_played`` of its ``hand_end``).
+        record: its ``cuatrola-hand/1`` record, the same one the finished match's ``hands``
+            will hold at index ``hand - 1``.
+        seats: the seats a person owns (the ones analysed), in order.
+    """
+
+    match_id: str
+    hand: int
+    record: dict[str, Any]
+    seats: tuple[int, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class LobbyChanged:
     """Seats or status changed: the lobby's row of the table needs refreshing."""
@@ -163,6 +181,7 @@ Effect = (
     | ArmTimer
     | CancelTimer
     | MatchOver
+    | HandOver
     | LobbyChanged
     | Closed
 )
@@ -191,6 +210,7 @@ __all__ = [
     "Closed",
     "Effect",
     "FinishedMatch",
+    "HandOver",
     "LobbyChanged",
     "MatchOver",
     "MatchPlayer",

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from cuatrola.protocol.ids import CommandId, UserId
+from cuatrola.table.seats import SeatSlot
 
 
 class _Record(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="r"):
@@ -72,6 +73,58 @@ class MatchRecord(_Record, frozen=True, tag="match"):
     """A match began with ``first_dealer``, at UNIX time ``at``."""
 
     first_dealer: int
+
+
+class MuteRecord(_Record, frozen=True, tag="mute"):
+    """``user`` hid (``on``) the chat of ``seat`` from themselves, or showed it again."""
+
+    user: UserId
+    seat: int
+    on: bool
+
+
+class ChatLine(msgspec.Struct, frozen=True, omit_defaults=True):
+    """A recent chat line in a :class:`SnapshotRecord`: its event number and what was said."""
+
+    seq: int
+    seat: int | None = None
+    name: str = ""
+    text: str | None = None
+    phrase: str | None = None
+
+
+class Applied(msgspec.Struct, frozen=True, array_like=True):
+    """A command the table remembers having applied (``seat`` and ``seq`` of its ack)."""
+
+    user: UserId
+    cmd: CommandId
+    seat: int | None
+    seq: int | None
+
+
+class Offline(msgspec.Struct, frozen=True, array_like=True):
+    """Since when (UNIX seconds) the owner of ``seat`` has been away from the table."""
+
+    seat: int
+    since: float
+
+
+class SnapshotRecord(_Record, frozen=True, tag="snapshot"):
+    """The table between two matches, written just before a rematch begins. It stands for
+    every record before it: a table restored from it and the records after it is the table
+    restored from the whole log (but for the events before it, which a reconnecting client
+    then gets as a ``sync``), so the store may drop those records (compaction)."""
+
+    seq: int
+    turn: int
+    hand_count: int
+    match_number: int
+    seats: list[SeatSlot]
+    rematch: list[int] = msgspec.field(default_factory=list)
+    chat: list[ChatLine] = msgspec.field(default_factory=list)
+    applied: list[Applied] = msgspec.field(default_factory=list)
+    mutes: dict[UserId, list[int]] = msgspec.field(default_factory=dict)
+    offline: list[Offline] = msgspec.field(default_factory=list)
 
 
 class PresenceRecord(_Record, frozen=True, tag="presence"):
@@ -177,6 +230,8 @@ TableRecord = (
     | ChoiceRecord
     | CantesOverRecord
     | ChatRecord
+    | MuteRecord
+    | SnapshotRecord
     | RematchRecord
 )
 """One record of a table's log."""
@@ -209,11 +264,13 @@ __all__ = [
     "DealRecord",
     "FreeRecord",
     "MatchRecord",
+    "MuteRecord",
     "PresenceRecord",
     "RematchRecord",
     "ShuffleInputs",
     "ShuffleRecord",
     "SitRecord",
+    "SnapshotRecord",
     "TableRecord",
     "TimeoutRecord",
     "read_records",

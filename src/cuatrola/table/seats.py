@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+import msgspec
+
 from cuatrola.protocol.ids import UserId
 
 
-@dataclass
-class SeatSlot:
-    """One seat: its owner (or a computer player) and how it is being played.
+class SeatSlot(msgspec.Struct, omit_defaults=True):
+    """One seat: its owner (or a computer player) and how it is being played (a struct, so
+    that a :class:`~cuatrola.table.records.SnapshotRecord` stores the seats as they are).
 
     Attributes:
         user, name: the owner, ``None`` for a computer player's seat or a free one.

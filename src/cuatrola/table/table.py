@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import Final
 
 import msgspec
 
@@ -82,6 +83,7 @@ from cuatrola.table.commands import (
     Hint,
     Join,
     Leave,
+    Mute,
     OwnerGone,
     Reclaim,
     Rematch,
@@ -98,6 +100,7 @@ from cuatrola.table.effects import (
     Closed,
     Effect,
     FinishedMatch,
+    HandOver,
     LobbyChanged,
     MatchOver,
     MatchPlayer,
@@ -120,17 +123,23 @@ from cuatrola.table.records import (
     DealRecord,
     FreeRecord,
     MatchRecord,
+    MuteRecord,
     PresenceRecord,
     RematchRecord,
     ShuffleInputs,
     ShuffleRecord,
     SitRecord,
+    SnapshotRecord,
     TableRecord,
     TimeoutRecord,
     stamped,
 )
 from cuatrola.table.seats import BOTS_CANTE_WINDOW, CanteWindow, SeatSlot, TableConfig
 from cuatrola.table.shuffles import PendingShuffle, deck_of, proof_json, revealed
+from cuatrola.table.snapshots import restore_snapshot, snapshot_of
+
+#: Applied commands a table remembers, to answer one sent again as a duplicate.
+ACCEPTED_KEPT: Final = 1000
 
 OPEN, PLAYING, FINISHED, CLOSED = (
     TableStatus.OPEN,
@@ -225,6 +234,8 @@ class Table:
         #: table resumed after a restart keeps.
         self.turn_since = 0.0
         self.offline_since: dict[int, float] = {}
+        #: The seats whose chat each user has hidden from themselves.
+        self.mutes: dict[UserId, frozenset[int]] = {}
         #: Seats whose owner followed the table and lost it before the match began.
         self.gone_before_match: set[int] = set()
         self._records: list[TableRecord] = []
@@ -243,6 +254,11 @@ class Table:
         if self.match is None or self.hand_count == self.match_first_hand:
             return None
         return self.hands.get(self.hand_count - 1)
+
+    @property
+    def match_id(self) -> str:
+        """The id of the current (or last) match: ``<table id>-<match number>``."""
+        return f"{self.id}-{self.match_number}"
 
     @property
     def turn_time(self) -> float:
@@ -328,7 +344,7 @@ class Table:
         records, effects = self._records, self._effects
         if cmd_id is not None and user is not None:
             ack = Ack(id=cmd_id, table=self.id, seat=self.seat_of(user), seq=self.seq)
-            self.accepted[(user, cmd_id)] = ack
+            self._accept(user, cmd_id, ack)
             if records:
                 # Stamped so that a restored table still knows the command was applied.
                 records[0] = stamped(records[0], cmd_id, user)
@@ -338,6 +354,14 @@ class Table:
         self._records, self._effects = [], []
         return Step(records, effects)
 
+    def _accept(self, user: UserId, cmd_id: CommandId, ack: Ack) -> None:
+        """Remember an applied command, forgetting the oldest past :data:`ACCEPTED_KEPT`
+        (a client resends only the few commands it sent just before losing its connection)."""
+        accepted = self.accepted
+        accepted[(user, cmd_id)] = ack
+        if len(accepted) > ACCEPTED_KEPT:
+            del accepted[next(iter(accepted))]
+
     def restore(self, records: Iterable[TableRecord]) -> None:
         """Rebuild the table from its stored records (nothing is sent while doing so)."""
         self._checked = False
@@ -346,9 +370,9 @@ class Table:
                 self._effects = []
                 self._apply(record)
                 if record.cmd is not None and record.by is not None:
-                    self.accepted[(record.by, record.cmd)] = Ack(
-                        id=record.cmd, table=self.id, seat=self.seat_of(record.by), seq=self.seq
-                    )
+                    seat = self.seat_of(record.by)
+                    ack = Ack(id=record.cmd, table=self.id, seat=seat, seq=self.seq)
+                    self._accept(record.by, record.cmd, ack)
         finally:
             self._checked = True
             self._effects = []
@@ -575,6 +599,8 @@ class Table:
                 self._on_reclaim(command.user)
             case Chat():
                 self._on_chat(command)
+            case Mute():
+                self._on_mute(command)
             case Rematch():
                 self._on_rematch(command)
             case Hint():
@@ -668,6 +694,11 @@ class Table:
             self._record(ChatRecord(seat=seat, name=cmd.name, text=cmd.text.strip()))
         else:
             self._record(ChatRecord(seat=seat, name=cmd.name, phrase=cmd.phrase))
+
+    def _on_mute(self, cmd: Mute) -> None:
+        muted = self.mutes.get(cmd.user, frozenset())
+        if (cmd.seat in muted) != cmd.on:
+            self._record(MuteRecord(user=cmd.user, seat=cmd.seat, on=cmd.on))
 
     def _on_rematch(self, cmd: Rematch) -> None:
         seat = self._owned_seat(cmd.user)
@@ -881,6 +912,9 @@ class Table:
             self._start_match()
 
     def _start_match(self) -> None:
+        if self.match_number > 0:
+            # A rematch: what the table is now stands for its whole log so far (compaction).
+            self._record(snapshot_of(self))
         self._record(MatchRecord(first_dealer=self.rng.randrange(4), at=self._now))
         # An owner who lost the table before the match began (a computer table fills its seats
         # after its creator is seated) gets a grace period from now, as if they left now.
@@ -1008,6 +1042,14 @@ class Table:
                 else:
                     self.rematch.discard(record.seat)
                 self._seats_changed()
+            case SnapshotRecord():
+                if not self._checked:  # a live table already is what its snapshot says
+                    restore_snapshot(self, record)
+            case MuteRecord():
+                muted = self.mutes.get(record.user, frozenset())
+                self.mutes[record.user] = (
+                    muted | {record.seat} if record.on else muted - {record.seat}
+                )
             case PresenceRecord():
                 if record.online:
                     self.offline_since.pop(record.seat, None)
@@ -1156,6 +1198,9 @@ class Table:
             # Only now, with the hand over, may anybody learn the seed.
             self._emit(PublicEvent(seq=self._next_seq(), body=revealed(inputs)))
         self._effects.append(LobbyChanged())  # the lobby shows the score
+        over = self._hand_record(self.hand_count - 1)
+        if over.seats:
+            self._effects.append(over)
         if match.winner is not None:
             self.status = FINISHED
             ended = MatchEnded(
@@ -1242,6 +1287,17 @@ class Table:
             hands=hands,
             rated=all(not p.is_bot for p in players) and not auto and not self.options.hints,
         )
+
+    def _hand_record(self, number: int) -> HandOver:
+        """Hand ``number`` of the table (just over) as the finished match will record it, for
+        the analysis after the hand of the seats people own."""
+        match_id = self.match_id
+        index = number - self.match_first_hand
+        record = hand_to_record(
+            self.hands[number], match=match_id, number=index, **self._proof(number)
+        )
+        people = tuple(i for i, slot in enumerate(self.seats) if slot.user is not None)
+        return HandOver(match_id=match_id, hand=index + 1, record=record, seats=people)
 
     def _proof(self, number: int) -> dict[str, object]:
         """The ``shuffle`` key of hand ``number``'s record, if it was dealt verifiably."""

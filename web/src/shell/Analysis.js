@@ -5,12 +5,12 @@
 
 import { useEffect, useState } from "preact/hooks";
 import "../css/analysis.css";
+import { actionText, costText, unitText } from "../analysis-words.js";
 import { t } from "../i18n.js";
 import { api } from "../net.js";
-import { cardName, errorText, suitName } from "../text.js";
+import { errorText } from "../text.js";
 import { html } from "./common.js";
 
-const BIDS = ["pass", "solo", "cuatrola", "quintola"];
 const MARKS = ["inaccuracy", "mistake", "blunder"];
 /** Seconds between two asks while the server is still computing (it says 202 "pending"). */
 const RETRY_MS = 2000;
@@ -44,19 +44,6 @@ export function useAnalysis(matchId) {
   return state;
 }
 
-/** An action of a decision in words ("As de oros", "Solo", "Cantar en copas"...). */
-export function actionText(action) {
-  if (BIDS.includes(action)) return t(`bid.${action}`);
-  if (action === "nocante") return t("analysis.nocante");
-  if (action.startsWith("cante:")) return t("analysis.cante", { suit: suitName(action.slice(6)) });
-  return cardName(action);
-}
-
-/** A value or a cost with its unit ("12 points", "4.4% chance to win the match"). */
-export function unitText(value, unit) {
-  return t(`analysis.unit.${unit}`, { value: Number(value.toFixed(2)) });
-}
-
 /** The decision a replay step shows: the one whose action step `step` made (step 0 is the deal). */
 export function decisionAt(hand, step) {
   return (hand?.decisions || []).find((d) => d.step === step - 1) || null;
@@ -79,12 +66,15 @@ function Accuracy({ analysis, hand, nameOf }) {
 
 function Alternatives({ decision }) {
   const hindsight = decision.alternatives.some((a) => a.hindsight !== null && a.hindsight !== undefined);
+  // A bid ranked by the chance to win the match also shows its expected game points.
+  const points = decision.unit !== "game" && decision.alternatives.some((a) => a.game_points !== null && a.game_points !== undefined);
   return html`<table class="an-options" data-testid="analysis-alternatives">
     <thead>
       <tr>
         <th>${t("analysis.option")}</th>
         <th>${t("analysis.value")}</th>
         ${hindsight ? html`<th>${t("analysis.hindsight")}</th>` : null}
+        ${points ? html`<th>${t("analysis.gamePoints")}</th>` : null}
       </tr>
     </thead>
     <tbody>
@@ -94,6 +84,7 @@ function Alternatives({ decision }) {
           <td>${actionText(a.action)}</td>
           <td>${a.value === null ? "" : unitText(a.value, decision.unit)}</td>
           ${hindsight ? html`<td class="muted">${a.hindsight === null ? "" : unitText(a.hindsight, decision.unit)}</td>` : null}
+          ${points ? html`<td data-testid="analysis-game-points">${a.game_points === null || a.game_points === undefined ? "" : unitText(a.game_points, "game")}</td>` : null}
         </tr>`,
       )}
     </tbody>
@@ -111,7 +102,7 @@ function DecisionView({ decision, nameOf }) {
   return html`<div class="an-decision" data-testid="analysis-decision" data-mark=${decision.mark || "none"}>
     <p>
       ${`${chosen} · ${t("analysis.best", { action: actionText(decision.best) })} · `}
-      <span data-testid="analysis-cost">${t("analysis.cost", { cost: unitText(decision.cost, decision.unit) })}</span>
+      <span data-testid="analysis-cost">${t("analysis.cost", { cost: costText(decision) })}</span>
       ${decision.mark
         ? html` <span class=${`an-mark an-${decision.mark}`} data-testid="analysis-mark">${t(`analysis.mark.${decision.mark}`)}</span>`
         : null}

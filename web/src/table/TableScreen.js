@@ -74,6 +74,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       conn.on("sync", (m) => m.table === tableId && dispatch({ type: "sync", msg: m, now: Date.now() })),
       conn.on("event", (m) => m.table === tableId && dispatch({ type: "event", msg: m, now: Date.now() })),
       conn.on("presence", (m) => m.table === tableId && dispatch({ type: "presence", msg: m })),
+      conn.on("hand_analysis", (m) => m.table === tableId && dispatch({ type: "hand_analysis", msg: m })),
       conn.on("state", (s) => setConnStatus(s.status)),
       onLangChange(() => setLangTick((n) => n + 1)),
     ];

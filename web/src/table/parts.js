@@ -11,7 +11,9 @@ import { BIDS, position, teamOf } from "../model.js";
 import { QUICK_PHRASES } from "../protocol.js";
 import { cardName, suitName, errorText, playerName } from "../text.js";
 import { Avatar } from "../avatar.js";
-import { clockLeft, handPoints, seated } from "./state.js";
+import { clockLeft, handPoints, seated, summaryAnalysis } from "./state.js";
+import { actionText, costText } from "../analysis-words.js";
+import "../css/analysis.css";
 
 export const html = htm.bind(h);
 
@@ -494,6 +496,47 @@ export function LastTrickDialog({ state, w, onClose }) {
   </${Dialog}>`;
 }
 
+const percent = (value) => (value === null || value === undefined ? "—" : `${Math.round(value)}%`);
+
+/** One costly decision of ours in the hand summary: where, what, the expert's, the cost. */
+function CostlyDecision({ d }) {
+  const where = d.kind === "bid" ? t("analysis.whereBid") : t("analysis.whereTrick", { trick: d.trick });
+  return html`<li data-testid="summary-decision" data-mark=${d.mark || "none"}>
+    ${`${where}: ${t("analysis.played", { action: actionText(d.chosen) })} · ${t("analysis.best", { action: actionText(d.best) })} · ${t("analysis.cost", { cost: costText(d) })}`}
+    ${d.mark ? html` <span class=${`an-mark an-${d.mark}`}>${t(`analysis.mark.${d.mark}`)}</span>` : null}
+  </li>`;
+}
+
+/**
+ * The hand's analysis in its summary, once the server's `hand_analysis` has come: our
+ * accuracy and costliest decisions, or for a spectator each analysed player's accuracy.
+ */
+export function SummaryAnalysis({ state, w }) {
+  const shown = summaryAnalysis(state);
+  if (!shown) return null;
+  let body;
+  if (shown.seats) {
+    body = html`<ul class="an-accuracy">
+      ${shown.seats.map(
+        (s) => html`<li key=${s.seat} data-testid=${`summary-accuracy-${s.seat}`}>
+          ${t("analysis.seatAccuracy", { seat: w.seatName(s.seat), accuracy: percent(s.accuracy) })}
+        </li>`,
+      )}
+    </ul>`;
+  } else if (!shown.mine || shown.mine.accuracy === null) {
+    body = html`<p class="muted">${t("analysis.noChoice")}</p>`;
+  } else {
+    body = html`<p data-testid="summary-accuracy">${t("analysis.yourAccuracy", { accuracy: percent(shown.mine.accuracy) })}</p>
+      ${shown.costly.length
+        ? html`<ul class="summary-costly">${shown.costly.map((d) => html`<${CostlyDecision} key=${d.step} d=${d} />`)}</ul>`
+        : html`<p class="good">${t("analysis.allBest")}</p>`}`;
+  }
+  return html`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
+    <h3>${t("analysis.handTitle")}</h3>
+    ${body}
+  </section>`;
+}
+
 export function SummaryDialog({ state, w, onClose, myClock }) {
   const s = state.summary;
   const my = w.myTeam;
@@ -533,6 +576,7 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
             </div>
           </div>`
         : null}
+      <${SummaryAnalysis} state=${state} w=${w} />
     </div>
   </${Dialog}>`;
 }

@@ -26,6 +26,8 @@ export function initialState() {
     flash: null, // {id, trick}: the finished trick left on the felt while no card is led
     lastTrick: null, // the last finished trick (kept after the deal for the dialog)
     summary: null, // the last HANDSUMMARY
+    summaryHand: null, // {match, hand}: which hand of which match `summary` is (for its analysis)
+    handAnalysis: null, // the latest `hand_analysis` message: {match, hand, analysis}
     matchEnd: null, // {winner, score, hands_played}
     dialogs: { lastTrick: false, summary: false, matchEnd: false, sheet: false },
     sheet: { base: null, rows: [] }, // base: {hands, score} already played when we came in
@@ -121,6 +123,7 @@ function applySync(state, msg, now) {
     flash: null,
     lastTrick,
     summary: view?.summary || state.summary,
+    summaryHand: view?.summary && info ? { match: matchId(info), hand: info.hands_played } : state.summaryHand,
     matchEnd: finished ? { winner: info.score[0] > info.score[1] ? 0 : 1, score: info.score } : null,
     dialogs: { ...state.dialogs, matchEnd: finished },
     // a fresh snapshot only knows the score so far, not each hand before it
@@ -204,8 +207,15 @@ function applyEvent(state, msg, now) {
       case "match_start":
         next = {
           ...state,
-          info: state.info && { ...state.info, score: [0, 0], hands_played: 0, status: "playing" },
+          info: state.info && {
+            ...state.info,
+            score: [0, 0],
+            hands_played: 0,
+            status: "playing",
+            match: body.match ?? state.info.match,
+          },
           summary: null,
+          summaryHand: null,
           matchEnd: null,
           dialogs: { ...state.dialogs, summary: false, matchEnd: false },
           sheet: { base: null, rows: [] },
@@ -250,6 +260,7 @@ function applyEvent(state, msg, now) {
         next = {
           ...state,
           summary: s,
+          summaryHand: state.info ? { match: matchId(state.info), hand: body.hands_played } : null,
           info: state.info && { ...state.info, score: body.score, hands_played: body.hands_played },
           dialogs: { ...state.dialogs, summary: true },
           sheet: { ...state.sheet, rows: [...state.sheet.rows, row] },
@@ -298,6 +309,44 @@ function applyEvent(state, msg, now) {
   return next;
 }
 
+/** The id of the table's current match, as `hand_analysis` and the REST API name it. */
+export function matchId(info) {
+  return `${info.id}-${info.match ?? 1}`;
+}
+
+function applyHandAnalysis(state, msg) {
+  const a = msg.analysis;
+  if (!a || !Array.isArray(a.decisions) || !Array.isArray(a.seats)) return state; // not one we read
+  const latest = state.handAnalysis;
+  // A reconnection gets the latest one again; an older one that comes late changes nothing.
+  if (latest && latest.match === msg.match && latest.hand > msg.hand) return state;
+  return { ...state, handAnalysis: { match: msg.match, hand: msg.hand, analysis: a } };
+}
+
+/**
+ * The analysis of the hand the summary shows, when it has come (null until then): for a
+ * seated player their own accuracy and costliest decisions (at most `top`, costliest first),
+ * for a spectator every analysed seat's accuracy.
+ */
+export function summaryAnalysis(state, top = 3) {
+  const shown = state.summaryHand;
+  const got = state.handAnalysis;
+  if (!shown || !got || got.match !== shown.match || got.hand !== shown.hand) return null;
+  const { analysis } = got;
+  if (!seated(state)) return { seats: analysis.seats.filter((s) => s.scored > 0) };
+  const mine = analysis.seats.find((s) => s.seat === state.seat) || null;
+  const costly = analysis.decisions
+    .filter((d) => d.seat === state.seat && !d.forced && d.cost > 0)
+    .sort((a, b) => b.cost / scale(b.unit) - a.cost / scale(a.unit) || a.step - b.step)
+    .slice(0, top);
+  return { mine, costly };
+}
+
+// The accuracy scales of docs/analysis.md: costs in different units compared by how much
+// accuracy they take away.
+const SCALES = { points: 10, tricks: 0.5, match: 5, game: 0.5 };
+const scale = (unit) => SCALES[unit] || 1;
+
 /** Why `code` may not be played now, as a catalogue key and parameters (null: it may). */
 export function whyNot(state, code) {
   const v = state.view;
@@ -322,10 +371,13 @@ export function whyNot(state, code) {
  * The reducer. Actions:
  * sync {msg, now} · event {msg, now} · presence {msg} · play {action} (sent, shown at once) ·
  * refused {action, error} · explain {code} (a card that may not be played) · open/close/toggle
- * {dialog} · flashDone {id} · chatSeen · message {message}.
+ * {dialog} · flashDone {id} · chatSeen · message {message} · hand_analysis {msg} (the
+ * server's analysis after a hand).
  */
 export function reduce(state, action) {
   switch (action.type) {
+    case "hand_analysis":
+      return applyHandAnalysis(state, action.msg);
     case "sync":
       return applySync(state, action.msg, action.now ?? 0);
     case "event":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -119,12 +119,21 @@ def analyse_match(
     *,
     config: ExpertConfig | None = None,
     hindsight: bool = True,
+    known: Mapping[int, HandAnalysis] | None = None,
 ) -> MatchAnalysis:
     """:func:`analyse_hand` of each record (hand ``i`` with seed ``seed + i``), and each
-    seat's figures over the whole match."""
+    seat's figures over the whole match.
+
+    ``known`` holds hand analyses already computed (by index) with the same seats, seed
+    ``seed + i``, config and hindsight, such as the server's analyses after each hand: they
+    are taken as they are, which gives the same match analysis without computing them again.
+    """
     wanted = sorted(set(seats))
+    done = known or {}
     hands = [
-        analyse_hand(record, wanted, seed + index, config=config, hindsight=hindsight)
+        done[index]
+        if index in done
+        else analyse_hand(record, wanted, seed + index, config=config, hindsight=hindsight)
         for index, record in enumerate(records)
     ]
     every = [d for hand in hands for d in hand.decisions]
@@ -162,12 +171,19 @@ def analyse_decision(
     after = _hindsight(view, state, kind) if hindsight else {}
     cost = max(valued.values.values()) - valued.values[chosen]
     hindsight_cost = max(after.values()) - after[chosen] if after else None
+    points = valued.game_points
+    points_cost = points[valued.best] - points[chosen] if points is not None else None
     return msgspec.structs.replace(
         forced,
         best=format_action(valued.best),
         unit=valued.unit,
         alternatives=[
-            Alternative(format_action(a), _round(valued.values[a]), _round(after.get(a)))
+            Alternative(
+                format_action(a),
+                _round(valued.values[a]),
+                _round(after.get(a)),
+                None if points is None else _round(points[a]),
+            )
             for a in options
             if a in valued.values
         ],
@@ -177,6 +193,7 @@ def analyse_decision(
         mark=mark_for(cost, valued.unit),
         accuracy=round(decision_accuracy(cost, valued.unit), 1),
         deals=valued.deals,
+        game_points_cost=_round(points_cost),
     )
 
 

@@ -60,11 +60,15 @@ class Alternative(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             apart, in the decision's unit (``None`` for a forced move).
         hindsight: its double-dummy value on the true deal (every card known: hindsight, not
             what the seat could know); ``None`` for bids and forced moves.
+        game_points: for a bid, its expected game points of the hand for the seat's side
+            (won minus lost) over the same deals as ``value``; ``None`` for cards, cantes
+            and forced moves.
     """
 
     action: str
     value: float | None = None
     hindsight: float | None = None
+    game_points: float | None = None
 
 
 class Decision(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -86,6 +90,10 @@ class Decision(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         mark: ``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``.
         accuracy: :func:`decision_accuracy` of the cost (``None`` when forced).
         deals: the deals the values were estimated over.
+        game_points_cost: for a bid, the expected game points of ``best`` minus those of
+            ``chosen`` (negative when the bid chosen expected more game points than the
+            expert's, which ranks the bids by the chance to win the match); ``None`` for
+            cards, cantes and forced moves.
     """
 
     step: int
@@ -102,6 +110,7 @@ class Decision(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mark: str | None = None
     accuracy: float | None = None
     deals: int = 0
+    game_points_cost: float | None = None
 
 
 class SeatSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -206,6 +215,15 @@ def summarise(decisions: Iterable[Decision], seats: Iterable[int]) -> list[SeatS
 def encode(analysis: HandAnalysis | MatchAnalysis) -> bytes:
     """``analysis`` as JSON bytes."""
     return msgspec.json.encode(analysis)
+
+
+def decode_hand(data: bytes | str) -> HandAnalysis:
+    """A :class:`HandAnalysis` from the JSON :func:`encode` made.
+
+    Raises:
+        msgspec.ValidationError, msgspec.DecodeError: on anything else.
+    """
+    return msgspec.json.decode(data, type=HandAnalysis)
 
 
 def decode_match(data: bytes | str) -> MatchAnalysis:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cuatrola.ai.bidding import bid_value, dd_rates
+from cuatrola.ai.bidding import bid_game_points, bid_value, dd_rates
 from cuatrola.ai.config import ExpertConfig
 from cuatrola.ai.opponents import PimcChoiceModel
 from cuatrola.ai.players.expert import ExpertPlayer
@@ -62,12 +62,15 @@ class Valued:
         best: the expert's choice among them.
         unit: the unit of the values (:data:`~cuatrola.ai.analysis.report.UNITS`).
         deals: how many deals the values were estimated over.
+        game_points: for bids, each option's expected game points of the hand for the seat's
+            side (won minus lost) over the same deals; ``None`` for cards and cantes.
     """
 
     values: dict[int, float]
     best: int
     unit: str
     deals: int
+    game_points: dict[int, float] | None = None
 
 
 def analysis_expert(config: ExpertConfig) -> ExpertPlayer:
@@ -104,14 +107,20 @@ def value_bids(view: SeatView, expert: ExpertPlayer, rng: random.Random) -> Valu
     match_unit = view.rules.target is not None
     scale = 100.0 if match_unit else 1.0
     values: dict[int, float] = {}
+    points: dict[int, float] = {}
     raw: dict[Contract, float] = {}
     for action in view.legal_actions:
         contract = action_contract(action)
         if contract is Contract.PASS or contract in rates.contracts:
-            raw[contract] = bid_value(view, contract, rates, expert.config) if rates.deals else 0.0
+            solved = bool(rates.deals)
+            raw[contract] = bid_value(view, contract, rates, expert.config) if solved else 0.0
             values[action] = scale * raw[contract]
+            points[action] = (
+                bid_game_points(view, contract, rates, expert.config) if solved else 0.0
+            )
     best = max(raw, key=lambda c: (round(raw[c], 9), -int(c))) if rates.deals else Contract.PASS
-    return Valued(values, bid_action(best), "match" if match_unit else "game", rates.deals)
+    unit = "match" if match_unit else "game"
+    return Valued(values, bid_action(best), unit, rates.deals, game_points=points)
 
 
 def value_cantes(view: SeatView, expert: ExpertPlayer, rng: random.Random) -> Valued:

@@ -4,10 +4,11 @@ Offline, the hand's record is at hand (the table runs in this process), so when 
 :class:`HandAnalyst` analyses the person's decisions on a worker thread, off the interface's
 event loop, and the hand summary gets a few more lines: the accuracy and each decision that
 cost something (what was played, the expert's choice, the cost and its mark). Online the
-server analyses whole matches once they are over: when a match ends the client asks for it
-(``GET /api/matches/{id}/analysis``, :func:`fetch_match_analysis`, on a worker thread, again
-while it is pending) and adds the person's figures and costly decisions, hand by hand, to the
-match-end panel (:func:`match_analysis_lines`).
+server analyses each hand after it and sends the analysis (``hand_analysis``), which the hand
+summary shows with the same lines (:func:`analysis_lines`); when a match ends the client asks
+for the match's analysis (``GET /api/matches/{id}/analysis``, :func:`fetch_match_analysis`,
+on a worker thread, again while it is pending) and adds the person's figures and costly
+decisions, hand by hand, to the match-end panel (:func:`match_analysis_lines`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -28,6 +30,7 @@ from cuatrola.ai.analysis import (
     Decision,
     HandAnalysis,
     MatchAnalysis,
+    SeatSummary,
     analyse_hand,
     analysis_config,
     decode_match,
@@ -66,92 +69,91 @@ class HandAnalyst:
         return analyse_hand(record, seats=[self.seat], seed=seed, config=self.config)
 
 
-def action_words(
-    texts: Texts, action: str, contract_name: Callable[[Any], str], suit_name: Callable[[int], str]
-) -> Text:
-    """An action of a decision as the summary shows it (a card in its colour, a bid...)."""
-    ident = parse_action(action)
-    if is_card_action(ident):
-        return card_text(ident)
-    if is_bid_action(ident):
-        return Text(contract_name(action_contract(ident)))
-    if is_cante_action(ident):
-        return Text(texts("analysis_cante", suit=suit_name(action_suit(ident))))
-    assert ident == NO_CANTE
-    return Text(texts("analysis_nocante"))
+@dataclass(frozen=True)
+class Wording:
+    """How the analysis lines name things: the catalogue, and the app's names of contracts
+    and suits."""
+
+    texts: Texts
+    contract_name: Callable[[Any], str]
+    suit_name: Callable[[int], str]
+
+    def action(self, action: str) -> Text:
+        """An action of a decision as the summary shows it (a card in its colour, a bid...)."""
+        ident = parse_action(action)
+        if is_card_action(ident):
+            return card_text(ident)
+        if is_bid_action(ident):
+            return Text(self.contract_name(action_contract(ident)))
+        if is_cante_action(ident):
+            return Text(self.texts("analysis_cante", suit=self.suit_name(action_suit(ident))))
+        assert ident == NO_CANTE
+        return Text(self.texts("analysis_nocante"))
+
+    def decision(self, decision: Decision) -> Text:
+        """One costly decision: where, what was played, the expert's choice, the cost, the
+        mark."""
+        texts = self.texts
+        where = (
+            texts("analysis_where_bid")
+            if decision.kind == "bid"
+            else texts("analysis_where_trick", trick=decision.trick)
+        )
+        cost = texts(f"analysis_unit_{decision.unit}", value=f"{decision.cost:g}")
+        if decision.game_points_cost is not None and decision.unit != "game":
+            # A bid is ranked by the chance to win the match; its game points are told too.
+            cost += ", " + texts("analysis_unit_game", value=f"{decision.game_points_cost:g}")
+        # The line's text with the two actions put in place as styled pieces.
+        template = texts("analysis_line", where=where, chosen="\0", best="\0", cost=cost)
+        before, middle, after = template.split("\0")
+        line = Text(before)
+        line.append_text(self.action(decision.chosen))
+        line.append(middle)
+        line.append_text(self.action(decision.best))
+        line.append(after)
+        if decision.mark is not None:
+            line.append(
+                f" ({texts(f'analysis_mark_{decision.mark}')})", style=MARK_STYLES[decision.mark]
+            )
+        return line
+
+    def accuracy(
+        self, title: str, seats: Sequence[SeatSummary], seat: int
+    ) -> tuple[list[RenderableType], bool]:
+        """The title and ``seat``'s accuracy line, and whether ``seat`` had anything scored."""
+        lines: list[RenderableType] = [Text(self.texts(title), style="underline")]
+        summary = next((s for s in seats if s.seat == seat), None)
+        if summary is None or summary.accuracy is None:
+            return [*lines, Text(self.texts("analysis_none"))], False
+        figure = self.texts(
+            "analysis_accuracy", accuracy=round(summary.accuracy), scored=summary.scored
+        )
+        return [*lines, Text(figure)], True
 
 
-def analysis_lines(
-    texts: Texts,
-    analysis: HandAnalysis,
-    seat: int,
-    contract_name: Callable[[Any], str],
-    suit_name: Callable[[int], str],
-) -> list[RenderableType]:
+def analysis_lines(wording: Wording, analysis: HandAnalysis, seat: int) -> list[RenderableType]:
     """The summary's lines for ``seat``'s decisions in ``analysis``."""
-    lines: list[RenderableType] = [Text(texts("analysis_title"), style="underline")]
-    summary = next((s for s in analysis.seats if s.seat == seat), None)
-    if summary is None or summary.accuracy is None:
-        return [*lines, Text(texts("analysis_none"))]
-    lines.append(
-        Text(texts("analysis_accuracy", accuracy=round(summary.accuracy), scored=summary.scored))
-    )
+    lines, scored = wording.accuracy("analysis_title", analysis.seats, seat)
+    if not scored:
+        return lines
     costly = [d for d in analysis.decisions if d.seat == seat and d.cost]
     if not costly:
-        return [*lines, Text(texts("analysis_all_best"), style="green")]
-    for decision in costly:
-        lines.append(_decision_line(texts, decision, contract_name, suit_name))
-    return lines
-
-
-def _decision_line(
-    texts: Texts,
-    decision: Decision,
-    contract_name: Callable[[Any], str],
-    suit_name: Callable[[int], str],
-) -> Text:
-    where = (
-        texts("analysis_where_bid")
-        if decision.kind == "bid"
-        else texts("analysis_where_trick", trick=decision.trick)
-    )
-    value = f"{decision.cost:g}"
-    cost = texts(f"analysis_unit_{decision.unit}", value=value)
-    # The line's text with the two actions put in place as styled pieces.
-    template = texts("analysis_line", where=where, chosen="\0", best="\0", cost=cost)
-    before, middle, after = template.split("\0")
-    line = Text(before)
-    line.append_text(action_words(texts, decision.chosen, contract_name, suit_name))
-    line.append(middle)
-    line.append_text(action_words(texts, decision.best, contract_name, suit_name))
-    line.append(after)
-    if decision.mark is not None:
-        line.append(
-            f" ({texts(f'analysis_mark_{decision.mark}')})", style=MARK_STYLES[decision.mark]
-        )
-    return line
+        return [*lines, Text(wording.texts("analysis_all_best"), style="green")]
+    return [*lines, *(wording.decision(d) for d in costly)]
 
 
 def match_analysis_lines(
-    texts: Texts,
-    analysis: MatchAnalysis,
-    seat: int,
-    contract_name: Callable[[Any], str],
-    suit_name: Callable[[int], str],
+    wording: Wording, analysis: MatchAnalysis, seat: int
 ) -> list[RenderableType]:
     """The match-end panel's lines for ``seat``: its accuracy over the match, then each
     hand's costly decisions."""
-    lines: list[RenderableType] = [Text(texts("analysis_match_title"), style="underline")]
-    summary = next((s for s in analysis.seats if s.seat == seat), None)
-    if summary is None or summary.accuracy is None:
-        return [*lines, Text(texts("analysis_none"))]
-    accuracy = texts("analysis_accuracy", accuracy=round(summary.accuracy), scored=summary.scored)
-    lines.append(Text(accuracy))
+    lines, scored = wording.accuracy("analysis_match_title", analysis.seats, seat)
+    if not scored:
+        return lines
     for number, hand in enumerate(analysis.hands, start=1):
-        costly = [d for d in hand.decisions if d.seat == seat and d.cost]
-        for decision in costly:
-            line = Text(texts("analysis_hand", number=number) + " ")
-            line.append_text(_decision_line(texts, decision, contract_name, suit_name))
+        for decision in (d for d in hand.decisions if d.seat == seat and d.cost):
+            line = Text(wording.texts("analysis_hand", number=number) + " ")
+            line.append_text(wording.decision(decision))
             lines.append(line)
     return lines
 

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
 
+from cuatrola.clients.terminal.analysis import Wording
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.render import (
     POSITIONS,
@@ -246,6 +247,11 @@ class CuatrolaApp(App[int]):
     def suit_name(self, suit: int) -> str:
         """A suit's name in the current language."""
         return self.texts(f"suit_{int(suit)}")
+
+    @property
+    def wording(self) -> Wording:
+        """How the analysis lines name things in the current language."""
+        return Wording(self.texts, self.contract_name, self.suit_name)
 
     def rules_words(self) -> str:
         """The match rules in words: ``to exactly 11``, ``first to 21``, ``11 hands``."""

@@ -96,9 +96,7 @@ class OfflineApp(SessionApp):
 
         def work() -> None:
             analysis = analyst.analyse(record, seed)
-            lines = analysis_lines(
-                self.texts, analysis, analyst.seat, self.contract_name, self.suit_name
-            )
+            lines = analysis_lines(self.wording, analysis, analyst.seat)
             self.call_from_thread(self._show_analysis, panel, summary, lines)
 
         self.run_worker(work, thread=True, group="analysis", exit_on_error=False)

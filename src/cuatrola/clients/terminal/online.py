@@ -27,11 +27,14 @@ import random
 import secrets
 from dataclasses import dataclass
 
+import msgspec
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.screen import ModalScreen
 from websockets.exceptions import InvalidHandshake, InvalidURI
+
+from cuatrola.ai.analysis import decode_hand
 
 # The logins and the refusal belong to the protocol client; ``cuatrola play`` imports them
 # from here too.
@@ -41,6 +44,7 @@ from cuatrola.clients.remote import ServerRefused as ServerRefused
 from cuatrola.clients.remote import account_login as account_login
 from cuatrola.clients.remote import guest_login as guest_login
 from cuatrola.clients.terminal.analysis import (
+    analysis_lines,
     fetch_match_analysis,
     match_analysis_lines,
     with_analysis,
@@ -49,6 +53,7 @@ from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
@@ -56,6 +61,7 @@ from cuatrola.protocol.messages import (
     Contribute,
     CreateTable,
     Error,
+    HandAnalysisReady,
     Join,
     Lobby,
     LobbySubscribe,
@@ -156,6 +162,10 @@ class OnlineApp(SessionApp):
         self.link: RemoteClient | None = None
         self._seated: asyncio.Future[Seated] | None = None
         self._leaving = False
+        #: The hand summaries waiting for their analysis, by (match id, hand number), and
+        #: the hands whose analysis was shown (a reconnection gets the latest one again).
+        self._hand_panels: dict[tuple[str, int], tuple[MessageScreen, RenderableType]] = {}
+        self._analyses_shown: set[tuple[str, int]] = set()
 
     # Lifecycle ---------------------------------------------------------------------------------
 
@@ -405,28 +415,53 @@ class OnlineApp(SessionApp):
             analysis = fetch_match_analysis(server, match_id)
             lines: list[RenderableType] = []
             if analysis is not None:
-                lines = match_analysis_lines(
-                    self.texts, analysis, seat, self.contract_name, self.suit_name
-                )
-            self.call_from_thread(self._show_match_analysis, panel, summary, lines)
+                lines = match_analysis_lines(self.wording, analysis, seat)
+            self.call_from_thread(self._show_analysis_lines, panel, summary, lines)
 
         self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
 
-    def _show_match_analysis(
-        self, panel: MessageScreen, summary: RenderableType, lines: list[RenderableType]
+    def _show_analysis_lines(
+        self, panel: MessageScreen | None, summary: RenderableType, lines: list[RenderableType]
     ) -> None:
-        if panel in self._panels:
+        """Put ``lines`` into ``panel`` below ``summary``, or into the log once it is closed."""
+        if panel is not None and panel in self._panels:
             panel.update_body(with_analysis(summary, lines))
             return
         for line in lines:
             if isinstance(line, Text):
                 self.log_line(line)
 
+    # The hand's analysis -----------------------------------------------------------------------
+
+    def _hand_summary_shown(self, panel: MessageScreen, view: SeatView) -> None:
+        """Keep the hand summary ``panel`` for the server's ``hand_analysis`` of that hand."""
+        if self.info is not None:
+            key = (f"{self.table_id}-{self.info.match}", self._hands_played)
+            self._hand_panels[key] = (panel, panel.body)
+
+    def _on_hand_analysis(self, message: HandAnalysisReady) -> None:
+        """Add the person's decisions of the hand to its summary (or to the log once the
+        summary is closed), once per hand."""
+        key = (message.match, message.hand)
+        if self.watching or message.table != self.table_id or key in self._analyses_shown:
+            return
+        try:
+            analysis = decode_hand(bytes(message.analysis))
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return  # not an analysis this client can read (a newer server): no lines
+        self._analyses_shown.add(key)
+        lines = analysis_lines(self.wording, analysis, self.human_seat)
+        panel, summary = self._hand_panels.pop(key, (None, Group()))
+        self._show_analysis_lines(panel, summary, lines)
+
     # Receiving ---------------------------------------------------------------------------------
 
     def _handle_other(self, message: ServerMessage) -> None:
-        """The quick match queue and the lobby list (the table's messages are the base's)."""
-        if isinstance(message, Seated):
+        """The quick match queue and the lobby list (the table's messages are the base's),
+        and the analysis after each hand."""
+        if isinstance(message, HandAnalysisReady):
+            self._on_hand_analysis(message)
+        elif isinstance(message, Seated):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):

@@ -15,6 +15,14 @@ stopped before it was done, or the match is older than this feature) is queued t
 it is asked for, so every finished match gets one.
 
 The seed of a match's analysis comes from its id, so the same match gives the same analysis.
+
+After each hand of a live table, :meth:`MatchAnalyses.analyse_hand` computes that hand's
+analysis for the seats people own, in the same worker, with the seed the match's analysis
+gives that hand (:func:`hand_seed`), and keeps it in memory until the match's analysis is
+computed: that one then takes the hands already analysed as they are (the same seeds give the
+same result) and computes only the others. At most :data:`HAND_QUEUE` hands wait for the
+worker; a hand that ends while they are all waiting is not analysed after the hand (a log
+line says so), its match's analysis still covers it.
 """
 
 from __future__ import annotations
@@ -28,7 +36,8 @@ import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -40,12 +49,17 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.schema import match_analyses
 from cuatrola.server.workers import die_with_parent
-from cuatrola.table.effects import FinishedMatch
+from cuatrola.table.effects import FinishedMatch, HandOver
 
 logger = logging.getLogger("cuatrola.analysis")
 
 #: How much lower the analysis worker process runs (``os.nice``): live play comes first.
 NICENESS = 10
+#: Hands that may wait for the worker at once; past it, a hand's analysis is dropped.
+HAND_QUEUE = 8
+#: Matches whose hand analyses are kept in memory for their match's analysis (the oldest go
+#: first: a match abandoned half way is forgotten, and its analysis, if asked, recomputed).
+KEPT_MATCHES = 128
 
 
 class AnalysisStatus(enum.Enum):
@@ -70,15 +84,45 @@ def match_seed(match_id: str) -> int:
     return int.from_bytes(hashlib.sha256(match_id.encode()).digest()[:4], "big")
 
 
+def hand_seed(match_id: str, index: int) -> int:
+    """The analysis seed of hand ``index`` (from 0) of a match: the one the match's analysis
+    gives it (:func:`~cuatrola.ai.analysis.analyse_match` seeds hand ``i`` with ``seed + i``)."""
+    return match_seed(match_id) + index
+
+
 def compute_analysis(
-    lines: Sequence[str], seats: Sequence[int], seed: int, samples: int | None
+    lines: Sequence[str],
+    seats: Sequence[int],
+    seed: int,
+    samples: int | None,
+    known: Mapping[int, bytes] | None = None,
 ) -> bytes:
     """The JSON of the match analysis of ``lines`` (``cuatrola-hand/1`` texts) for ``seats``
-    (runs in the worker)."""
-    from cuatrola.ai.analysis import analyse_match, analysis_config, encode
+    (runs in the worker); ``known`` holds the JSON of hands analysed already, by index."""
+    from cuatrola.ai.analysis import analyse_match, analysis_config, decode_hand, encode
 
     records = [json.loads(line) for line in lines]
-    return encode(analyse_match(records, seats, seed, config=analysis_config(samples)))
+    done = {index: decode_hand(body) for index, body in (known or {}).items()}
+    config = analysis_config(samples)
+    return encode(analyse_match(records, seats, seed, config=config, known=done))
+
+
+def compute_hand(
+    record: dict[str, object], seats: Sequence[int], seed: int, samples: int | None
+) -> bytes:
+    """The JSON of the hand analysis of ``record`` for ``seats`` (runs in the worker)."""
+    from cuatrola.ai.analysis import analyse_hand, analysis_config, encode
+
+    return encode(analyse_hand(record, sorted(seats), seed, config=analysis_config(samples)))
+
+
+@dataclass(frozen=True, slots=True)
+class _KeptHand:
+    """A hand analysed after the hand: what it was computed from, and its JSON."""
+
+    record: dict[str, object]
+    seats: tuple[int, ...]
+    body: bytes
 
 
 def _start_worker(server: int) -> None:
@@ -117,6 +161,8 @@ class MatchAnalyses:
         self._executor: Executor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._one_at_a_time = asyncio.Semaphore(1)
+        self._hands_waiting = 0
+        self._kept: OrderedDict[str, dict[int, _KeptHand]] = OrderedDict()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -142,6 +188,79 @@ class MatchAnalyses:
             self._tasks[match_id] = task
             task.add_done_callback(lambda _: self._tasks.pop(match_id, None))
 
+    async def analyse_hand(self, over: HandOver) -> bytes | None:
+        """The JSON of the analysis after the hand ``over`` (``None``: dropped because
+        :data:`HAND_QUEUE` hands were waiting, or not computed; logged either way)."""
+        if self._hands_waiting >= HAND_QUEUE:
+            logger.warning(
+                "match=%s hand=%d analysis dropped: %d hands waiting",
+                over.match_id,
+                over.hand,
+                self._hands_waiting,
+            )
+            return None
+        index = over.hand - 1
+        seed = hand_seed(over.match_id, index)
+        waiting = True
+        self._hands_waiting += 1
+        try:
+            async with self._one_at_a_time:
+                self._hands_waiting -= 1
+                waiting = False
+                body = await self._in_worker(
+                    f"match={over.match_id} hand={over.hand}",
+                    compute_hand,
+                    over.record,
+                    over.seats,
+                    seed,
+                    self._samples,
+                )
+        finally:
+            if waiting:  # cancelled before its turn
+                self._hands_waiting -= 1
+        if body is not None:
+            self._keep(over, body)
+        return body
+
+    def _keep(self, over: HandOver, body: bytes) -> None:
+        hands = self._kept.setdefault(over.match_id, {})
+        self._kept.move_to_end(over.match_id)
+        hands[over.hand - 1] = _KeptHand(over.record, over.seats, body)
+        while len(self._kept) > KEPT_MATCHES:
+            self._kept.popitem(last=False)
+
+    def _known(self, match_id: str, lines: Sequence[str], seats: Sequence[int]) -> dict[int, bytes]:
+        """The hands of ``match_id`` analysed after the hand from the same record for the
+        same seats: the match's analysis reuses them."""
+        kept = self._kept.get(match_id, {})
+        return {
+            index: hand.body
+            for index, hand in kept.items()
+            if index < len(lines)
+            and hand.seats == tuple(sorted(seats))
+            and json.loads(lines[index]) == hand.record
+        }
+
+    async def _in_worker(self, what: str, fn: Callable[..., bytes], *args: object) -> bytes | None:
+        """``fn(*args)`` in the worker; ``None`` when it failed or the worker died (logged)."""
+        try:
+            return await self._run(what, fn, *args)
+        except Exception:
+            logger.exception("%s analysis failed", what)
+            return None
+
+    async def _run(self, what: str, fn: Callable[..., bytes], *args: object) -> bytes:
+        """``fn(*args)`` in the worker. A worker that died (killed, out of memory) raises
+        :class:`BrokenProcessPool` and is replaced by a new one for the next analysis."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+        except BrokenProcessPool:
+            logger.warning("%s analysis worker died; restarting it", what)
+            if self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+            raise
+
     def pending(self, match_id: str) -> bool:
         """Whether the analysis of ``match_id`` is queued or being computed."""
         return match_id in self._tasks
@@ -163,25 +282,22 @@ class MatchAnalyses:
         if summary is None or lines is None:
             return
         seats = [p.seat for p in summary.players if not p.is_bot]
-        loop = asyncio.get_running_loop()
+        known = self._known(match_id, lines, seats)
+        seed = match_seed(match_id)
         body: bytes | None
         try:
-            body = await loop.run_in_executor(
-                self._pool(), compute_analysis, lines, seats, match_seed(match_id), self._samples
+            body = await self._run(
+                f"match={match_id}", compute_analysis, lines, seats, seed, self._samples, known
             )
             status = AnalysisStatus.DONE
         except BrokenProcessPool:
-            # The worker died (killed, out of memory): a new one for the next analysis; this
-            # one is not marked failed, so it is computed again when asked for.
-            logger.warning("match=%s analysis worker died; restarting it", match_id)
-            if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            # Not marked failed, so it is computed again when asked for.
             return
         except Exception:
             logger.exception("match=%s analysis failed", match_id)
             body, status = None, AnalysisStatus.FAILED
         await self._store(match_id, status, body)
+        self._kept.pop(match_id, None)
 
     async def _store(self, match_id: str, status: AnalysisStatus, body: bytes | None) -> None:
         try:

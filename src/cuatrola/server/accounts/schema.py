@@ -37,7 +37,7 @@ from sqlalchemy import (
     Text,
 )
 
-from cuatrola.storage.schema import metadata
+from cuatrola.storage.schema import metadata, parent_key
 
 users = Table(
     "users",
@@ -89,12 +89,7 @@ finished_matches = Table(
 match_players = Table(
     "match_players",
     metadata,
-    Column(
-        "match_id",
-        String(40),
-        ForeignKey("finished_matches.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    parent_key("match_id", "finished_matches.id"),
     Column("seat", Integer, primary_key=True),
     # NULL for a computer player; the name is kept as it was when the match was played.
     Column("user_id", String(32), ForeignKey("users.id", ondelete="SET NULL"), nullable=True),
@@ -110,12 +105,7 @@ match_players = Table(
 match_hands = Table(
     "match_hands",
     metadata,
-    Column(
-        "match_id",
-        String(40),
-        ForeignKey("finished_matches.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    parent_key("match_id", "finished_matches.id"),
     Column("number", Integer, primary_key=True),
     Column("record", Text, nullable=False),
 )
@@ -123,12 +113,7 @@ match_hands = Table(
 match_analyses = Table(
     "match_analyses",
     metadata,
-    Column(
-        "match_id",
-        String(40),
-        ForeignKey("finished_matches.id", ondelete="CASCADE"),
-        primary_key=True,
-    ),
+    parent_key("match_id", "finished_matches.id"),
     Column("status", String(16), nullable=False),  # done, failed
     Column("analysis", Text, nullable=True),  # JSON (cuatrola.ai.analysis.MatchAnalysis)
     Column("created_at", Float, nullable=False),

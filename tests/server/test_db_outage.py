@@ -1,0 +1,73 @@
+"""A database outage during play (real PostgreSQL behind a loopback proxy that cuts it): the
+failed commit is retried, the table is rebuilt from the store once it answers, and no
+acknowledged move is lost."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from cuatrola.storage.sql import SqlStore, make_engine
+from tests.server.live import Player, drive, fast_settings, running_server
+from tests.server.test_live_room import four_at_a_table
+from tests.server.test_operations import _through
+from tests.services import service
+from tests.support.databases import postgres_database
+from tests.support.proxy import CuttableProxy
+
+
+def _to_move(players: list[Player]) -> Player:
+    (mover,) = [p for p in players if p.view is not None and p.view["to_move"] == p.seat]
+    return mover
+
+
+async def _stored_moves(url: str, table: str) -> int:
+    engine = make_engine(url)
+    store = SqlStore(engine, migrate=False)
+    try:
+        return sum(1 for r in await store.records(table) if r["r"] in ("act", "choice"))
+    finally:
+        await engine.dispose()
+
+
+async def test_a_database_outage_reloads_the_table_and_loses_no_acknowledged_move(
+    tmp_path: Path,
+) -> None:
+    async with service(postgres_database()) as url:
+        proxy = CuttableProxy(urlsplit(url).port or 5432)
+        await proxy.start()
+        settings = fast_settings(tmp_path, db_url=_through(url, proxy.port), grace_period=60)
+        try:
+            async with running_server(settings) as server:
+                players, table = await four_at_a_table(server)
+                rng = random.Random(5)
+                made = await drive(players, table, rng, 6)
+                assert made == 6
+                proxy.refusing = True
+                proxy.cut()
+                mover = _to_move(players)
+                assert mover.view is not None
+                move = {"type": "act", "table": table, "action": mover.view["legal"][0]}
+                refused = await mover.command(move, timeout=30)
+                assert (refused["type"], refused["code"]) == ("error", "unavailable")
+                # While it is rebuilt the table says so (not "no such table").
+                chat = {"type": "chat", "table": table, "phrase": "hello"}
+                waiting = await players[0].command(chat)
+                assert (waiting["type"], waiting["code"]) == ("error", "unavailable")
+                async with httpx.AsyncClient(base_url=server.http) as http:
+                    metrics = (await http.get("/metrics")).text
+                assert "cuatrola_commit_failures_total 1" in metrics
+                assert "cuatrola_commit_retries_total 2" in metrics
+                proxy.refusing = False
+                # Everybody who followed the table gets the rebuilt table, and play goes on.
+                for player in players:
+                    sync = await player.next("sync", timeout=60)
+                    assert sync["table"] == table
+                made += await drive(players, table, rng, 6)
+                assert made == 12
+        finally:
+            await proxy.close()
+        assert await _stored_moves(url, table) == made
