@@ -82,6 +82,8 @@ class Room:
         self.runners: dict[TableId, TableRunner] = {}
         #: Tables being rebuilt from the store after a failed commit.
         self.reloading: set[TableId] = set()
+        #: Tables this node is claiming and resuming right now.
+        self.taking: set[TableId] = set()
         self.claims = Claims(self, self.settings.node, self.settings.lease, self.metrics)
         #: Whether :meth:`start` has resumed the stored tables (``/readyz`` waits for it).
         self.started = False
@@ -179,13 +181,19 @@ class Room:
     async def take(self, meta: TableMeta) -> bool:
         """Claim a stored table for this node and resume it (:class:`~.claims.ClaimsHost`)."""
         table_id = TableId(meta.id)
-        if table_id in self.runners or table_id in self.reloading:
+        if table_id in self.runners or table_id in self.reloading or table_id in self.taking:
             return False
-        epoch = await self.claims.claim(meta.id)
-        if epoch is None:
-            return False
-        self._resume(meta, await self.store.records(meta.id), epoch)
-        return True
+        # One take at a time per table: the claims loop and a reconnecting client's command
+        # may both try, and a second claim would fence the first.
+        self.taking.add(table_id)
+        try:
+            epoch = await self.claims.claim(meta.id)
+            if epoch is None:
+                return False
+            self._resume(meta, await self.store.records(meta.id), epoch)
+            return True
+        finally:
+            self.taking.discard(table_id)
 
     async def _bring_here(self, table_id: TableId) -> bool:
         """For a table this node does not run: ``False`` when it is live in the store but
