@@ -25,6 +25,11 @@ RUNS = [
         if QUICK
         else ["server", "--tables", "50", "--seconds", "30", "--connections", "2000", "--json"]
     ),
+    (
+        ["capacity", "--level", "medium", "--steps", "1,2", "--seconds", "3", "--json"]
+        if QUICK
+        else ["capacity", "--level", "expert", "--json"]
+    ),
 ]
 
 

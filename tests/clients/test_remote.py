@@ -381,3 +381,56 @@ async def test_a_reconnection_the_server_refuses_ends_the_client(server: Server)
     failure = await asyncio.wait_for(client.wait_closed(), 10)
     assert isinstance(failure, ServerRefused) and failure.error.code == "unauthorized"
     assert recorder.resumes == 0
+
+
+async def test_a_resubscribe_answered_unavailable_is_sent_again_on_the_new_connection() -> None:
+    """After a drop, the table may be moving to the node the client reached: its resubscribe
+    is answered ``unavailable`` and must be sent again on that connection, in a second, not
+    after the client's long answer timeout."""
+    connections: list[list[dict[str, Any]]] = []
+
+    async def handler(ws: ServerConnection) -> None:
+        received: list[dict[str, Any]] = []
+        connections.append(received)
+        async for raw in ws:
+            message = json.loads(raw)
+            received.append(message)
+            if message["type"] == "hello":
+                welcome = Welcome(user=UserInfo(id="u-1", name="Ana", guest=True))
+                await ws.send(encode(welcome).decode())
+            elif message["type"] == "subscribe":
+                second = len(connections) == 2
+                tries = sum(1 for m in received if m["type"] == "subscribe")
+                if second and tries == 1:
+                    refusal = Error(code="unavailable", message="moving; retry", id=message["id"])
+                    await ws.send(encode(refusal).decode())
+                    continue
+                await ws.send(encode(Ack(id=message["id"], table="t-1", seq=4)).decode())
+                await ws.send(
+                    encode(Sync(table="t-1", seq=4, info=INFO, seat=0, view=None)).decode()
+                )
+                if len(connections) == 1:
+                    await ws.close()  # the drop
+
+    async with serve(handler, "127.0.0.1", 0) as running:
+        port = running.sockets[0].getsockname()[1]
+        recorder = Recorder()
+        client = RemoteClient(
+            f"ws://127.0.0.1:{port}/ws",
+            "token",
+            on_message=recorder.messages.append,
+            on_resume=recorder._resumed,
+            reconnect=QUICKLY,
+            answer_timeout=60.0,
+        )
+        await client.connect()
+        with contextlib.suppress(ConnectionLost):
+            await client.subscribe("t-1")
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        await wait_for(lambda: recorder.resumes == 1, "the resumption", timeout=20)
+        assert loop.time() - began < 10  # one retry a second later, not the 60 s timeout
+        again = [m for m in connections[1] if m["type"] == "subscribe"]
+        assert len(again) == 2 and again[0]["id"] == again[1]["id"]  # the same command, twice
+        assert again[0]["since"] == 4
+        await client.close()

@@ -51,7 +51,8 @@ async def stored_acts(url: str, table: str) -> list[dict[str, Any]]:
         rows = await SqlStore(engine, migrate=False).records(table)
     finally:
         await engine.dispose()
-    return [r for r in rows if r["r"] == "act"]
+    # A choice in a cante window is a seat's move too, stored as a "choice" record.
+    return [r for r in rows if r["r"] in ("act", "choice")]
 
 
 async def computer_table(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cuatrola.storage.base import Fenced, GameStore, StoreError, TableMeta
+from cuatrola.storage.base import Fenced, GameStore, Holder, StoreError, TableMeta
 from cuatrola.storage.memory import MemoryStore
 from cuatrola.storage.sql import EngineCommitter, SqliteCommitter, SqlStore, make_engine
 
@@ -206,3 +206,19 @@ async def test_tables_without_an_owner_and_closed_tables(store: GameStore) -> No
     assert await store.claim("t1", "a", now=0.0, lease=10.0) == 1
     assert await store.claim("t2", "a", now=0.0, lease=10.0) is None
     assert await store.claim("nope", "a", now=0.0, lease=10.0) is None
+
+
+async def test_locate_names_the_holder_by_id_or_invite_code(store: GameStore) -> None:
+    await store.create(meta(1), owner="a", lease=100.0)
+    await store.create(meta(2))
+    holder = await store.locate("t1")
+    assert holder == Holder("t1", "open", "a", 100.0)
+    assert await store.locate(code="C1") == holder
+    await store.claim("t2", "b", now=0.0, lease=20.0)
+    await store.append("t2", 0, [{"r": "x"}], status="playing", epoch=1)
+    assert await store.locate(code="C2") == Holder("t2", "playing", "b", 20.0)
+    await store.release("b", ["t2"])
+    located = await store.locate("t2")
+    assert located is not None and located.owner == "b" and located.lease_until == 0.0
+    assert await store.locate("nope") is None
+    assert await store.locate(code="NOPE") is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 
 class CuttableProxy:
@@ -75,6 +76,59 @@ class CuttableProxy:
     async def close(self) -> None:
         """Stop listening and drop what is left."""
         self.cut()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
+class Balancer:
+    """A loopback TCP balancer in front of several servers, as a proxy in front of a
+    cluster: each new connection goes to the next server in turn that accepts it (a server
+    that is down is skipped), and lives and dies with that server.
+
+    Args:
+        ports: the servers' ports, read at each new connection (they may change).
+    """
+
+    def __init__(self, ports: Callable[[], list[int]]) -> None:
+        self.ports = ports
+        self.port = 0
+        self._turn = 0
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        """Listen on a free loopback port."""
+        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        ports = self.ports()
+        upstream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        for _ in range(len(ports)):
+            port = ports[self._turn % len(ports)]
+            self._turn += 1
+            try:
+                upstream = await asyncio.open_connection("127.0.0.1", port)
+                break
+            except OSError:
+                continue
+        if upstream is None:
+            writer.transport.abort()
+            return
+        up_reader, up_writer = upstream
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            with contextlib.suppress(OSError):
+                sink.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    async def close(self) -> None:
+        """Stop listening."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import signal
 import socket
 import statistics
@@ -127,6 +128,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the server's pause between hands (default 0: measure the moves, not the pause)",
     )
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite)")
+    parser.add_argument(
+        "--nodes",
+        type=bounded_int(1, 3),
+        default=1,
+        help="server processes of one cluster (2 or 3 need --db on PostgreSQL and --redis)",
+    )
+    parser.add_argument("--redis", default=None, help="Redis URL of the cluster (with --nodes)")
+    parser.add_argument(
+        "--placement",
+        choices=("spread", "local"),
+        default="spread",
+        help="with several nodes: a table's four players on different nodes (spread: their "
+        "commands are forwarded to the table's node) or all on its node (local)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' random moves")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -165,9 +180,12 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
 
-async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
+async def _start_server(
+    directory: Path, args: argparse.Namespace, cluster: tuple[str, ...] = ()
+) -> Server:
     port = _free_port()
     db = args.db or f"sqlite+aiosqlite:///{directory / 'bench.db'}"
+    directory.mkdir(parents=True, exist_ok=True)
     log = directory / "server.log"
     command = [
         sys.executable,
@@ -197,6 +215,7 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
         "0",
         # The analysis after each hand works in a process of its own on the same cores.
         "--no-analysis",
+        *cluster,
         *args.server_arg,
     ]
     env = {**os.environ, "CUATROLA_DATA": str(directory / "data")}
@@ -216,6 +235,32 @@ async def _start_server(directory: Path, args: argparse.Namespace) -> Server:
             await asyncio.sleep(0.2)
     _stop_server(server)
     raise RuntimeError(f"the server did not answer /healthz in {STARTUP_TIMEOUT:.0f} s")
+
+
+async def _start_servers(directory: Path, args: argparse.Namespace) -> list[Server]:
+    """One server, or the nodes of one cluster (a shared secret, one database, one Redis
+    with a prefix of this run's own)."""
+    if args.nodes == 1:
+        return [await _start_server(directory, args)]
+    if args.redis is None or not (args.db or "").startswith("postgresql"):
+        raise RuntimeError("--nodes 2 or 3 need --db postgresql+asyncpg://... and --redis URL")
+    secret = directory / "secret.key"
+    secret.write_text(secrets.token_hex(32))
+    prefix = f"bench-{secrets.token_hex(4)}:"
+    servers: list[Server] = []
+    try:
+        for n in range(args.nodes):
+            cluster = (
+                *("--node", f"bench-{n}", "--redis", args.redis, "--redis-prefix", prefix),
+                *("--secret-file", str(secret)),
+            )
+            servers.append(await _start_server(directory / f"node-{n}", args, cluster))
+    except BaseException:
+        for one in servers:
+            _stop_server(one)
+        raise
+    await asyncio.sleep(2.0)  # a beat or two: the nodes know each other
+    return servers
 
 
 def _stop_server(server: Server) -> None:
@@ -462,14 +507,14 @@ class Table:
 
 
 async def _seat_table(
-    server: Server,
+    servers: list[Server],
     tokens: list[str],
     stats: Stats,
     rng: random.Random,
     rules: str,
 ) -> Table:
     players = []
-    for token in tokens:
+    for token, server in zip(tokens, servers, strict=True):
         player = Player(server.ws, token, stats, random.Random(rng.random()))
         await _hello(player.client)
         players.append(player)
@@ -542,17 +587,26 @@ def _stop_players(tables: list[Table]) -> list[RemoteClient]:
     return [p.client for p in players]
 
 
-async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+def _placement(servers: list[Server], index: int, placement: str) -> list[Server]:
+    """The nodes of the four players of table ``index``: the first one's node runs it."""
+    first = index % len(servers)
+    if placement == "local":
+        return [servers[first]] * 4
+    return [servers[(first + seat) % len(servers)] for seat in range(4)]
+
+
+async def _play_phase(servers: list[Server], args: argparse.Namespace) -> dict[str, Any]:
     stats = Stats()
     rng = random.Random(args.seed)
-    tokens = await _guests(server.http, 4 * args.tables)
+    tokens = await _guests(servers[0].http, 4 * args.tables)
     tables: list[Table] = []
     limit = asyncio.Semaphore(8)
 
     async def seat(index: int) -> None:
         async with limit:
             group = tokens[4 * index : 4 * index + 4]
-            tables.append(await _seat_table(server, group, stats, rng, args.rules))
+            nodes = _placement(servers, index, args.placement)
+            tables.append(await _seat_table(nodes, group, stats, rng, args.rules))
 
     started = time.perf_counter()
     try:
@@ -561,19 +615,27 @@ async def _play_phase(server: Server, args: argparse.Namespace) -> dict[str, Any
         )
         setup = time.perf_counter() - started
         await asyncio.sleep(args.warmup)
-        server_cpu = _cpu_seconds(server.process.pid)
+        server_cpu = sum(_cpu_seconds(server.process.pid) for server in servers)
         own_cpu = time.process_time()
         stats.measuring = True
         begin = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - begin
-        server_cpu = _cpu_seconds(server.process.pid) - server_cpu
+        server_cpu = sum(_cpu_seconds(server.process.pid) for server in servers) - server_cpu
         own_cpu = time.process_time() - own_cpu
     finally:
         await _close_all(_stop_players(tables))
+    remote = 0
+    for index in range(args.tables):
+        first, *others = _placement(servers, index, args.placement)
+        remote += sum(1 for other in others if other is not first)
     return {
         "tables": args.tables,
+        "nodes": len(servers),
+        "placement": args.placement if len(servers) > 1 else "local",
+        # The share of players whose commands the table's node gets forwarded.
+        "forwarded_share": round(remote / (4 * args.tables), 2) if args.tables else 0.0,
         "clients": 4 * args.tables,
         "rules": args.rules,
         "setup_seconds": round(setup, 2),
@@ -665,7 +727,8 @@ def _rss_mib(pid: int) -> float:
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
     _raise_fd_limit(2 * args.connections + 8 * args.tables + 256)
     with tempfile.TemporaryDirectory(prefix="cuatrola-bench-") as tmp:
-        server = await _start_server(Path(tmp), args)
+        servers = await _start_servers(Path(tmp), args)
+        server = servers[0]
         result: dict[str, Any] = {
             "command": "cuatrola bench server " + " ".join(sys.argv[3:]),
             "python": sys.version.split()[0],
@@ -675,11 +738,12 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         }
         try:
             if args.tables:
-                result["play"] = await _play_phase(server, args)
+                result["play"] = await _play_phase(servers, args)
             if args.connections:
                 result["connections"] = await _connection_phase(server, args)
         finally:
-            _stop_server(server)
+            for one in servers:
+                _stop_server(one)
         result["server_exit_status"] = server.process.returncode
         result["load_average_after"] = round(os.getloadavg()[0], 2)
         return result
@@ -710,7 +774,9 @@ def _print(result: dict[str, Any]) -> None:
     if play:
         b, a = play["move_to_broadcast"], play["move_to_ack"]
         print(
-            f"play: {play['tables']} tables ({play['clients']} clients), {play['seconds']} s: "
+            f"play: {play['tables']} tables ({play['clients']} clients) on {play['nodes']} "
+            f"node(s), {play['placement']}, {round(100 * play['forwarded_share'])}% of the "
+            f"players forwarded, {play['seconds']} s: "
             f"{play['moves_per_second']} moves/s ({play['moves']} moves, "
             f"{play['matches_finished']} matches)"
         )

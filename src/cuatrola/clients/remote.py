@@ -268,6 +268,8 @@ class RemoteClient:
         self._ids = itertools.count(1)
         self._prefix = f"{random.getrandbits(32):08x}-" if id_prefix is None else id_prefix
         self._closing = False
+        #: The new connection of a reconnection, until every table is followed again on it.
+        self._restoring: ClientConnection | None = None
         self._wake = asyncio.Event()  # ends a pause between reconnection attempts
 
     @property
@@ -530,6 +532,13 @@ class RemoteClient:
         async def again() -> None:
             await asyncio.sleep(UNAVAILABLE_RETRY)
             if command_id in self._answers or self.unacked.get(command_id) is message:
+                restoring = self._restoring
+                if restoring is not None:
+                    # A subscribe of a reconnection: it goes on the new connection, which
+                    # becomes the client's only once every table is followed again.
+                    with contextlib.suppress(ConnectionClosed):
+                        await restoring.send(encode_client(message).decode())
+                    return
                 with contextlib.suppress(ConnectionLost):
                     await self.send(message)
 
@@ -621,6 +630,7 @@ class RemoteClient:
         pending = {m.table: m.id for m in self.unacked.values() if isinstance(m, Subscribe)}
         mine: list[str] = []
         waiting: list[asyncio.Future[Ack | Error]] = []
+        self._restoring = connection
         try:
             for table in dict.fromkeys([*self.seq, *pending]):
                 command_id = pending.get(table)
@@ -647,6 +657,7 @@ class RemoteClient:
             await connection.close()
             raise
         finally:
+            self._restoring = None
             for command_id in mine:
                 left = self._answers.pop(command_id, None)
                 if left is not None:

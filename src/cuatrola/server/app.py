@@ -23,6 +23,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 import msgspec
+import redis.asyncio as aioredis
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -39,9 +40,11 @@ from cuatrola.server.accounts.auth import Authenticator, RevocationListener, Rev
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.ratings import Ratings
 from cuatrola.server.bots import BotPool
+from cuatrola.server.cluster import Cluster
 from cuatrola.server.health import health_routes, may_read_operator_data
 from cuatrola.server.limits import RateLimiter
 from cuatrola.server.metrics import Metrics
+from cuatrola.server.quick import SharedQueue
 from cuatrola.server.room import Room
 from cuatrola.server.scaleout import Broker, Relay, create_backends
 from cuatrola.server.security import SecurityHeaders
@@ -172,6 +175,14 @@ def _lifespan(
         await services.store.open()
         several = services.settings.redis_url is not None
         relays = await _start_relays(room, broker) if several else None
+        if several:
+            # Any node serves any client: what a client sends about another node's table
+            # goes to that node (docs/server.md, "Several nodes").
+            room.cluster = Cluster(room, broker, services.store, services.settings.node)
+            await room.cluster.start()
+            queue = _shared_queue(room, broker)
+            await queue.start()
+            room.lobby.shared = queue
         authenticator.revocation_listeners.append(
             _login_listener(room, relays[1] if relays is not None else None)
         )
@@ -188,6 +199,9 @@ def _lifespan(
             yield
         finally:
             await room.stop()
+            if room.lobby.shared is not None:
+                await room.lobby.shared.stop()
+                await room.lobby.shared.client.aclose()
             await analyses.close()
             for relay in relays or ():
                 await relay.stop()
@@ -211,6 +225,20 @@ async def _start_relays(room: Room, broker: Broker) -> tuple[Relay, Relay]:
     logins = Relay(broker, "logins")
     await logins.start(lambda frame: _end_logins(room, frame))
     return lobby, logins
+
+
+def _shared_queue(room: Room, broker: Broker) -> SharedQueue:
+    """The quick-match queue of every node, in Redis."""
+    settings = room.settings
+    assert settings.redis_url is not None and room.cluster is not None
+    return SharedQueue(
+        aioredis.Redis.from_url(settings.redis_url),
+        broker,
+        room.cluster,
+        settings.redis_prefix,
+        settings.quick_fill_wait,
+        room.form_quick,
+    )
 
 
 def _login_listener(room: Room, logins: Relay | None) -> RevocationListener:

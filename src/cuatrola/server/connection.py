@@ -4,6 +4,7 @@ bounded queue of outgoing frames, which the socket's writer drains (:mod:`.socke
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable
 from typing import Final
 
@@ -16,6 +17,8 @@ from cuatrola.server.accounts.auth import Identity
 CLOSE_TOO_SLOW: Final = 4408
 #: Close code for a connection whose login ended (logout, password change, expiry).
 CLOSE_UNAUTHORIZED: Final = 4401
+
+_numbers = itertools.count(1)
 
 
 class Connection:
@@ -34,6 +37,11 @@ class Connection:
         self.tables: set[TableId] = set()
         self.closed = False
         self.on_overflow: Callable[[], None] | None = None
+        #: This connection's number in this process (other nodes address it by it).
+        self.number = next(_numbers)
+        #: The other nodes that run tables (or the queue) for this connection: they are told
+        #: when it closes.
+        self.peers: set[str] = set()
 
     @property
     def user_id(self) -> UserId:

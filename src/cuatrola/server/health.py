@@ -118,6 +118,10 @@ def health_routes(room: Room) -> list[BaseRoute]:
             }
             for runner in room.runners.values()
         ]
-        return JSONResponse({"node": settings.node, "version": __version__, "tables": tables})
+        cluster = room.cluster
+        peers = sorted(n for n in cluster.peers if cluster.alive(n)) if cluster is not None else []
+        return JSONResponse(
+            {"node": settings.node, "version": __version__, "tables": tables, "peers": peers}
+        )
 
     return [Route("/healthz", healthz), Route("/readyz", readyz), Route("/node", node)]

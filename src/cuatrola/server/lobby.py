@@ -6,12 +6,15 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from cuatrola.protocol.codec import encode
 from cuatrola.protocol.ids import CommandId, UserId
 from cuatrola.protocol.messages import Ack, Lobby, Online, QueueStatus, ServerMessage, TableInfo
 from cuatrola.server.connection import Connection
+
+if TYPE_CHECKING:
+    from cuatrola.server.quick import SharedQueue
 
 logger = logging.getLogger("cuatrola.room")
 
@@ -55,6 +58,8 @@ class LobbyRoom:
         self.online_sent = 0
         self.online_timer: asyncio.TimerHandle | None = None
         self.relay: LobbyRelay | None = None
+        #: The queue of every node, in Redis (several nodes), instead of this one's.
+        self.shared: SharedQueue | None = None
         self.tasks: set[asyncio.Task[None]] = set()
 
     def stop(self) -> None:
@@ -111,7 +116,9 @@ class LobbyRoom:
     def gone(self, conn: Connection) -> None:
         """A connection closed: it follows nothing and leaves the queue."""
         self.followers.pop(conn, None)
-        if self.waiting.get(conn.user_id) is conn:
+        if self.shared is not None:
+            self.shared.gone(conn)
+        elif self.waiting.get(conn.user_id) is conn:
             del self.waiting[conn.user_id]
             self._queue_changed()
 
@@ -119,6 +126,9 @@ class LobbyRoom:
 
     def queue(self, conn: Connection, on: bool, cmd_id: CommandId) -> None:
         """``quick_match``: join or leave the queue; four in the queue get a table."""
+        if self.shared is not None:
+            self._spawn(self.shared.queue(conn, on, cmd_id))
+            return
         if on:
             self.waiting[conn.user_id] = conn
         else:

@@ -3,7 +3,8 @@
 No socket code lives here (:mod:`.socket` drains a :class:`~.connection.Connection` to its
 websocket) and no game logic (the table layer has it): the room keeps the tables of this
 process by id and invite code, creates tables, and turns client messages into table commands
-of the same name with the sender's user id.
+of the same name with the sender's user id. A message about a table that another live node
+runs goes to that node (:mod:`.cluster`), which serves it through this same routing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.server.accounts.auth import Revoked
 from cuatrola.server.bots import BotPool
 from cuatrola.server.claims import Claims
+from cuatrola.server.cluster import Cluster, RemoteConnection
 from cuatrola.server.connection import CLOSE_UNAUTHORIZED, Connection
 from cuatrola.server.limits import SlidingWindow
 from cuatrola.server.lobby import LobbyRoom
@@ -61,6 +63,21 @@ a login that no message announced, such as an expiry or an operator's deletion).
 HINT_LIMIT: Final = 12
 HINT_WINDOW: Final = 60.0
 """At most ``HINT_LIMIT`` hints per player in any ``HINT_WINDOW`` seconds."""
+TableMessage = (
+    wire.Join
+    | wire.Mute
+    | wire.Chat
+    | wire.Hint
+    | wire.Subscribe
+    | wire.Unsubscribe
+    | wire.AddBot
+    | wire.Leave
+    | wire.Reclaim
+    | wire.Rematch
+    | wire.Act
+    | wire.Contribute
+)
+"""A client message about one table (named by ``table``, or by ``code`` for a join)."""
 #: The quick match plays 11 hands (docs/rules.md, section 7).
 QUICK_OPTIONS: Final = wire.TableOptions(rules="hands11", turn_time=30.0)
 
@@ -88,12 +105,14 @@ class Room:
         #: Whether :meth:`start` has resumed the stored tables (``/readyz`` waits for it).
         self.started = False
         self.codes: dict[str, TableId] = {}
-        self.lobby = LobbyRoom(self.settings.quick_fill_wait, self._form_quick, self.lobby_rows)
+        self.lobby = LobbyRoom(self.settings.quick_fill_wait, self.form_quick, self.lobby_rows)
         self.recent: OrderedDict[tuple[UserId, CommandId], wire.Ack] = OrderedDict()
         self.chat_limits: dict[UserId, SlidingWindow] = {}
         self.hint_limits: dict[UserId, SlidingWindow] = {}
         self.connections: dict[UserId, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: The links with the other nodes (with Redis), or ``None`` for one process alone.
+        self.cluster: Cluster | None = None
 
     # RunnerHost ---------------------------------------------------------------------------------
 
@@ -297,6 +316,11 @@ class Room:
                 conn.close(1001)
         for runner in list(self.runners.values()):
             await runner.stop()
+        if self.cluster is not None:
+            # Other nodes' clients of these tables reconnect and find them where they move.
+            for proxy in list(self.cluster.proxies.values()):
+                proxy.close(CLOSE_MOVED)
+            await self.cluster.stop()
         for task in list(self.tasks):
             task.cancel()
         # Everything is committed: other nodes may take these tables at once rather than
@@ -364,7 +388,9 @@ class Room:
     def connected(self, conn: Connection) -> list[TableId]:
         """Register a connection; return the unfinished tables where its user is seated."""
         self.connections.setdefault(conn.user_id, set()).add(conn)
-        self.lobby.online_changed(len(self.connections))
+        if self.cluster is not None:
+            self.cluster.attach(conn)
+        self.cluster_changed()
         self.metrics.connections += 1
         self.metrics.connections_total += 1
         return [
@@ -380,7 +406,9 @@ class Room:
             conns.discard(conn)
             if not conns:
                 del self.connections[conn.user_id]
-                self.lobby.online_changed(len(self.connections))
+                self.cluster_changed()
+        if self.cluster is not None:
+            self.cluster.detach(conn)
         self.metrics.connections -= 1
         self.lobby.gone(conn)
         for table_id in list(conn.tables):
@@ -388,18 +416,50 @@ class Room:
             if runner is not None:
                 runner.unsubscribe(conn)
 
+    def forget_remote(self, conn: Connection) -> None:
+        """Another node's connection closed (:class:`~.cluster.ClusterHost`): unsubscribe it
+        here and take it out of the queue."""
+        self.lobby.gone(conn)
+        for table_id in list(conn.tables):
+            runner = self.runners.get(table_id)
+            if runner is not None:
+                runner.unsubscribe(conn)
+
+    def dequeued(self, number: int) -> None:
+        """This node's connection ``number`` was seated from the shared queue elsewhere."""
+        if self.lobby.shared is not None:
+            self.lobby.shared.seated(number)
+
+    def online_here(self) -> int:
+        """Users connected to this node (:class:`~.cluster.ClusterHost`)."""
+        return len(self.connections)
+
+    def cluster_changed(self) -> None:
+        """The count of users online, on every node, may have changed."""
+        others = self.cluster.online() if self.cluster is not None else 0
+        self.lobby.online_changed(len(self.connections) + others)
+
     def user_info(self, conn: Connection) -> wire.UserInfo:
         """The ``welcome`` user block."""
         ident = conn.identity
         return wire.UserInfo(id=ident.user_id, name=ident.name, guest=ident.is_guest)
 
-    def lobby_rows(self) -> list[wire.TableInfo]:
-        """The lobby's rows: this process's public tables waiting for players or playing."""
+    def local_rows(self) -> list[wire.TableInfo]:
+        """This node's public tables waiting for players or playing."""
         return [
             r.table.info(with_code=False)
             for r in self.runners.values()
             if r.table.options.public and is_live(r.table.status)
         ]
+
+    def lobby_rows(self) -> list[wire.TableInfo]:
+        """The lobby's rows: the public tables waiting for players or playing, on every node."""
+        rows = self.local_rows()
+        if self.cluster is not None:
+            here = {row.id for row in rows}
+            # A table moving between nodes may be on two lists for a moment: shown once.
+            rows.extend(row for row in self.cluster.rows() if row.id not in here)
+        return rows
 
     # Routing ----------------------------------------------------------------------------------
 
@@ -423,16 +483,12 @@ class Room:
                 await self._create_table(conn, msg)
             case wire.PlayComputer():
                 await self._play_computer(conn, msg)
-            case wire.Join():
-                self._join(conn, msg)
-            case wire.Mute():
-                self._mute(conn, msg)
-            case wire.Chat():
-                self._chat(conn, msg)
-            case wire.Hint():
-                self._hint(conn, msg)
             case (
-                wire.Subscribe()
+                wire.Join()
+                | wire.Mute()
+                | wire.Chat()
+                | wire.Hint()
+                | wire.Subscribe()
                 | wire.Unsubscribe()
                 | wire.AddBot()
                 | wire.Leave()
@@ -441,32 +497,79 @@ class Room:
                 | wire.Act()
                 | wire.Contribute()
             ):
-                table_id = TableId(msg.table)
-                if table_id not in self.runners and not await self._bring_here(table_id):
-                    message = (
-                        "the table runs on another node; retry (it moves here if that node is down)"
-                    )
-                    self._error(conn, ErrorCode.UNAVAILABLE, message, msg.id)
-                    return
-                runner = self._runner(conn, table_id, CommandId(msg.id))
-                if runner is not None:
-                    self._to_table(runner, conn, msg)
+                await self._at_table(conn, msg)
             case _:  # pragma: no cover - hello and ping are answered by the socket
                 self._error(conn, ErrorCode.INVALID, f"unexpected {type(msg).__name__}", None)
 
-    def _to_table(
+    async def _at_table(self, conn: Connection, msg: TableMessage) -> None:
+        """A message about one table: to the node that runs it, or to its runner here."""
+        code = msg.code if isinstance(msg, wire.Join) else None
+        if await self._forwarded(conn, msg, msg.table, code):
+            return
+        cmd = CommandId(msg.id)
+        table_id = TableId(msg.table) if msg.table is not None else await self._coded(code)
+        if table_id is None:
+            self._error(conn, ErrorCode.NOT_FOUND, f"no table with code {code!r}", cmd)
+            return
+        if table_id not in self.runners and not await self._bring_here(table_id):
+            message = "the table runs on another node; retry (it moves here if that node is down)"
+            self._error(conn, ErrorCode.UNAVAILABLE, message, cmd)
+            if self.cluster is not None:
+                self.cluster.moved(conn, table_id)
+            return
+        runner = self._runner(conn, table_id, cmd)
+        if runner is None:
+            return
+        match msg:
+            case wire.Join():
+                self._join(runner, conn, msg)
+            case wire.Mute():
+                runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, cmd), conn)
+            case wire.Chat():
+                self._chat(runner, conn, msg)
+            case wire.Hint():
+                self._hint(runner, conn, msg)
+            case _:
+                self._to_table(runner, conn, msg)
+
+    async def _coded(self, code: str | None) -> TableId | None:
+        """The live table with the invite ``code``: here, or in the store (run by a node that
+        is gone, or by none)."""
+        if code is None:
+            return None
+        table_id = self.codes.get(code)
+        if table_id is not None or self.cluster is None:
+            return table_id
+        try:
+            holder = await self.store.locate(code=code)
+        except Exception:
+            return None
+        return TableId(holder.id) if holder is not None and holder.status in LIVE_STATUSES else None
+
+    async def _forwarded(
         self,
-        runner: TableRunner,
         conn: Connection,
-        msg: wire.Subscribe
-        | wire.Unsubscribe
-        | wire.AddBot
-        | wire.Leave
-        | wire.Reclaim
-        | wire.Rematch
-        | wire.Act
-        | wire.Contribute,
-    ) -> None:
+        msg: wire.ClientMessage,
+        table: str | None,
+        code: str | None = None,
+    ) -> bool:
+        """Send ``msg`` to the node that runs its table when that is another live node;
+        whether it was sent. A message forwarded here is never forwarded again."""
+        cluster = self.cluster
+        if cluster is None or isinstance(conn, RemoteConnection):
+            return False
+        if table is not None:
+            if TableId(table) in self.runners:
+                return False
+        elif code is None or code in self.codes:
+            return False
+        node = await cluster.runs(table, code)
+        if node is None:
+            return False
+        cluster.forward(conn, node, msg)
+        return True
+
+    def _to_table(self, runner: TableRunner, conn: Connection, msg: TableMessage) -> None:
         user, cmd = conn.user_id, CommandId(msg.id)
         match msg:
             case wire.Subscribe():
@@ -485,6 +588,8 @@ class Room:
                 runner.command(commands.Act(user, msg.action, msg.seat, msg.seq, cmd), conn)
             case wire.Contribute():
                 runner.command(commands.Contribute(user, msg.value, cmd), conn)
+            case _:  # pragma: no cover - the others are handled by _at_table
+                pass
 
     def _runner(
         self, conn: Connection, table_id: TableId, cmd_id: CommandId | None
@@ -501,34 +606,16 @@ class Room:
         self.metrics.errors_total += 1
         conn.send(wire.Error(code=code, message=message, id=cmd_id))
 
-    def _join(self, conn: Connection, msg: wire.Join) -> None:
-        cmd = CommandId(msg.id)
-        table_id = TableId(msg.table) if msg.table is not None else self.codes.get(msg.code or "")
-        if table_id is None:
-            self._error(conn, ErrorCode.NOT_FOUND, f"no table with code {msg.code!r}", cmd)
-            return
-        runner = self._runner(conn, table_id, cmd)
-        if runner is None:
-            return
+    def _join(self, runner: TableRunner, conn: Connection, msg: wire.Join) -> None:
         if msg.code is None and not runner.table.options.public:
             message = "join this private table with its code"
             self._error(conn, ErrorCode.FORBIDDEN, message, msg.id)
             return
         user = conn.identity
-        runner.command(commands.Join(user.user_id, user.name, msg.seat, cmd), conn)
+        runner.command(commands.Join(user.user_id, user.name, msg.seat, CommandId(msg.id)), conn)
         runner.subscribe(conn, only_if_seated=True)
 
-    def _mute(self, conn: Connection, msg: wire.Mute) -> None:
-        cmd = CommandId(msg.id)
-        runner = self._runner(conn, TableId(msg.table), cmd)
-        if runner is not None:
-            runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, cmd), conn)
-
-    def _chat(self, conn: Connection, msg: wire.Chat) -> None:
-        cmd = CommandId(msg.id)
-        runner = self._runner(conn, TableId(msg.table), cmd)
-        if runner is None:
-            return
+    def _chat(self, runner: TableRunner, conn: Connection, msg: wire.Chat) -> None:
         user = conn.identity
         if msg.table not in conn.tables and runner.table.seat_of(user.user_id) is None:
             self._error(conn, ErrorCode.FORBIDDEN, "watch or sit at the table to chat", msg.id)
@@ -540,20 +627,16 @@ class Room:
             message = "too many chat lines; wait a moment"
             self._error(conn, ErrorCode.RATE_LIMITED, message, msg.id)
             return
-        chat = commands.Chat(user.user_id, user.name, msg.text, msg.phrase, cmd)
+        chat = commands.Chat(user.user_id, user.name, msg.text, msg.phrase, CommandId(msg.id))
         runner.command(chat, conn)
 
-    def _hint(self, conn: Connection, msg: wire.Hint) -> None:
-        cmd = CommandId(msg.id)
-        runner = self._runner(conn, TableId(msg.table), cmd)
-        if runner is None:
-            return
+    def _hint(self, runner: TableRunner, conn: Connection, msg: wire.Hint) -> None:
         # Each hint is a search in the bot pool: a few a minute per player.
         limit = self.hint_limits.setdefault(conn.user_id, SlidingWindow(HINT_LIMIT, HINT_WINDOW))
         if not limit.hit(time.monotonic()):
             self._error(conn, ErrorCode.RATE_LIMITED, "too many hints; wait a moment", msg.id)
             return
-        runner.command(commands.Hint(conn.user_id, cmd), conn)
+        runner.command(commands.Hint(conn.user_id, CommandId(msg.id)), conn)
 
     # Table creation ---------------------------------------------------------------------------
 
@@ -593,7 +676,8 @@ class Room:
         runner.command(commands.FillBots((1, 2, 3)))
         runner.subscribe(conn, only_if_seated=True)
 
-    async def _form_quick(self, group: list[Connection]) -> None:
+    async def form_quick(self, group: list[Connection]) -> None:
+        """Seat a group from the quick-match queue at a new table of this node."""
         runner = await self._create(TableKind.QUICK, QUICK_OPTIONS)
         table_id = runner.table.id
         for seat, conn in enumerate(group):

@@ -84,6 +84,24 @@ class TableMeta:
     created_at: float
 
 
+@dataclass(frozen=True)
+class Holder:
+    """Where a table runs: its id and status and the node that holds its claim.
+
+    Attributes:
+        id: the table id.
+        status: the table's status.
+        owner: the node that holds the claim, or ``None``.
+        lease_until: UNIX time the owner's lease ends (it is over before then when the owner
+            handed the table over).
+    """
+
+    id: str
+    status: str
+    owner: str | None
+    lease_until: float
+
+
 class GameStore(Protocol):
     """Storage of tables and their records."""
 
@@ -154,6 +172,13 @@ class GameStore(Protocol):
 
     async def get(self, table_id: str) -> TableMeta | None:
         """A table's meta, or ``None``."""
+        ...
+
+    async def locate(
+        self, table_id: str | None = None, *, code: str | None = None
+    ) -> Holder | None:
+        """Who holds the table with ``table_id`` (or the invite ``code``), or ``None`` for an
+        unknown one."""
         ...
 
     async def records(self, table_id: str) -> list[Record]:

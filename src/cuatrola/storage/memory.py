@@ -12,6 +12,7 @@ import msgspec
 from cuatrola.storage.base import (
     LIVE_STATUSES,
     Fenced,
+    Holder,
     NewRecord,
     Record,
     StoreError,
@@ -122,6 +123,18 @@ class MemoryStore:
     async def get(self, table_id: str) -> TableMeta | None:
         """A table's meta."""
         return self._meta.get(table_id)
+
+    async def locate(
+        self, table_id: str | None = None, *, code: str | None = None
+    ) -> Holder | None:
+        """Who holds a table (see :meth:`GameStore.locate`)."""
+        if table_id is None:
+            table_id = next((m.id for m in self._meta.values() if m.code == code), None)
+        meta = self._meta.get(table_id) if table_id is not None else None
+        if meta is None:
+            return None
+        owner, _, until = self._owners[meta.id]
+        return Holder(meta.id, meta.status, owner, until)
 
     async def records(self, table_id: str) -> list[Record]:
         """A table's records."""

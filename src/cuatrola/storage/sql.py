@@ -37,6 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from cuatrola.storage.base import (
     LIVE_STATUSES,
     Fenced,
+    Holder,
     NewRecord,
     Record,
     StoreError,
@@ -420,6 +421,17 @@ class SqlStore:
                 await conn.execute(select(game_tables).where(game_tables.c.id == table_id))
             ).first()
         return _meta(row) if row is not None else None
+
+    async def locate(
+        self, table_id: str | None = None, *, code: str | None = None
+    ) -> Holder | None:
+        """Who holds a table (see :meth:`GameStore.locate`)."""
+        t = game_tables.c
+        where = t.id == table_id if table_id is not None else t.code == code
+        query = select(t.id, t.status, t.owner, t.lease_until).where(where)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(query)).first()
+        return Holder(row.id, row.status, row.owner, row.lease_until) if row is not None else None
 
     async def records(self, table_id: str) -> list[Record]:
         """A table's records, in order."""
