@@ -15,7 +15,10 @@ kind (or "any legal card"). Measured alternatives, none of them stronger (``RESU
   ``resamples=0``); ``expert-softmax`` and ``expert-searched``.
 
 :func:`play_evidence`, :func:`seat_likelihoods` and :func:`evidence_likelihood` are the
-product's functions with these kinds added; :class:`ResearchOpponentModel` plugs them into
+product's functions with these kinds added: each stands on the product's own (the replay of
+the plays, :func:`~cuatrola.ai.opponents.other_choices`; the likelihoods, given the kinds as
+:func:`research_kind`); :class:`ResearchEvidenceCache` and :class:`ResearchOpponentModel`
+extend the product's cache and model, and plug them into
 :class:`~cuatrola.ai.players.expert.ExpertPlayer` (``player.model``).
 """
 
@@ -27,21 +30,20 @@ from dataclasses import dataclass
 
 from cuatrola.ai.config import ExpertConfig
 from cuatrola.ai.knowledge.deals import World
-from cuatrola.ai.knowledge.history import PastPlay, past_plays
+from cuatrola.ai.knowledge.history import PastPlay
 from cuatrola.ai.opponents import (
     MEMO_SIZE,
     EvidenceCache,
     OpponentModel,
+    OtherKind,
     PimcChoiceModel,
     PlayEvidence,
-    bid_likelihood,
-    dealt_hands,
-    greedy_posterior,
+    is_greedy,
+    other_choices,
 )
-from cuatrola.ai.players.greedy import greedy_card
+from cuatrola.ai.opponents import evidence_likelihood as product_evidence_likelihood
+from cuatrola.ai.opponents import seat_likelihoods as product_seat_likelihoods
 from cuatrola.ai.search.solver import Position, mover_scores, mover_totals, solve_moves
-from cuatrola.core.rules import Contract
-from cuatrola.core.tricks import legal_mask
 from cuatrola.core.views import SeatView
 from research.play_model import choice_features, choice_probabilities
 
@@ -83,52 +85,42 @@ def play_evidence(
     past: Sequence[PastPlay] | None = None,
 ) -> list[ResearchEvidence]:
     """Every real choice (more than one legal card) that another seat made so far, replayed
-    in ``world``; ``with_dd`` also solves each of those positions double dummy. With
-    ``with_model`` each choice also gets its chance under :mod:`research.play_model`,
-    remembered in ``memo`` (for one view) when given. With a ``searcher`` each choice also
-    gets its chance under the searched kind. ``past``: the view's past plays."""
-    if past is None:
-        past = past_plays(view)
-    hands = dealt_hands(view, world)
-    if view.sitting_out is not None:
-        hands[view.sitting_out] = 0
-    me = view.seat
+    in ``world`` (:func:`~cuatrola.ai.opponents.other_choices`); ``with_dd`` also solves each
+    of those positions double dummy. With ``with_model`` each choice also gets its chance
+    under :mod:`research.play_model`, remembered in ``memo`` (for one view) when given. With a
+    ``searcher`` each choice also gets its chance under the searched kind. ``past``: the
+    view's past plays."""
     trump = view.trump
     if memo is None:
         memo = {}
     out: list[ResearchEvidence] = []
-    for play in past:
+    for play, hands, legal in other_choices(view, world, past):
         seat, card = play.seat, play.card
-        if seat != me:
-            legal = legal_mask(hands[seat], play.table, play.led, trump)
-            n = legal.bit_count()
-            if n > 1:
+        hand = hands[seat]
+        regret, values = _dd_reading(view, play, hands) if with_dd else (None, None)
+        modelled: float | None = None
+        if with_model:
+            key = (play.number, play.index, hand)
+            modelled = memo.get(key)
+            if modelled is None:
+                # The play model counts the cards of earlier tricks only.
+                earlier = play.played & ~play.table
                 trick = list(zip(play.trick_seats, play.trick, strict=True))
-                greedy = greedy_card(legal, trick, seat, trump) == card
-                regret, values = _dd_reading(view, play, hands) if with_dd else (None, None)
-                modelled: float | None = None
-                if with_model:
-                    key = (play.number, play.index, hands[seat])
-                    modelled = memo.get(key)
-                    if modelled is None:
-                        # The play model counts the cards of earlier tricks only.
-                        earlier = play.played & ~play.table
-                        features = choice_features(hands[seat], legal, trick, seat, trump, earlier)
-                        modelled = choice_probabilities(features)[card]
-                        memo[key] = modelled
-                searched = None if searcher is None else searcher.chance(view, play, hands[seat])
-                out.append(
-                    ResearchEvidence(
-                        seat=seat,
-                        legal=n,
-                        greedy=greedy,
-                        searched=searched,
-                        regret=regret,
-                        values=values,
-                        modelled=modelled,
-                    )
-                )
-        hands[seat] ^= 1 << card
+                features = choice_features(hand, legal, trick, seat, trump, earlier)
+                modelled = choice_probabilities(features)[card]
+                memo[key] = modelled
+        searched = None if searcher is None else searcher.chance(view, play, hand)
+        out.append(
+            ResearchEvidence(
+                seat=seat,
+                legal=legal.bit_count(),
+                greedy=is_greedy(play, legal, trump),
+                searched=searched,
+                regret=regret,
+                values=values,
+                modelled=modelled,
+            )
+        )
     return out
 
 
@@ -156,6 +148,28 @@ def _dd_reading(
     return top - scores[play.card], tuple(v - top for v in scores.values())
 
 
+def research_kind(temperature: float | None = None, modelled: bool = False) -> OtherKind | None:
+    """The research kinds as the product's model takes another kind
+    (:data:`~cuatrola.ai.opponents.OtherKind`): with ``modelled``, the chances of
+    :mod:`research.play_model`; else with a ``temperature``, the double-dummy softmax; where
+    an item has no such reading, any legal card. ``None`` when neither is asked for."""
+    if not modelled and temperature is None:
+        return None
+
+    def chance(item: PlayEvidence) -> float | None:
+        modelled_chance: float | None = getattr(item, "modelled", None)
+        values: tuple[float, ...] | None = getattr(item, "values", None)
+        regret: float | None = getattr(item, "regret", None)
+        if modelled and modelled_chance is not None:
+            return modelled_chance
+        if temperature is not None and values is not None and regret is not None:
+            total = sum(math.exp(v / temperature) for v in values)
+            return math.exp(-regret / temperature) / total
+        return None
+
+    return chance
+
+
 def seat_likelihoods(
     evidence: Sequence[PlayEvidence],
     epsilon: float,
@@ -166,31 +180,10 @@ def seat_likelihoods(
     """Per seat, the likelihood of its plays under the greedy kind and under the other kind:
     any legal card; with ``modelled``, the chances of :mod:`research.play_model`; with a
     ``temperature``, the double-dummy softmax. A ``searched_share`` of the other kind is the
-    searched kind (plays without that chance computed count as any legal card)."""
-    greedy = [1.0, 1.0, 1.0, 1.0]
-    other = [1.0, 1.0, 1.0, 1.0]
-    searched = [1.0, 1.0, 1.0, 1.0]
-    for item in evidence:
-        n = item.legal
-        greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
-        if searched_share:
-            searched[item.seat] *= 1 / n if item.searched is None else item.searched
-        chance = getattr(item, "modelled", None)
-        values = getattr(item, "values", None)
-        regret = getattr(item, "regret", None)
-        if modelled and chance is not None:
-            other[item.seat] *= chance
-        elif temperature is not None and values is not None and regret is not None:
-            total = sum(math.exp(v / temperature) for v in values)
-            other[item.seat] *= math.exp(-regret / temperature) / total
-        else:
-            other[item.seat] /= n
-    if searched_share:
-        other = [
-            searched_share * f + (1 - searched_share) * o
-            for f, o in zip(searched, other, strict=True)
-        ]
-    return greedy, other
+    searched kind (plays without that chance computed count as any legal card). The
+    product's :func:`~cuatrola.ai.opponents.seat_likelihoods` with :func:`research_kind`."""
+    kind = research_kind(temperature, modelled)
+    return product_seat_likelihoods(evidence, epsilon, searched_share, kind)
 
 
 def evidence_likelihood(
@@ -203,13 +196,10 @@ def evidence_likelihood(
     searched_share: float = 0.0,
 ) -> float:
     """The likelihood of ``evidence`` under the per-seat mixture of the kinds (``mix``: prior
-    of the greedy kind; the rest as in :func:`seat_likelihoods`)."""
-    greedy, other = seat_likelihoods(evidence, epsilon, temperature, modelled, searched_share)
-    weight = 1.0
-    for seat in range(4):
-        if seat != me:
-            weight *= mix * greedy[seat] + (1 - mix) * other[seat]
-    return weight
+    of the greedy kind; the rest as in :func:`seat_likelihoods`): the product's
+    :func:`~cuatrola.ai.opponents.evidence_likelihood` with :func:`research_kind`."""
+    kind = research_kind(temperature, modelled)
+    return product_evidence_likelihood(evidence, me, epsilon, mix, searched_share, kind)
 
 
 class ResearchEvidenceCache(EvidenceCache):
@@ -221,39 +211,21 @@ class ResearchEvidenceCache(EvidenceCache):
     ) -> None:
         super().__init__(view, searcher)
         self.with_model = with_model
-        self._research: dict[tuple[World, bool, bool], list[ResearchEvidence]] = {}
         self._memo: ModelMemo = {}
-        self._plays: list[PastPlay] | None = None
 
     def of(
         self, world: World, searched: bool = False, with_dd: bool = False
-    ) -> list[ResearchEvidence]:
+    ) -> Sequence[PlayEvidence]:
         """:func:`play_evidence` of ``world``, computed at most once (evidence with the
         double-dummy values or the searched chances also serves a request without them)."""
-        searched = searched and self.searcher is not None
-        for key in (
-            (world, with_dd, searched),
-            (world, True, searched),
-            (world, with_dd, True),
-            (world, True, True),
-        ):
-            found = self._research.get(key)
-            if found is not None:
-                return found
-        if self._plays is None:
-            self._plays = past_plays(self.view)
-        self.searched = self.searched or searched
-        found = play_evidence(
-            self.view,
-            world,
-            with_dd,
-            self._memo,
-            self.with_model,
-            self.searcher if searched else None,
-            self._plays,
-        )
-        self._research[(world, with_dd, searched)] = found
-        return found
+        return self.cached(world, (searched and self.searcher is not None, with_dd))
+
+    def compute(
+        self, world: World, flags: tuple[bool, ...], past: Sequence[PastPlay]
+    ) -> Sequence[PlayEvidence]:
+        searched, with_dd = flags
+        searcher = self.searcher if searched else None
+        return play_evidence(self.view, world, with_dd, self._memo, self.with_model, searcher, past)
 
 
 class ResearchOpponentModel(OpponentModel):
@@ -307,29 +279,17 @@ class ResearchOpponentModel(OpponentModel):
         else:
             plays = play_evidence(view, world, with_dd, searcher=searcher)
         share = self.searched_share if searcher is not None else 0.0
-        weight = 1.0
-        if view.contract is not Contract.PASS:
-            weight = bid_likelihood(view, dealt_hands(view, world), self.bid_stray)
-        return weight * evidence_likelihood(
+        return self.bids_likelihood(view, world) * evidence_likelihood(
             plays, view.seat, self.epsilon, self.greedy_mix, temperature, self.play_model, share
         )
 
     def fallback_likelihood(self, view: SeatView, world: World, evidence: EvidenceCache) -> float:
         return self.likelihood(view, world, evidence, searched=False, use_dd=False)
 
-    def greedy_belief(self, view: SeatView, world: World, evidence: EvidenceCache) -> float:
-        assert isinstance(evidence, ResearchEvidenceCache)
-        team = view.seat & 1
-        opponents = [s for s in range(4) if s & 1 != team and s != view.sitting_out]
-        greedy, other = seat_likelihoods(
-            evidence.of(world, evidence.searched),
-            self.epsilon,
-            modelled=self.play_model,
-            searched_share=self.searched_share,
-        )
-        return greedy_posterior(
-            [greedy[s] for s in opponents], [other[s] for s in opponents], self.greedy_mix
-        )
+    def belief_kind(self) -> OtherKind | None:
+        """The belief in rule followers reads the play model's chances (when used), not the
+        double-dummy kind."""
+        return research_kind(modelled=self.play_model)
 
 
 class ResearchChoiceModel(PimcChoiceModel):

@@ -16,7 +16,7 @@ from cuatrola.ai.players.greedy import GreedyPlayer, bid_strength
 from cuatrola.ai.players.levels import EasyPlayer
 from cuatrola.ai.players.pimc import PimcPlayer
 from cuatrola.core.actions import format_action, parse_action
-from cuatrola.core.cards import mask_of
+from cuatrola.core.cards import cards_of, mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import view_for
@@ -198,3 +198,24 @@ def test_opponent_model_mixes_kinds_per_seat() -> None:
     assert evidence_likelihood(stray, me=0, epsilon=0.2, mix=1.0) == pytest.approx(
         (0.8 + 0.2 / 3) ** 2 * (0.2 / 3)
     )
+
+
+def test_a_seat_view_shows_no_hidden_card_of_another_seat() -> None:
+    rng = random.Random(8)
+    greedy = make_player("greedy")
+    for number in range(6):
+        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
+        while not state.is_finished:
+            for seat in range(4):
+                text = repr(view_for(state, seat))
+                for other in range(4):
+                    if other == seat:
+                        continue
+                    hidden = state.hands[other]
+                    if other == state.dealer and state.trump_card_shown is not None:
+                        hidden &= ~(1 << state.trump_card_shown)
+                    for card in cards_of(hidden):
+                        assert repr(card) not in text, (seat, other, card)
+            mover = state.to_move
+            assert mover is not None
+            state.apply(greedy.choose(view_for(state, mover), rng), mover)

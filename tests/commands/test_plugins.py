@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cuatrola.ai.base import ENTRY_POINT_GROUP, available_players, make_player, player_factory
-from cuatrola.ai.duel import run_duel
+from cuatrola.clients.duel import run_duel
 from tests.fixtures.bots import HighCard
 
 ROOT = Path(__file__).resolve().parents[2]

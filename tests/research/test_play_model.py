@@ -122,7 +122,7 @@ def test_evidence_carries_the_model_chance() -> None:
     checked = 0
     for world in [*worlds, truth]:
         for item in cache.of(world):
-            assert item.seat != seat
+            assert isinstance(item, ResearchEvidence) and item.seat != seat
             assert item.modelled is not None and 0 < item.modelled <= 1
             checked += 1
     assert checked > 0
@@ -142,6 +142,7 @@ def test_evidence_carries_the_model_chance() -> None:
                 choice_features(hands[s], legal, plays[:index], s, view.trump, 0)
             )
             item = next(e for e in cache.of(truth) if e.seat == s)
+            assert isinstance(item, ResearchEvidence)
             assert item.modelled == pytest.approx(expected[card])
             assert item.greedy == (greedy_card(legal, plays[:index], s, view.trump) == card)
             compared = True

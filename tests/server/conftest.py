@@ -23,6 +23,7 @@ from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.ratings import Ratings
 from cuatrola.server.scaleout import check_redis
 from cuatrola.storage.schema import metadata
+from cuatrola.storage.sql import sqlite_transactions_for
 from tests.services import service, unavailable
 from tests.support.databases import postgres_schema, redis_url, sqlite_database
 
@@ -80,9 +81,18 @@ def ratings(factory: async_sessionmaker[AsyncSession], clock: Clock) -> Ratings:
 
 
 @pytest.fixture
-def history(factory: async_sessionmaker[AsyncSession], ratings: Ratings, clock: Clock) -> History:
-    """The history service."""
-    return History(factory, ratings, clock=clock)
+async def history(
+    factory: async_sessionmaker[AsyncSession], ratings: Ratings, clock: Clock
+) -> AsyncIterator[History]:
+    """The history service, wired as the app wires it: on the SQLite file its matches are
+    stored in a thread of its own (``SqliteTransactions``), on PostgreSQL through the async
+    engine. (``History(factory, ...)`` alone, as other tests build it, uses the async engine
+    on SQLite too.)"""
+    history = History(
+        factory, ratings, clock=clock, transactions=sqlite_transactions_for(factory.kw["bind"])
+    )
+    yield history
+    await history.close()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -14,6 +15,7 @@ import httpx
 import pytest
 
 from cuatrola.server.scaleout import check_prefix
+from cuatrola.storage.base import TableMeta
 from tests.server.live import (
     Player,
     fast_settings,
@@ -272,3 +274,22 @@ def test_no_analysis_leaves_hands_and_matches_unanalysed_until_asked(tmp_path: P
     assert on.hand_analyser is not None and len(on.match_listeners) == 2
     # Off: only the history hears of a finished match, and no hand is analysed.
     assert off.hand_analyser is None and len(off.match_listeners) == 1
+
+
+async def test_a_node_that_is_stopping_takes_no_table_over(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        room = server.app.state.room
+        free = TableMeta(
+            id="t-free",
+            code="FREE01",
+            kind="private",
+            options={},
+            status="open",
+            created_at=time.time(),
+        )
+        await room.store.create(free)  # a table nobody holds
+        room.stopping = True  # what Room.stop sets first, as SIGTERM begins the drain
+        assert not await room.take(free)
+        assert "t-free" not in room.runners
+        room.stopping = False
+        assert await room.take(free) or "t-free" in room.runners

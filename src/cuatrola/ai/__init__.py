@@ -14,7 +14,8 @@ names), then the players from the simplest, in :mod:`cuatrola.ai.players`: ``gre
 * :mod:`cuatrola.ai.bidding`: the expert's bidding (calibrated double-dummy shares, match
   value);
 * :mod:`cuatrola.ai.config`: every number the expert was tuned with, and where it came from;
-* :mod:`cuatrola.ai.duel`: duplicate duels between two players (``cuatrola duel``).
+* :mod:`cuatrola.ai.duel`: what a duplicate duel between two players measures (``cuatrola duel``,
+  played at the table by :mod:`cuatrola.clients.duel`).
 * :mod:`cuatrola.ai.analysis`: the analysis after the hand (each decision of a recorded hand
   against the expert's choice from the same view; docs/analysis.md).
 

@@ -28,8 +28,10 @@ is weighted by. The numbers are in :class:`~cuatrola.ai.config.ExpertConfig`.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cuatrola.ai.config import ExpertConfig
@@ -82,9 +84,10 @@ def dealt_hands(view: SeatView, world: World) -> list[int]:
 
 def other_choices(
     view: SeatView, world: World, past: Sequence[PastPlay] | None = None
-) -> Iterator[tuple[PastPlay, int, int]]:
+) -> Iterator[tuple[PastPlay, list[int], int]]:
     """Every real choice another seat made so far, replayed in ``world``: the play, the
-    seat's hand just before it and its legal cards then (masks). ``past``: the view's
+    four hands just before it (masks; the generator's own list, which the next play changes)
+    and the seat's legal cards then (a mask). ``past``: the view's
     :func:`~cuatrola.ai.knowledge.history.past_plays` (the same for every deal; computed when
     not given)."""
     if past is None:
@@ -96,7 +99,7 @@ def other_choices(
         if play.seat != view.seat:
             legal = legal_mask(hands[play.seat], play.table, play.led, view.trump)
             if legal & (legal - 1):
-                yield play, hands[play.seat], legal
+                yield play, hands, legal
         hands[play.seat] ^= 1 << play.card
 
 
@@ -110,21 +113,34 @@ def play_evidence(
     with a ``searcher``, each also gets its chance under the searched kind. ``past`` as in
     :func:`other_choices`."""
     out: list[PlayEvidence] = []
-    for play, hand, legal in other_choices(view, world, past):
-        trick = list(zip(play.trick_seats, play.trick, strict=True))
-        greedy = greedy_card(legal, trick, play.seat, view.trump) == play.card
-        searched = None if searcher is None else searcher.chance(view, play, hand)
+    for play, hands, legal in other_choices(view, world, past):
+        greedy = is_greedy(play, legal, view.trump)
+        searched = None if searcher is None else searcher.chance(view, play, hands[play.seat])
         out.append(PlayEvidence(play.seat, legal.bit_count(), greedy, searched))
     return out
 
 
+def is_greedy(play: PastPlay, legal: int, trump: int) -> bool:
+    """Whether ``play`` was the greedy card among its seat's ``legal`` cards."""
+    trick = list(zip(play.trick_seats, play.trick, strict=True))
+    return greedy_card(legal, trick, play.seat, trump) == play.card
+
+
+#: The chance of an earlier play's card under a kind of player other than the two of the
+#: product's model, or ``None`` for "any legal card" (research models add such kinds).
+OtherKind = Callable[[PlayEvidence], float | None]
+
+
 def seat_likelihoods(
-    evidence: Sequence[PlayEvidence], epsilon: float, searched_share: float = 0.0
+    evidence: Sequence[PlayEvidence],
+    epsilon: float,
+    searched_share: float = 0.0,
+    other_kind: OtherKind | None = None,
 ) -> tuple[list[float], list[float]]:
     """Per seat, the likelihood of its plays in ``evidence`` under the rule follower and
     under the other kind (see the module docstring): a ``searched_share`` of it chooses as
     PIMC would (plays without that chance computed count as any legal card), the rest plays
-    any legal card."""
+    any legal card (or, with ``other_kind``, the chance it gives, where it gives one)."""
     greedy = [1.0, 1.0, 1.0, 1.0]
     other = [1.0, 1.0, 1.0, 1.0]
     searched = [1.0, 1.0, 1.0, 1.0]
@@ -133,7 +149,11 @@ def seat_likelihoods(
         greedy[item.seat] *= (1 - epsilon + epsilon / n) if item.greedy else epsilon / n
         if searched_share:
             searched[item.seat] *= 1 / n if item.searched is None else item.searched
-        other[item.seat] /= n
+        chance = None if other_kind is None else other_kind(item)
+        if chance is None:
+            other[item.seat] /= n
+        else:
+            other[item.seat] *= chance
     if searched_share:
         other = [
             searched_share * f + (1 - searched_share) * o
@@ -148,11 +168,12 @@ def evidence_likelihood(
     epsilon: float,
     mix: float,
     searched_share: float = 0.0,
+    other_kind: OtherKind | None = None,
 ) -> float:
     """The likelihood of ``evidence`` under the per-seat mixture of the two kinds (``mix``:
-    the prior of the rule follower; ``searched_share`` as in :func:`seat_likelihoods`); the
-    seat ``me``'s own plays do not count."""
-    greedy, other = seat_likelihoods(evidence, epsilon, searched_share)
+    the prior of the rule follower; ``searched_share`` and ``other_kind`` as in
+    :func:`seat_likelihoods`); the seat ``me``'s own plays do not count."""
+    greedy, other = seat_likelihoods(evidence, epsilon, searched_share, other_kind)
     weight = 1.0
     for seat in range(4):
         if seat != me:
@@ -204,12 +225,16 @@ def bid_likelihood(
 class EvidenceCache:
     """The evidence of each deal for one view, replayed once per decision: the deal weights
     and the belief in rule-following opponents both read it. ``searcher``: the searched
-    kind, whose chances are computed only when asked for (they are the costly part)."""
+    kind, whose chances are computed only when asked for (they are the costly part).
+
+    A subclass may read more in each play (a research model's kinds): it asks
+    :meth:`cached` with flags of its own after the searcher's, and computes the evidence in
+    :meth:`compute`."""
 
     def __init__(self, view: SeatView, searcher: PimcChoiceModel | None = None) -> None:
         self.view = view
         self.searcher = searcher
-        self._found: dict[tuple[World, bool], list[PlayEvidence]] = {}
+        self._found: dict[tuple[World, tuple[bool, ...]], Sequence[PlayEvidence]] = {}
         self._past: list[PastPlay] | None = None
         #: Whether any deal's evidence was asked for with the searcher's chances.
         self.searched = False
@@ -218,17 +243,37 @@ class EvidenceCache:
         """:func:`play_evidence` of ``world``, computed at most once (evidence with the
         searched chances also serves a request without them; shared: do not change it).
         ``searched`` asks for the chances of the ``searcher`` (ignored without one)."""
-        searched = searched and self.searcher is not None
-        for key in ((world, searched), (world, True)):
-            found = self._found.get(key)
+        return self.cached(world, (searched and self.searcher is not None,))
+
+    def cached(self, world: World, flags: tuple[bool, ...]) -> Sequence[PlayEvidence]:
+        """The evidence of ``world`` with ``flags`` (the searcher's chances, then a
+        subclass's readings), computed at most once: evidence computed with a flag on also
+        serves a request with it off (shared: do not change it)."""
+        found_of = self._found
+        for serving in _serving(flags):
+            found = found_of.get((world, serving))
             if found is not None:
                 return found
         if self._past is None:
             self._past = past_plays(self.view)
-        self.searched = self.searched or searched
-        found = play_evidence(self.view, world, self.searcher if searched else None, self._past)
-        self._found[(world, searched)] = found
+        self.searched = self.searched or flags[0]
+        found = self.compute(world, flags, self._past)
+        found_of[(world, flags)] = found
         return found
+
+    def compute(
+        self, world: World, flags: tuple[bool, ...], past: Sequence[PastPlay]
+    ) -> Sequence[PlayEvidence]:
+        """The evidence of ``world`` with ``flags`` (here the searcher's chances only);
+        ``past``: the view's past plays."""
+        return play_evidence(self.view, world, self.searcher if flags[0] else None, past)
+
+
+@functools.cache
+def _serving(flags: tuple[bool, ...]) -> tuple[tuple[bool, ...], ...]:
+    """The flags whose evidence serves a request with ``flags``, in the order looked up:
+    each flag as asked or on, the last one changing fastest."""
+    return tuple(itertools.product(*((flag, True) for flag in flags)))
 
 
 class PimcChoiceModel:
@@ -392,10 +437,14 @@ class OpponentModel:
         else:
             plays = play_evidence(view, world, searcher)
         share = self.searched_share if searcher is not None else 0.0
-        weight = 1.0
-        if view.contract is not Contract.PASS:
-            weight = bid_likelihood(view, dealt_hands(view, world), self.bid_stray)
+        weight = self.bids_likelihood(view, world)
         return weight * evidence_likelihood(plays, view.seat, self.epsilon, self.greedy_mix, share)
+
+    def bids_likelihood(self, view: SeatView, world: World) -> float:
+        """How likely the other seats' bids are in ``world`` (1 when nobody bid a contract)."""
+        if view.contract is Contract.PASS:
+            return 1.0
+        return bid_likelihood(view, dealt_hands(view, world), self.bid_stray)
 
     def fallback_likelihood(self, view: SeatView, world: World, evidence: EvidenceCache) -> float:
         """The cheapest likelihood, for weighing every deal again once the time is out
@@ -408,9 +457,15 @@ class OpponentModel:
         the decision asked for them)."""
         team = view.seat & 1
         opponents = [s for s in range(4) if s & 1 != team and s != view.sitting_out]
+        plays = evidence.of(world, evidence.searched)
         greedy, other = seat_likelihoods(
-            evidence.of(world, evidence.searched), self.epsilon, self.searched_share
+            plays, self.epsilon, self.searched_share, self.belief_kind()
         )
         return greedy_posterior(
             [greedy[s] for s in opponents], [other[s] for s in opponents], self.greedy_mix
         )
+
+    def belief_kind(self) -> OtherKind | None:
+        """The other kind's chances as :meth:`greedy_belief` reads them, where they are not
+        "any legal card" (none in the product's model; a research model's kinds)."""
+        return None

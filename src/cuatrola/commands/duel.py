@@ -1,5 +1,5 @@
 """``cuatrola duel``: a duplicate match between two computer players (see
-:mod:`cuatrola.ai.duel`).
+:mod:`cuatrola.clients.duel`, which plays it, and :mod:`cuatrola.ai.duel`, what it measures).
 
 Exit status 0 on success, 2 on bad arguments (one line on stderr), 1 when a player fails.
 """
@@ -71,7 +71,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the duel and print its summary."""
     from cuatrola.ai.base import player_factory
-    from cuatrola.ai.duel import DuelError, DuelSummary, ProgressHook, format_summary, run_duel
+    from cuatrola.ai.duel import DuelError, DuelSummary, ProgressHook, format_summary
+    from cuatrola.clients.duel import run_duel
 
     for name in (args.a, args.b):
         try:

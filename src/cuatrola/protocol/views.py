@@ -26,7 +26,7 @@ from typing import Any, Final
 import msgspec
 
 from cuatrola.core.actions import format_action, parse_action
-from cuatrola.core.cards import SUIT_LETTERS, Card, Suit
+from cuatrola.core.cards import CARD_CODES, SUIT_LETTERS, Card, Suit
 from cuatrola.core.hand import Cante, HandResult, Obligation, Phase, Trick
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import PublicView, SeatPart, SeatView
@@ -152,7 +152,7 @@ def _phase_from_wire(label: str) -> Phase:
 
 
 def _trick_info(trick: Trick) -> TrickInfo:
-    cards = [str(c) for c in trick.cards]
+    cards = [CARD_CODES[c] for c in trick.cards]  # str(Card) without a method call per card
     return TrickInfo(leader=trick.leader, seats=list(trick.seats), cards=cards, winner=trick.winner)
 
 
@@ -179,7 +179,11 @@ _FIELDS: Final[tuple[_Codec, ...]] = (
     ("bidder", _same, _same),
     ("sitting_out", _same, _same),
     ("leader", _same, _same),
-    ("trick", lambda t: [(s, str(c)) for s, c in t], lambda w: tuple((s, Card(c)) for s, c in w)),
+    (
+        "trick",
+        lambda t: [(s, CARD_CODES[c]) for s, c in t],
+        lambda w: tuple((s, Card(c)) for s, c in w),
+    ),
     ("tricks", lambda ts: [_trick_info(t) for t in ts], lambda w: tuple(_trick(t) for t in w)),
     (
         "cantes",
@@ -293,7 +297,7 @@ def with_seat(public: HandView, own: SeatView | SeatPart) -> HandView:
     """
     if not isinstance(own, (SeatView, SeatPart)):
         raise TypeError(f"expected a SeatView or SeatPart, got {type(own).__name__}")
-    hand = [str(c) for c in own.hand]
+    hand = [CARD_CODES[c] for c in own.hand]  # runs per recipient of every hand event
     legal = [format_action(a) for a in own.legal_actions]
     return msgspec.structs.replace(
         public,

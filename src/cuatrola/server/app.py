@@ -53,7 +53,7 @@ from cuatrola.server.settings import Settings
 from cuatrola.server.socket import serve_socket
 from cuatrola.server.tutorial.routes import routes as tutorial_routes
 from cuatrola.storage.base import GameStore
-from cuatrola.storage.sql import SqlStore, make_engine
+from cuatrola.storage.sql import SqlStore, make_engine, sqlite_transactions_for
 
 logger = logging.getLogger("cuatrola.server")
 
@@ -104,7 +104,10 @@ def create_app(
     pool = bots if bots is not None else BotPool(settings.bot_workers, settings.bot_budget)
     room = Room(services, pool)
     # Every finished match lands in the history, which rates it too.
-    history = History(session_factory, Ratings(session_factory))
+    # On a SQLite file, a match's history is stored in one hand-off to a thread of its own.
+    history = History(
+        session_factory, Ratings(session_factory), transactions=sqlite_transactions_for(engine)
+    )
     services.match_listeners.append(history.on_match_finished)
     # Then its analysis after the hand is queued, computed off the event loop (docs/analysis.md).
     analyses = MatchAnalyses(
@@ -132,7 +135,7 @@ def create_app(
             Mount("/api", routes=accounts_api),
             _web_client(),
         ],
-        lifespan=_lifespan(room, pool, authenticator, limiter, broker, analyses),
+        lifespan=_lifespan(room, pool, authenticator, limiter, broker, analyses, history),
         middleware=[Middleware(SecurityHeaders, https=_https(settings))],
     )
     app.state.services = services
@@ -166,6 +169,7 @@ def _lifespan(
     limiter: RateLimiter,
     broker: Broker,
     analyses: MatchAnalyses,
+    history: History,
 ) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     """Open the store and start the room (and, with Redis, the relays); close all at the end."""
     services = room.services
@@ -203,6 +207,7 @@ def _lifespan(
                 await room.lobby.shared.stop()
                 await room.lobby.shared.client.aclose()
             await analyses.close()
+            await history.close()
             for relay in relays or ():
                 await relay.stop()
             await limiter.close()

@@ -35,9 +35,9 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 import msgspec
 from redis.exceptions import RedisError
@@ -147,6 +147,8 @@ class Beat(msgspec.Struct, frozen=True, array_like=True):
     online: int
     rows: list[wire.TableInfo] | None = None
 
+
+_M = TypeVar("_M", "Packet", "Beat")
 
 _encode = msgspec.msgpack.Encoder().encode
 _packet = msgspec.msgpack.Decoder(Packet)
@@ -278,8 +280,12 @@ class Cluster:
         everyone = await self.broker.subscribe(CLUSTER_CHANNEL)
         self._subscriptions = [mine, everyone]
         self._tasks = [
-            asyncio.create_task(self._pump(mine, self._on_packet), name="cluster-packets"),
-            asyncio.create_task(self._pump(everyone, self._on_beat), name="cluster-beats"),
+            asyncio.create_task(
+                self._pump(mine, _packet.decode, self._on_packet), name="cluster-packets"
+            ),
+            asyncio.create_task(
+                self._pump(everyone, _beat.decode, self._on_beat), name="cluster-beats"
+            ),
             asyncio.create_task(self._send_forever(), name="cluster-sender"),
             asyncio.create_task(self._beat_forever(), name="cluster-beat"),
         ]
@@ -456,19 +462,24 @@ class Cluster:
 
     # Receiving --------------------------------------------------------------------------------
 
-    async def _pump(self, subscription: Subscription, handle: _Handler) -> None:
+    async def _pump(
+        self,
+        subscription: Subscription,
+        decode: Callable[[bytes], _M],
+        handle: Callable[[_M], Awaitable[None]],
+    ) -> None:
         async for data in subscription:
             try:
-                await handle(data)
+                message = decode(data)
+            except msgspec.MsgspecError:
+                logger.warning("ignored a malformed message from another node")
+                continue
+            try:
+                await handle(message)
             except Exception:
                 logger.exception("a message from another node could not be handled")
 
-    async def _on_packet(self, data: bytes) -> None:
-        try:
-            packet = _packet.decode(data)
-        except msgspec.MsgspecError:
-            logger.warning("ignored a malformed packet from another node")
-            return
+    async def _on_packet(self, packet: Packet) -> None:
         if packet.instance == self.instance:
             return
         peer = self._peer(packet.node, packet.instance)
@@ -520,12 +531,7 @@ class Cluster:
                 if peer is not None:
                     self._reset(packet.node, peer, tell=False)
 
-    async def _on_beat(self, data: bytes) -> None:
-        try:
-            beat = _beat.decode(data)
-        except msgspec.MsgspecError:
-            logger.warning("ignored a malformed beat from another node")
-            return
+    async def _on_beat(self, beat: Beat) -> None:
         if beat.instance == self.instance:
             return
         fresh = beat.node not in self.peers or self.peers[beat.node].instance != beat.instance
@@ -594,10 +600,6 @@ class Cluster:
         self.owners = {k: v for k, v in self.owners.items() if v[0] != node}
         if tell:
             self.post(node, Reset())
-
-
-class _Handler(Protocol):
-    async def __call__(self, data: bytes) -> None: ...
 
 
 __all__ = [

@@ -104,6 +104,8 @@ class Room:
         self.claims = Claims(self, self.settings.node, self.settings.lease, self.metrics)
         #: Whether :meth:`start` has resumed the stored tables (``/readyz`` waits for it).
         self.started = False
+        #: Whether :meth:`stop` has begun: the node hands its tables over and takes none.
+        self.stopping = False
         self.codes: dict[str, TableId] = {}
         self.lobby = LobbyRoom(self.settings.quick_fill_wait, self.form_quick, self.lobby_rows)
         self.recent: OrderedDict[tuple[UserId, CommandId], wire.Ack] = OrderedDict()
@@ -200,6 +202,8 @@ class Room:
     async def take(self, meta: TableMeta) -> bool:
         """Claim a stored table for this node and resume it (:class:`~.claims.ClaimsHost`)."""
         table_id = TableId(meta.id)
+        if self.stopping:
+            return False  # a node that drains takes no table
         if table_id in self.runners or table_id in self.reloading or table_id in self.taking:
             return False
         # One take at a time per table: the claims loop and a reconnecting client's command
@@ -310,6 +314,7 @@ class Room:
 
     async def stop(self) -> None:
         """Stop every table task and close every connection ("going away")."""
+        self.stopping = True
         self.lobby.stop()
         for conns in self.connections.values():
             for conn in conns:
@@ -410,15 +415,11 @@ class Room:
         if self.cluster is not None:
             self.cluster.detach(conn)
         self.metrics.connections -= 1
-        self.lobby.gone(conn)
-        for table_id in list(conn.tables):
-            runner = self.runners.get(table_id)
-            if runner is not None:
-                runner.unsubscribe(conn)
+        self.forget_remote(conn)
 
     def forget_remote(self, conn: Connection) -> None:
-        """Another node's connection closed (:class:`~.cluster.ClusterHost`): unsubscribe it
-        here and take it out of the queue."""
+        """A connection closed (another node's, :class:`~.cluster.ClusterHost`, or one of this
+        node's): unsubscribe it here and take it out of the queue."""
         self.lobby.gone(conn)
         for table_id in list(conn.tables):
             runner = self.runners.get(table_id)

@@ -13,7 +13,8 @@ thread of its own with a plain :mod:`sqlite3` connection, so a batch costs one h
 thread and a few C calls (through SQLAlchemy and aiosqlite it cost a thread hop per statement,
 cursor and commit, and was the largest part of the server's CPU per move). Elsewhere
 (PostgreSQL, an in-memory SQLite) it is :class:`EngineCommitter` on the async engine. Reads
-always go through the engine.
+always go through the engine. :class:`SqliteTransactions` gives other writers on a SQLite file
+(the history of finished matches) the same one hand-off per transaction.
 """
 
 from __future__ import annotations
@@ -22,17 +23,18 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 import msgspec
-from sqlalchemy import bindparam, delete, event, insert, or_, select, update
+from sqlalchemy import bindparam, create_engine, delete, event, insert, or_, select, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.orm import Session
 
 from cuatrola.storage.base import (
     LIVE_STATUSES,
@@ -210,9 +212,12 @@ class SqliteCommitter:
         try:
             if batch.tables:
                 db.executemany(self._insert_table, batch.tables)
-            for fence in batch.fences:
-                if db.execute(self._check_epoch, fence).rowcount != 1:
-                    raise _fenced(fence)
+            if batch.fences:
+                # One call for every table of the batch (the rowcount of an executemany is
+                # the sum of its statements'): each call costs the thread a GIL hand-back.
+                held = db.executemany(self._check_epoch, batch.fences).rowcount
+                if held != len(batch.fences):
+                    raise self._first_fenced(db, batch.fences)
             if batch.records:
                 db.executemany(self._insert_record, batch.records)
             if batch.statuses:
@@ -226,6 +231,14 @@ class SqliteCommitter:
             db.execute("ROLLBACK")
             raise
 
+    def _first_fenced(self, db: sqlite3.Connection, fences: list[dict[str, Any]]) -> Fenced:
+        """The error naming the first table of ``fences`` held under another epoch (the
+        transaction is rolled back after it, so checking them again one by one is harmless)."""
+        for fence in fences:
+            if db.execute(self._check_epoch, fence).rowcount != 1:
+                return _fenced(fence)
+        return _fenced(fences[0])  # pragma: no cover - the sum said one of them is
+
     async def close(self) -> None:
         """Close the connection and stop the thread."""
         if self._db is not None:
@@ -234,12 +247,59 @@ class SqliteCommitter:
         self._thread.shutdown(wait=True)
 
 
-def committer_for(engine: AsyncEngine) -> Committer:
-    """The fastest :class:`Committer` for ``engine``'s database (see the module docstring)."""
+def _sqlite_file(engine: AsyncEngine) -> str | None:
+    """The path of ``engine``'s database when it is a SQLite file, else ``None``."""
     url = engine.url
     if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-        return SqliteCommitter(url.database)
-    return EngineCommitter(engine)
+        return url.database
+    return None
+
+
+def committer_for(engine: AsyncEngine) -> Committer:
+    """The fastest :class:`Committer` for ``engine``'s database (see the module docstring)."""
+    path = _sqlite_file(engine)
+    return SqliteCommitter(path) if path is not None else EngineCommitter(engine)
+
+
+_T = TypeVar("_T")
+
+
+class SqliteTransactions:
+    """Transactions of SQLAlchemy statements on a SQLite file, each run whole in one thread
+    of its own on a synchronous engine with the same pragmas as the async one.
+
+    Through the async engine (aiosqlite) every statement, cursor, fetch and commit is a hand-off
+    to aiosqlite's thread and back (a finished match's history is about twenty); here a whole
+    transaction is one. For writers that run a few statements at a time off the hot path (the
+    history of finished matches).
+    """
+
+    def __init__(self, path: str) -> None:
+        self.engine = create_engine(f"sqlite:///{path}")
+        event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="cuatrola-sqlite-transactions")
+
+    async def run(self, work: Callable[..., _T], *args: Any) -> _T:
+        """``work(session, *args)`` in one transaction (committed if it returns, rolled back
+        if it raises), in the thread: its result or its exception."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, self._transaction, work, args)
+
+    def _transaction(self, work: Callable[..., _T], args: tuple[Any, ...]) -> _T:
+        with Session(self.engine) as session, session.begin():
+            return work(session, *args)
+
+    async def close(self) -> None:
+        """Close the connections (in the thread that made them) and stop the thread."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self.engine.dispose)
+        self._thread.shutdown(wait=True)
+
+
+def sqlite_transactions_for(engine: AsyncEngine) -> SqliteTransactions | None:
+    """A :class:`SqliteTransactions` on ``engine``'s database when it is a SQLite file (else
+    ``None``: use the async engine)."""
+    path = _sqlite_file(engine)
+    return SqliteTransactions(path) if path is not None else None
 
 
 class SqlStore:

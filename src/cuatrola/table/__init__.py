@@ -9,8 +9,18 @@ adapter around it; the terminal client's offline mode and the duel harness drive
 It imports the rules core, the protocol and the storage types, and nothing that does I/O.
 """
 
+from cuatrola.table.dealing import DealSource
 from cuatrola.table.effects import FinishedMatch, MatchPlayer, Step
 from cuatrola.table.seats import SeatSlot, TableConfig
 from cuatrola.table.table import Refused, Table
 
-__all__ = ["FinishedMatch", "MatchPlayer", "Refused", "SeatSlot", "Step", "Table", "TableConfig"]
+__all__ = [
+    "DealSource",
+    "FinishedMatch",
+    "MatchPlayer",
+    "Refused",
+    "SeatSlot",
+    "Step",
+    "Table",
+    "TableConfig",
+]

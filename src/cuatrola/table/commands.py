@@ -4,14 +4,25 @@ A client's message reaches the table as the command of the same name with the se
 id (``join`` -> :class:`Join`, ``act`` -> :class:`Act`...). The other commands come from the
 server itself: computer players' answers, timers, and the connections that watch the table.
 Commands that came from a client carry its command id ``cmd``: the table answers a resent
-id with the first answer instead of applying it twice.
+id with the first answer instead of applying it twice. A command the table will not apply is
+:class:`Refused`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId, UserId
+
+
+class Refused(Exception):
+    """A command is refused with an error ``code`` (the table has not changed)."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
 
 # Commands from a client ----------------------------------------------------------------------
 
@@ -120,9 +131,14 @@ UserCommand = Join | AddBot | Leave | Act | Reclaim | Chat | Mute | Rematch | Co
 
 @dataclass(frozen=True, slots=True)
 class FillBots:
-    """The room seats computer players (quick-match fill, play against the computer)."""
+    """The room seats computer players (quick-match fill, play against the computer).
+
+    A match starts once every seat is held and somebody owns one; with ``start`` it starts
+    even if nobody does: a table of computer players only, as the duel harness plays.
+    """
 
     seats: tuple[int, ...]
+    start: bool = False
 
 
 @dataclass(frozen=True, slots=True)

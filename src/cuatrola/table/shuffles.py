@@ -5,7 +5,7 @@ publishes its commitment (``shuffle_commit``); the seated people may send a cont
 each (``contribute`` records); the deal is derived from the seed and the contributions and
 its ``deal`` record holds those inputs; after the hand the seed is revealed
 (``shuffle_reveal``). This module holds the pending shuffle between the commitment and the
-deal, and the event bodies; :class:`cuatrola.table.table.Table` drives it.
+deal, and the event bodies; :mod:`cuatrola.table.dealing` drives it for the table.
 
 When the deal follows: at the end of the pause after the previous hand (none before a
 match's first hand), once every seat a person plays has contributed or the contribution

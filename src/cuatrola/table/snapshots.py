@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from cuatrola.protocol.messages import Ack, ChatSaid
+from cuatrola.protocol.messages import ChatSaid
 from cuatrola.storage.base import TableStatus
 from cuatrola.table.events import PublicEvent
-from cuatrola.table.records import Applied, ChatLine, Offline, SnapshotRecord
+from cuatrola.table.records import ChatLine, Offline, SnapshotRecord
 
 if TYPE_CHECKING:  # the table imports this module
     from cuatrola.table.table import Table
@@ -38,7 +38,7 @@ def snapshot_of(table: Table) -> SnapshotRecord:
         seats=[msgspec.structs.replace(s) for s in table.seats],  # copies: seats change
         rematch=sorted(table.rematch),
         chat=chat,
-        applied=[Applied(u, c, a.seat, a.seq) for (u, c), a in table.accepted.items()],
+        applied=list(table.accepted.values()),  # frozen structs: shared, not copied
         mutes={u: sorted(m) for u, m in table.mutes.items() if m},
         offline=[Offline(seat, since) for seat, since in sorted(table.offline_since.items())],
     )
@@ -65,10 +65,7 @@ def restore_snapshot(table: Table, record: SnapshotRecord) -> None:
         )
         for line in record.chat
     ]
-    table.accepted = {
-        (a.user, a.cmd): Ack(id=a.cmd, table=table.id, seat=a.seat, seq=a.seq)
-        for a in record.applied
-    }
+    table.accepted = {(a.user, a.cmd): a for a in record.applied}
     table.mutes = {user: frozenset(seats) for user, seats in record.mutes.items()}
     table.offline_since = {o.seat: o.since for o in record.offline}
     table.status = TableStatus.FINISHED

@@ -26,9 +26,11 @@ import msgspec
 from sqlalchemy import case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import Session
 
 from cuatrola.server.accounts.ratings import Ratings, is_ratable
 from cuatrola.server.accounts.schema import finished_matches, match_hands, match_players, users
+from cuatrola.storage.sql import SqliteTransactions
 from cuatrola.table.effects import FinishedMatch, MatchPlayer
 
 HISTORY_MAX: Final = 100
@@ -61,12 +63,12 @@ class MatchSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: list[PlayerSummary]
 
 
-async def _guest_flags(session: AsyncSession, user_ids: Sequence[str | None]) -> dict[str, bool]:
+def _guest_flags(session: Session, user_ids: Sequence[str | None]) -> dict[str, bool]:
     """Whether each of these users (that still exists) is a guest."""
     humans = [uid for uid in user_ids if uid is not None]
     if not humans:
         return {}
-    rows = await session.execute(select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans)))
+    rows = session.execute(select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans)))
     return {row.id: bool(row.is_guest) for row in rows.all()}
 
 
@@ -77,6 +79,10 @@ class History:
         session_factory: the SQLAlchemy async session factory.
         ratings: the rating service used for rated matches.
         clock: returns the current UNIX time.
+        transactions: where a match is stored when the database is a SQLite file (one
+            hand-off to a thread per match instead of one per statement through the async
+            engine, :class:`~cuatrola.storage.sql.SqliteTransactions`); ``None``: through
+            ``session_factory``. Reads always go through ``session_factory``.
     """
 
     def __init__(
@@ -85,10 +91,17 @@ class History:
         ratings: Ratings,
         *,
         clock: Callable[[], float] = time.time,
+        transactions: SqliteTransactions | None = None,
     ) -> None:
         self._factory = session_factory
         self.ratings = ratings
         self._clock = clock
+        self._transactions = transactions
+
+    async def close(self) -> None:
+        """Release the thread and connection of ``transactions``, if any."""
+        if self._transactions is not None:
+            await self._transactions.close()
 
     async def record(self, match: FinishedMatch) -> bool:
         """Store a finished match (and rate it when it is rated); ``False`` if already stored.
@@ -135,57 +148,72 @@ class History:
         records: list[str],
         finished_at: float,
     ) -> bool:
+        if self._transactions is not None:
+            return await self._transactions.run(
+                self._store_in, match, players, records, finished_at
+            )
         async with self._factory() as session, session.begin():
-            exists = await session.execute(
-                select(finished_matches.c.id).where(finished_matches.c.id == match.match_id)
+            return await session.run_sync(self._store_in, match, players, records, finished_at)
+
+    def _store_in(
+        self,
+        session: Session,
+        match: FinishedMatch,
+        players: list[MatchPlayer],
+        records: list[str],
+        finished_at: float,
+    ) -> bool:
+        """Store the match in ``session``'s transaction (``False``: it is already stored)."""
+        exists = session.execute(
+            select(finished_matches.c.id).where(finished_matches.c.id == match.match_id)
+        )
+        if exists.first() is not None:
+            return False
+        user_ids = [None if p.is_bot else p.user_id for p in players]
+        guest_of = _guest_flags(session, user_ids)
+        rated, changes = self._rate(session, match, user_ids, guest_of)
+        session.execute(
+            insert(finished_matches).values(
+                id=match.match_id,
+                rules=json.dumps(dict(match.rules), separators=(",", ":")),
+                started_at=match.started_at or finished_at,
+                finished_at=finished_at,
+                score0=match.score[0],
+                score1=match.score[1],
+                winner=match.winner,
+                rated=rated,
+                hand_count=len(records),
             )
-            if exists.first() is not None:
-                return False
-            user_ids = [None if p.is_bot else p.user_id for p in players]
-            guest_of = await _guest_flags(session, user_ids)
-            rated, changes = await self._rate(session, match, user_ids, guest_of)
-            await session.execute(
-                insert(finished_matches).values(
-                    id=match.match_id,
-                    rules=json.dumps(dict(match.rules), separators=(",", ":")),
-                    started_at=match.started_at or finished_at,
-                    finished_at=finished_at,
-                    score0=match.score[0],
-                    score1=match.score[1],
-                    winner=match.winner,
-                    rated=rated,
-                    hand_count=len(records),
-                )
-            )
-            await session.execute(
-                insert(match_players),
+        )
+        session.execute(
+            insert(match_players),
+            [
+                {
+                    "match_id": match.match_id,
+                    "seat": p.seat,
+                    "user_id": uid if uid in guest_of else None,
+                    "name": p.name,
+                    "is_bot": p.is_bot,
+                    "bot_level": p.bot_level if p.is_bot else None,
+                    "rating_before": changes.get(p.seat, (None, None))[0],
+                    "rating_after": changes.get(p.seat, (None, None))[1],
+                }
+                for p, uid in zip(players, user_ids, strict=True)
+            ],
+        )
+        if records:
+            session.execute(
+                insert(match_hands),
                 [
-                    {
-                        "match_id": match.match_id,
-                        "seat": p.seat,
-                        "user_id": uid if uid in guest_of else None,
-                        "name": p.name,
-                        "is_bot": p.is_bot,
-                        "bot_level": p.bot_level if p.is_bot else None,
-                        "rating_before": changes.get(p.seat, (None, None))[0],
-                        "rating_after": changes.get(p.seat, (None, None))[1],
-                    }
-                    for p, uid in zip(players, user_ids, strict=True)
+                    {"match_id": match.match_id, "number": number, "record": text}
+                    for number, text in enumerate(records, start=1)
                 ],
             )
-            if records:
-                await session.execute(
-                    insert(match_hands),
-                    [
-                        {"match_id": match.match_id, "number": number, "record": text}
-                        for number, text in enumerate(records, start=1)
-                    ],
-                )
         return True
 
-    async def _rate(
+    def _rate(
         self,
-        session: AsyncSession,
+        session: Session,
         match: FinishedMatch,
         user_ids: Sequence[str | None],
         guest_of: dict[str, bool],
@@ -198,9 +226,7 @@ class History:
         changes: dict[int, tuple[float, float]] = {}
         if rated:
             seat_ids = [uid for uid in user_ids if uid is not None]
-            for seat, change in enumerate(
-                await self.ratings.update(session, seat_ids, match.winner)
-            ):
+            for seat, change in enumerate(self.ratings.update_in(session, seat_ids, match.winner)):
                 changes[seat] = (change.before, change.after)
         return rated, changes
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 from openskill.models import PlackettLuce
-from sqlalchemy import insert, select, update
+from sqlalchemy import Row, Select, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import Session
 
 from cuatrola.server.accounts.schema import ratings, users
 
@@ -99,6 +100,21 @@ def is_ratable(user_ids: Sequence[str | None], guests: Sequence[bool], *, reques
     )
 
 
+def _skills_query(user_ids: Sequence[str], *, lock: bool) -> Select[Any]:
+    """The rating rows of ``user_ids`` (``lock``: for update, in user id order)."""
+    query = select(ratings).where(ratings.c.user_id.in_(user_ids))
+    if lock:
+        # Two matches of the same player may finish at once: lock the rows we update
+        # (PostgreSQL; SQLite serialises writing transactions anyway).
+        query = query.order_by(ratings.c.user_id).with_for_update()
+    return query
+
+
+def _skills(rows: Sequence[Row[Any]]) -> dict[str, Skill]:
+    """Rating rows by user id."""
+    return {row.user_id: Skill.of(row.mu, row.sigma, row.matches, row.wins) for row in rows}
+
+
 class Ratings:
     """Reads and updates ratings.
 
@@ -122,18 +138,8 @@ class Ratings:
         fresh = self.model.rating()
         return Skill.of(fresh.mu, fresh.sigma)
 
-    async def _load(
-        self, session: AsyncSession, user_ids: Sequence[str], *, lock: bool = False
-    ) -> dict[str, Skill]:
-        query = select(ratings).where(ratings.c.user_id.in_(user_ids))
-        if lock:
-            # Two matches of the same player may finish at once: lock the rows we update
-            # (PostgreSQL; SQLite serialises writing transactions anyway).
-            query = query.order_by(ratings.c.user_id).with_for_update()
-        rows = await session.execute(query)
-        return {
-            row.user_id: Skill.of(row.mu, row.sigma, row.matches, row.wins) for row in rows.all()
-        }
+    async def _load(self, session: AsyncSession, user_ids: Sequence[str]) -> dict[str, Skill]:
+        return _skills((await session.execute(_skills_query(user_ids, lock=False))).all())
 
     async def skill(self, user_id: str) -> Skill:
         """A player's current rating (the initial one if never rated)."""
@@ -157,11 +163,20 @@ class Ratings:
         Raises:
             ValueError: on anything but four distinct users or a winner other than 0 or 1.
         """
+        return await session.run_sync(self.update_in, seats, winner)
+
+    def update_in(self, session: Session, seats: Sequence[str], winner: int) -> list[RatingChange]:
+        """:meth:`update` in a synchronous session (the history's transaction runs in a
+        thread of its own on a SQLite file, :class:`~cuatrola.storage.sql.SqliteTransactions`).
+
+        Raises:
+            ValueError: as :meth:`update`.
+        """
         if len(seats) != 4 or len(set(seats)) != 4:
             raise ValueError(f"expected four distinct players, got {list(seats)!r}")
         if winner not in (0, 1):
             raise ValueError(f"expected winner 0 or 1, got {winner!r}")
-        known = await self._load(session, seats, lock=True)
+        known = _skills(session.execute(_skills_query(seats, lock=True)).all())
         before = [known.get(uid, self.initial()) for uid in seats]
         model_ratings = [self.model.create_rating([s.mu, s.sigma]) for s in before]
         teams = [[model_ratings[0], model_ratings[2]], [model_ratings[1], model_ratings[3]]]
@@ -186,11 +201,9 @@ class Ratings:
                 "updated_at": now,
             }
             if uid in known:
-                await session.execute(
-                    update(ratings).where(ratings.c.user_id == uid).values(**values)
-                )
+                session.execute(update(ratings).where(ratings.c.user_id == uid).values(**values))
             else:
-                await session.execute(insert(ratings).values(user_id=uid, **values))
+                session.execute(insert(ratings).values(user_id=uid, **values))
             changes.append(RatingChange(uid, old.rating, new.rating))
         return changes
 

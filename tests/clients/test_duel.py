@@ -10,14 +10,21 @@ from pathlib import Path
 import pytest
 
 from cuatrola.ai import base
-from cuatrola.ai.base import make_player, register_player
-from cuatrola.ai.duel import DuelError, format_summary, run_duel
+from cuatrola.ai.base import register_player
+from cuatrola.ai.duel import DuelError, format_summary
 from cuatrola.cli import main
-from cuatrola.core.cards import cards_of, mask_of
+from cuatrola.clients.duel import run_duel
+from cuatrola.core.actions import BID_BASE
+from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState
 from cuatrola.core.records import replay_record
-from cuatrola.core.rules import Rules
-from cuatrola.core.views import SeatView, view_for
+from cuatrola.core.views import SeatView
+from cuatrola.protocol.ids import TableId
+from cuatrola.protocol.messages import TableOptions
+from cuatrola.storage.base import TableKind, TableStatus
+from cuatrola.table import Step, Table
+from cuatrola.table.commands import Command, FillBots
+from cuatrola.table.records import ShuffleRecord, TableRecord
 
 
 class _SpyPlayer:
@@ -220,22 +227,44 @@ def test_cli_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture
     assert "Traceback" not in err
 
 
-def test_a_seat_view_shows_no_hidden_card_of_another_seat() -> None:
-    rng = random.Random(8)
-    greedy = make_player("greedy")
-    for number in range(6):
-        state = HandState.deal(Rules(), dealer=number % 4, rng=rng)
-        while not state.is_finished:
-            for seat in range(4):
-                text = repr(view_for(state, seat))
-                for other in range(4):
-                    if other == seat:
-                        continue
-                    hidden = state.hands[other]
-                    if other == state.dealer and state.trump_card_shown is not None:
-                        hidden &= ~(1 << state.trump_card_shown)
-                    for card in cards_of(hidden):
-                        assert repr(card) not in text, (seat, other, card)
-            mover = state.to_move
-            assert mover is not None
-            state.apply(greedy.choose(view_for(state, mover), rng), mover)
+@pytest.mark.parametrize("track", ["play", "hands", "match"])
+def test_the_duel_plays_at_the_table_layer(track: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every command the duel gives goes to the table layer's Table: collect each table's log.
+    logs: list[list[TableRecord]] = []
+    handle = Table.handle
+
+    def logged(table: Table, command: Command, now: float = 0.0) -> Step:
+        if isinstance(command, FillBots):
+            logs.append([])
+        step = handle(table, command, now)
+        logs[-1].extend(step.records)
+        return step
+
+    monkeypatch.setattr(Table, "handle", logged)
+    records: list[dict[str, object]] = []
+    summary = run_duel("greedy", "random", deals=3, seed=6, track=track, records=records.append)
+    # One table per hand (one per match on the match track), rebuilt from its own records:
+    # its hands are the duel's hands, move for move, and its matches were won as counted.
+    assert len(logs) == (summary.matches if track == "match" else summary.hands)
+    hands: list[HandState] = []
+    wins_a = 0
+    for number, log in enumerate(logs):
+        table = Table(TableId("copy"), "", TableKind.COMPUTER, TableOptions(turn_time=0))
+        table.restore(log)
+        assert table.hand is not None and table.hand.is_finished
+        assert not any(isinstance(r, ShuffleRecord) for r in log)  # the duel's own deals
+        hands += [table.hands[n] for n in sorted(table.hands)]
+        if track == "match":
+            assert table.status == TableStatus.FINISHED and table.match is not None
+            wins_a += table.match.winner == number % 2  # a sits in team 1 when swapped
+        else:
+            assert table.hand_count == 1 and table.hand.score_before == (0, 0)
+    assert [h.history for h in hands] == [replay_record(r).history for r in records]
+    assert [list(h.dealt) for h in hands] == [
+        [mask_of(cards) for cards in r["hands"]]  # type: ignore[attr-defined]
+        for r in records
+    ]
+    if track == "match":
+        assert wins_a == summary.match_wins_a
+    if track == "play":
+        assert all(h.history[:4] == [BID_BASE] * 4 for h in hands)
