@@ -58,6 +58,8 @@ BEAT: Final = 1.0
 DEAD_AFTER: Final = 3.0
 #: Seconds a table's owner is remembered before the database is asked again.
 OWNER_TTL: Final = 5.0
+#: Seconds a node run that ended (silent, or replaced by a restart) is remembered.
+FORGET_AFTER: Final = 600.0
 #: A beat carries the node's lobby rows when they changed, and at least every this many beats.
 ROWS_EVERY: Final = 5
 #: Close code of a connection whose tables run on a node this node lost touch with.
@@ -255,10 +257,11 @@ class Cluster:
         #: Other nodes' connections, by (instance, number).
         self.proxies: dict[tuple[str, int], RemoteConnection] = {}
         self.peers: dict[str, _Peer] = {}
-        #: Instances given up for dead: if one speaks again, it is told to reset.
-        self.dead: set[str] = set()
-        #: Earlier runs of nodes that restarted since: what they still send is ignored.
-        self.retired: set[str] = set()
+        #: Instances given up for dead (and when): if one speaks again, it is told to reset.
+        self.dead: dict[str, float] = {}
+        #: Earlier runs of nodes that restarted since (and when): what they still send is
+        #: ignored.
+        self.retired: dict[str, float] = {}
         self.owners: dict[str, tuple[str, float]] = {}
         self.outbox: dict[str, list[Item]] = {}
         self.sent: dict[str, int] = {}
@@ -560,7 +563,7 @@ class Cluster:
         if instance in self.dead:
             # Given up for dead, and speaking again (it was paused or cut off): it must
             # drop what it holds of this node, then it starts afresh.
-            self.dead.discard(instance)
+            del self.dead[instance]
             self.post(node, Reset())
         if instance in self.retired:
             return None  # a late word of a run that has been replaced
@@ -568,7 +571,7 @@ class Cluster:
         if peer is not None and peer.instance != instance:
             # The node restarted: what its earlier run held is gone.
             self._reset(node, peer, tell=False)
-            self.retired.add(peer.instance)
+            self.retired[peer.instance] = time.monotonic()
             peer = None
         if peer is None:
             peer = _Peer(instance, time.monotonic())
@@ -581,9 +584,15 @@ class Cluster:
             if now - peer.seen >= DEAD_AFTER:
                 logger.warning("node %s is silent: forgetting its connections", node)
                 self._reset(node, peer, tell=False)
-                self.dead.add(peer.instance)
+                self.dead[peer.instance] = now
                 del self.peers[node]
                 self.host.cluster_changed()
+        # What is remembered of other nodes does not grow with time: owners looked up long
+        # ago, and runs that ended long ago, are forgotten.
+        self.owners = {k: v for k, v in self.owners.items() if v[1] > now}
+        for runs in (self.dead, self.retired):
+            for instance in [i for i, since in runs.items() if now - since > FORGET_AFTER]:
+                del runs[instance]
 
     def _reset(self, node: str, peer: _Peer, *, tell: bool) -> None:
         """Forget ``node``'s connections and close the local ones that rely on it."""
