@@ -24,7 +24,7 @@ name                  the expert with
 ``expert-consistent`` the consistent-decision search from trick 2 on (:mod:`research.endgame`)
 ``expert-noexploit``  no search against rule-following opponents
 ``expert-read30``     the searched kind reading each earlier play from 30 deals (as many as
-                      ``pimc`` draws) instead of 16: about 1.5x the time of the slowest
+                      ``pimc`` draws) instead of 16: about 1.6x the time of the slowest
                       decisions
 ``expert-read20``     the same from 20 deals
 ``pimc10``, ``pimc100``  PIMC over 10 or 100 deals instead of 30

@@ -55,7 +55,7 @@ class ExpertConfig:
             cannot afford it.
         searched_samples: deals the searched kind samples from the player's view. 16 plays
             as well against ``pimc`` as 30 (``pimc``'s own number) did, over 2,400 deals,
-            in two thirds of the time of the slowest decisions; 10 read ``pimc`` clearly
+            in about 60% of the time of the slowest decisions; 10 read ``pimc`` clearly
             worse.
         searched_resamples: bootstrap resamples of those deals; the share of them in which
             PIMC picks a card is its chance (log posterior of the true deal against ``pimc``
