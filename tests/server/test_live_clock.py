@@ -78,7 +78,10 @@ async def test_every_event_tells_the_clock_of_the_turn_it_leaves_running(
 
 
 async def test_no_clock_without_a_turn_time_and_for_computer_players(tmp_path: Path) -> None:
-    async with running_server(fast_settings(tmp_path, bot_delay=0.05)) as server:
+    # A pause between hands: without one, the step that ends a hand also deals the next, and
+    # the hand's last move then rightly tells the clock of the new hand's first turn.
+    settings = fast_settings(tmp_path, bot_delay=0.05, hand_pause=0.2)
+    async with running_server(settings) as server:
         (pepe,) = await make_players(server, ["Pepe"])
         ack = await pepe.command(
             {

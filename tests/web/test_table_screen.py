@@ -525,6 +525,8 @@ def test_an_open_dialog_and_the_chat_draft_survive_events(screen: Screen) -> Non
     screen.by("last-trick-btn").click()
     dialog = screen.by("last-trick")
     dialog.wait_for()
+    # the dialog has the focus on its button as soon as it is in the document
+    assert screen.page.evaluate("document.activeElement.dataset.testid") == "last-trick-close"
     # watch for the dialog's element (or any ancestor) leaving the document
     screen.page.evaluate(
         """() => {

@@ -4,7 +4,7 @@
 
 import { h } from "preact";
 import htm from "htm";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { cardId, cardSvg, suitIcon, SUITS } from "../cards.js";
 import { t, has } from "../i18n.js";
 import { BIDS, position, teamOf } from "../model.js";
@@ -459,8 +459,9 @@ export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
 
 function Dialog({ testid, title, onClose, children, footer = null }) {
   const box = useRef(null);
-  useEffect(() => {
-    // focus the dialog's main button once, when it opens (not on every update)
+  useLayoutEffect(() => {
+    // focus the dialog's main button once, when it opens (not on every update); before the
+    // browser paints, so no keystroke or script sees the dialog open without the focus on it
     const button = box.current?.querySelector(".btn.primary");
     const typing = document.activeElement?.tagName === "INPUT";
     if (button && !typing) button.focus();

@@ -493,7 +493,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${I(`common.close`)}</button>
     <${Ci} state=${e} w=${t} />
     <${wi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
-  </aside>`}function Ei({testid:e,title:t,onClose:n,children:r,footer:i=null}){let a=K(null);return G(()=>{let e=a.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class="overlay" data-testid=${`${e}-overlay`}>
+  </aside>`}function Ei({testid:e,title:t,onClose:n,children:r,footer:i=null}){let a=K(null);return Et(()=>{let e=a.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class="overlay" data-testid=${`${e}-overlay`}>
     <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${e}-title`} data-testid=${e} ref=${a}>
       <h2 id=${`${e}-title`}>${t}</h2>
       ${r}
