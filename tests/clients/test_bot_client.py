@@ -13,6 +13,9 @@ import pytest
 from tests.support.servers import QUICK, ServeProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+SUMMARY = (
+    r"played 1 match\(es\), (\d+) hands, won \d; (\d+) decisions; (\d+) shuffles contributed to"
+)
 
 
 @pytest.fixture(scope="module")
@@ -73,9 +76,23 @@ def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: 
         assert int(match[4]) >= 11 and score[0] != score[1]
     assert len(hands) == int(match[4]) >= 2
     assert hands[-1] == f"hand {len(hands)}: score {score[0]}-{score[1]}"
-    summary = re.fullmatch(r"played 1 match\(es\), (\d+) hands, won \d; (\d+) decisions", lines[-1])
+    summary = re.fullmatch(SUMMARY, lines[-1])
     assert summary is not None, lines[-1]
     assert int(summary[1]) == len(hands) and int(summary[2]) > 0
+    # This server commits shuffles with no window for contributions: there were none.
+    assert int(summary[3]) == 0
+
+
+def test_the_bot_contributes_to_every_shuffle_of_its_seat(tmp_path: Path) -> None:
+    # A window far longer than the test: each deal that follows came from the bot's value
+    # (the server's computer players have none to give), or waited the whole window.
+    with ServeProcess(tmp_path, *QUICK, "--shuffle-window", "60") as serve:
+        proc = bot("--server", serve.http, "--player", "greedy", "--rules", "exact3", "--seed", "3")
+    assert proc.returncode == 0, proc.stderr
+    summary = re.fullmatch(SUMMARY, proc.stdout.splitlines()[-1])
+    assert summary is not None, proc.stdout
+    # Every hand's reveal lists the bot's seat with the value it sent.
+    assert int(summary[3]) == int(summary[1]) >= 2
 
 
 def test_two_matches_are_played_with_a_rematch_in_between(server: str) -> None:

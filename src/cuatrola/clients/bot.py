@@ -5,7 +5,10 @@ login (``POST /api/guest``), one websocket, ``hello``, the way to a seat (``play
 ``quick_match`` or ``join``/``create_table``), then every ``sync`` and ``event`` frame turned
 back into a :class:`~cuatrola.core.views.SeatView`. Whenever the view says it is the bot's
 turn, the bot's :meth:`~cuatrola.ai.base.Player.choose` answers (in a worker thread, so that
-the connection keeps answering the server's pings) and the move goes out as an ``act``.
+the connection keeps answering the server's pings) and the move goes out as an ``act``. Like
+every seated client it sends a random value to each committed shuffle that names its seat
+(docs/records.md, "The shuffle proof"), so the deal need not wait out the window for it, and
+counts the revealed shuffles that used its value.
 
 The socket part is :class:`~cuatrola.clients.remote.RemoteClient`, without reconnection: a
 dropped connection ends the run (exit status 1).
@@ -14,7 +17,9 @@ dropped connection ends the run (exit status 1).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -30,6 +35,7 @@ from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
     Ack,
     Act,
+    Contribute,
     CreateTable,
     Error,
     Event,
@@ -42,6 +48,8 @@ from cuatrola.protocol.messages import (
     Seated,
     SeatsChanged,
     ServerMessage,
+    ShuffleCommitted,
+    ShuffleRevealed,
     Sync,
     TableInfo,
 )
@@ -67,6 +75,8 @@ class BotReport:
     matches: int = 0
     matches_won: int = 0
     decisions: int = 0
+    #: Revealed shuffles whose deck was derived with the bot's own value.
+    contributions: int = 0
     lines: list[str] = field(default_factory=list)
 
 
@@ -104,6 +114,9 @@ class ServerBot:
         self._seated: asyncio.Future[Seated] | None = None
         self._acted_at = -1
         self._view: SeatView | None = None
+        #: The value sent to each shuffle commitment, and the contributions still on their way.
+        self._sent: dict[str, str] = {}
+        self._contributing: set[asyncio.Task[None]] = set()
 
     async def run(self) -> BotReport:
         """Log in, take a seat and play until the matches are over.
@@ -138,6 +151,8 @@ class ServerBot:
             raise BotError(f"cannot play at {self.options.server}: {reason}") from None
         finally:
             await link.close()
+            for task in self._contributing:
+                task.cancel()
         return self.report
 
     # Protocol ----------------------------------------------------------------------------------
@@ -207,6 +222,9 @@ class ServerBot:
         elif isinstance(message, Sync) and message.table == self.report.table:
             self.rules = message.info.options.to_rules()
             self._note_code(message.info)
+            if message.shuffle is not None:
+                # Seated after the next deal's commitment was published: the sync carries it.
+                self._contribute(message.shuffle)
             if message.view is not None:
                 await self._show(message.view)
         elif isinstance(message, Event) and message.table == self.report.table:
@@ -232,6 +250,13 @@ class ServerBot:
         if isinstance(body, SeatsChanged):
             self.rules = body.info.options.to_rules()
             self._note_code(body.info)
+        elif isinstance(body, ShuffleCommitted):
+            self._contribute(body)
+        elif isinstance(body, ShuffleRevealed):
+            sent = self._sent.pop(body.commitment, None)
+            mine = [c for c in body.contributions if c.seat == self.report.seat]
+            if sent is not None and [c.value for c in mine] == [sent]:
+                self.report.contributions += 1
         elif isinstance(body, HandEnded):
             self.report.hands += 1
             self.say(f"hand {body.hands_played}: score {body.score[0]}-{body.score[1]}")
@@ -254,6 +279,25 @@ class ServerBot:
             view = getattr(body, "view", None)
             if isinstance(view, HandView):
                 await self._show(view)
+
+    def _contribute(self, commit: ShuffleCommitted) -> None:
+        """Send a random value to ``commit`` if it names the bot's seat (once: the sync and
+        the event may both carry it). In a task of its own: the answer comes through the
+        message loop that called this."""
+        if self.report.seat not in commit.seats or commit.commitment in self._sent:
+            return
+        value = secrets.token_hex(32)
+        self._sent[commit.commitment] = value
+        contribute = Contribute(id=self._next_id(), table=self.report.table, value=value)
+        task = asyncio.create_task(self._send_contribution(contribute))
+        self._contributing.add(task)
+        task.add_done_callback(self._contributing.discard)
+
+    async def _send_contribution(self, contribute: Contribute) -> None:
+        # Too late (the window closed and the deal went ahead) or the socket dropped: the
+        # deal needs no answer, and the reveal shows whether the value was used.
+        with contextlib.suppress(ServerRefused, ConnectionLost, TimeoutError):
+            await self._request(contribute)
 
     async def _show(self, wire: HandView) -> None:
         view = view_from_wire(wire, self.rules, self.report.seat)

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc), 1)
     print(
         f"played {report.matches} match(es), {report.hands} hands, won {report.matches_won}; "
-        f"{report.decisions} decisions",
+        f"{report.decisions} decisions; {report.contributions} shuffles contributed to",
         flush=True,
     )
     return 0
