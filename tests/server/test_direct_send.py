@@ -1,0 +1,118 @@
+"""Over a real server: a connection's frames written at once (server/wsprotocol.py) arrive
+whole and in order, before a close; a socket that stops taking them gets them through the
+writer's queue, in the same order, and the direct path comes back once it drains."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from cuatrola.server.connection import Connection
+from cuatrola.server.room import Room
+from tests.server.live import Server, fast_settings, guest_token, running_server
+
+
+async def _hello(server: Server, ws: ClientConnection, name: str) -> Connection:
+    """Log ``ws`` in; the server's side of it."""
+    token = await guest_token(server.http, name)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    welcome = json.loads(await ws.recv())
+    assert welcome["type"] == "welcome", welcome
+    room: Room = server.app.state.room
+    (conn,) = room.connections[welcome["user"]["id"]]
+    assert conn.direct is not None  # the server offers the synchronous send
+    return conn
+
+
+def _frame(n: int, pad: str = "") -> bytes:
+    message: dict[str, Any] = {"type": "pong", "nonce": n}
+    if pad:
+        message["pad"] = pad
+    return json.dumps(message).encode()
+
+
+async def test_frames_written_at_once_come_whole_in_order_and_before_the_close(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server, connect(server.ws) as ws:
+        conn = await _hello(server, ws, "Ana")
+        for n in range(300):
+            conn.send_raw(_frame(n, "ñ" * (n % 7)))
+        # The socket took every one at once: none waits for the writer.
+        assert conn.frames.empty()
+        conn.close(4401)
+        got = []
+        try:
+            while True:
+                got.append(json.loads(await ws.recv())["nonce"])
+        except ConnectionClosed:
+            pass
+        assert got == list(range(300))
+        assert ws.close_code == 4401
+
+
+async def test_a_socket_that_stops_reading_gets_the_rest_through_the_queue_in_order(
+    tmp_path: Path,
+) -> None:
+    # The client stops reading its socket once four messages wait unread.
+    async with (
+        running_server(fast_settings(tmp_path, send_queue=64)) as server,
+        connect(server.ws, max_queue=4) as ws,
+    ):
+        conn = await _hello(server, ws, "Bea")
+        pad = "x" * 30_000
+        sent = 0
+        while conn.frames.empty():
+            # Until the kernel's buffers and the transport's are full, the socket takes
+            # each frame at once.
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+            await asyncio.sleep(0)  # this loop turn's frames are written
+            assert sent < 3000, "the socket never stopped taking frames"
+        for _ in range(20):
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+        assert conn.frames.qsize() >= 20 and not conn.closed
+        total = sent + 200
+
+        async def read_all() -> list[int]:
+            return [json.loads(await ws.recv())["nonce"] for _ in range(total)]
+
+        # More frames while the client reads again: as the socket takes frames again,
+        # none may overtake those still queued.
+        reading = asyncio.create_task(read_all())
+        while sent < total:
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+            await asyncio.sleep(0)
+        assert await reading == list(range(total))
+        assert not conn.closed
+        # Drained: a frame goes out at once again.
+        async with asyncio.timeout(10):
+            while not conn.frames.empty() or conn.sending:
+                await asyncio.sleep(0.01)
+        conn.send_raw(_frame(sent))
+        assert conn.frames.empty()
+        assert json.loads(await ws.recv())["nonce"] == sent
+
+
+async def test_a_socket_that_never_reads_is_cut_off_as_too_slow(tmp_path: Path) -> None:
+    async with (
+        running_server(fast_settings(tmp_path, send_queue=16)) as server,
+        connect(server.ws, max_queue=4) as ws,
+    ):
+        conn = await _hello(server, ws, "Carla")
+        pad = "x" * 30_000
+        for n in range(3000):
+            conn.send_raw(_frame(n, pad))
+            await asyncio.sleep(0)
+            if conn.closed:
+                break
+        assert conn.closed
+        metrics = server.app.state.room.services.metrics
+        assert metrics.slow_clients_total == 1
