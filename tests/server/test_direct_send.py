@@ -116,23 +116,3 @@ async def test_a_socket_that_never_reads_is_cut_off_as_too_slow(tmp_path: Path) 
         assert conn.closed
         metrics = server.app.state.room.services.metrics
         assert metrics.slow_clients_total == 1
-
-
-async def test_a_socket_the_client_is_closing_takes_no_frame_and_raises_nothing(
-    tmp_path: Path,
-) -> None:
-    async with running_server(fast_settings(tmp_path)) as server:
-        ws = await connect(server.ws)
-        conn = await _hello(server, ws, "Dora")
-        direct = conn.direct
-        assert direct is not None
-        transport = direct.__self__.transport  # type: ignore[attr-defined]
-        closing = asyncio.create_task(ws.close())
-        # Between the client's close frame and the end of the server's socket: a broadcast
-        # then must neither raise into the table's runner nor write anything.
-        async with asyncio.timeout(10):
-            while not transport.is_closing():
-                await asyncio.sleep(0)
-        assert direct(_frame(1)) is False
-        await closing
-        assert direct(_frame(2)) is False

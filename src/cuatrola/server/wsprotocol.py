@@ -21,9 +21,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
 from websockets.http11 import Request
-from websockets.protocol import State
 
 #: The ASGI scope extension holding the synchronous send: ``(data: bytes) -> bool``.
 SEND_TEXT: Final = "cuatrola.send_text"
@@ -47,23 +45,16 @@ class DirectSendProtocol(WebSocketsSansIOProtocol):
 
     def send_text_now(self, data: bytes) -> bool:
         """Frame ``data`` (UTF-8 text) as one message to write in this loop turn; ``False``
-        (and nothing done) when the socket cannot take it now. Never raises: it is called
-        while a table broadcasts to all its followers."""
+        (and nothing done) when the socket cannot take it now."""
         if (
             not self.handshake_complete
             or self.close_sent
             or self.disconnected
             or self.initial_response is not None
             or not self.writable.is_set()
-            # The client's close frame came (the socket closes before uvicorn says so).
-            or self.conn.state is not State.OPEN
-            or self.transport.is_closing()
         ):
             return False
-        try:
-            self.conn.send_text(data)
-        except InvalidState:  # pragma: no cover - the state was checked just above
-            return False
+        self.conn.send_text(data)
         pending = self._pending
         if not pending:
             self.loop.call_soon(self._write_pending)
