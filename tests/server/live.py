@@ -25,7 +25,6 @@ from websockets.asyncio.client import ClientConnection
 from cuatrola.clients.remote import RemoteClient
 from cuatrola.server.app import create_app
 from cuatrola.server.settings import Settings
-from cuatrola.server.wsprotocol import websocket_options
 from cuatrola.storage.base import GameStore
 
 
@@ -92,7 +91,8 @@ async def running_server(
     app = create_app(settings, store=store)
     config = uvicorn.Config(
         app,
-        **websocket_options(),
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
         access_log=False,
