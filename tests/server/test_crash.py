@@ -100,8 +100,20 @@ async def test_kill_9_mid_match_loses_no_acknowledged_move(tmp_path: Path) -> No
             players = fresh
             sender = next(p for p in players if p.name == view.name)
             await sender.send(pending)
-            answer = await sender.next("ack", id=pending["id"])
-            assert answer["table"] == table
+            async with asyncio.timeout(10):
+                while True:
+                    answer = await sender.inbox.get()
+                    if answer["type"] in ("ack", "error") and answer.get("id") == pending["id"]:
+                        break
+            if answer["type"] == "error":
+                # Only a choice in the cante window the crash cut short may be refused: the
+                # restarted table closed that window (its time was over), so the choice,
+                # never acknowledged, no longer applies.
+                action = pending["action"]
+                assert action == "nocante" or action.startswith("cante:"), answer
+                assert answer["code"] in ("wrong_phase", "not_your_turn", "illegal"), answer
+            else:
+                assert answer["table"] == table
             await asyncio.sleep(0.2)
         async with asyncio.timeout(120):
             while not any(
