@@ -25,6 +25,7 @@ from websockets.asyncio.client import ClientConnection
 from cuatrola.clients.remote import RemoteClient
 from cuatrola.server.app import create_app
 from cuatrola.server.settings import Settings
+from cuatrola.server.wsprotocol import websocket_options
 from cuatrola.storage.base import GameStore
 
 
@@ -91,8 +92,7 @@ async def running_server(
     app = create_app(settings, store=store)
     config = uvicorn.Config(
         app,
-        ws_max_size=65536,
-        ws_per_message_deflate=False,
+        **websocket_options(),
         log_level="warning",
         lifespan="on",
         access_log=False,

@@ -272,6 +272,7 @@ def run(args: argparse.Namespace) -> int:
 
     from cuatrola.server.app import create_app
     from cuatrola.server.settings import Settings
+    from cuatrola.server.wsprotocol import websocket_options
 
     handler = logging.StreamHandler()
     if args.log_format == "json":
@@ -323,8 +324,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     config = uvicorn.Config(
         app,
-        ws_max_size=65536,
-        ws_per_message_deflate=False,  # small JSON frames: compression costs more CPU than it saves
+        **websocket_options(),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         log_level=args.log_level,

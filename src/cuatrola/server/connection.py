@@ -1,5 +1,6 @@
-"""One client's connection as the card room sees it: who it is, what it follows, and its
-bounded queue of outgoing frames, which the socket's writer drains (:mod:`.socket`)."""
+"""One client's connection as the card room sees it: who it is, what it follows, and how its
+frames go out: written to the socket at once while it takes them (:mod:`.wsprotocol`),
+otherwise through a bounded queue that the socket's writer drains (:mod:`.socket`)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ class Connection:
     """One client's connection: who it is, the login it came with (``session``, the key that
     ending that login closes it by), followed tables and outgoing frames.
 
-    ``send`` never blocks: frames go to a bounded queue. A client that lets the queue fill up
+    ``send`` never blocks: a frame is written at once when the socket takes it and nothing
+    is queued before it, else it goes to a bounded queue. A client that lets the queue fill up
     is cut off (``CLOSE_TOO_SLOW``) instead of slowing down a table; it reconnects and resumes.
     """
 
@@ -42,6 +44,11 @@ class Connection:
         #: The other nodes that run tables (or the queue) for this connection: they are told
         #: when it closes.
         self.peers: set[str] = set()
+        #: Writes one frame to the socket at once, or answers ``False`` (it cannot take it
+        #: now); set by the socket when its server offers it (:data:`.wsprotocol.SEND_TEXT`).
+        self.direct: Callable[[bytes], bool] | None = None
+        #: The writer is sending a frame it took from the queue (later ones wait behind it).
+        self.sending = False
 
     @property
     def user_id(self) -> UserId:
@@ -57,8 +64,12 @@ class Connection:
         return self.max_queue - self.frames.qsize()
 
     def send_raw(self, data: bytes) -> None:
-        """Queue one encoded frame (or drop the connection if it is too far behind)."""
+        """Write one encoded frame, or queue it (or drop the connection if it is too far
+        behind)."""
         if self.closed:
+            return
+        direct = self.direct
+        if direct is not None and not self.sending and self.frames.empty() and direct(data):
             return
         if self.frames.qsize() >= self.max_queue:
             self.close(CLOSE_TOO_SLOW)

@@ -2,7 +2,9 @@
 
 The origin is checked before the upgrade; the first message must be ``hello`` with a token.
 Then two tasks serve it: the reader (decode, rate-limit, hand to the room) and a writer that
-drains the connection's bounded queue, so a slow reader never blocks a table.
+drains the connection's bounded queue, so a slow reader never blocks a table. While the
+socket takes frames and nothing waits in that queue, the connection writes them at once
+through the server's synchronous send (:mod:`.wsprotocol`), without the writer.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from cuatrola.server.limits import TokenBucket
 from cuatrola.server.room import Room
 from cuatrola.server.security import allowed_origins, origin_allowed
 from cuatrola.server.settings import Settings
+from cuatrola.server.wsprotocol import SEND_TEXT
 
 logger = logging.getLogger("cuatrola.server")
 
@@ -47,7 +50,11 @@ async def _writer(websocket: WebSocket, conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await websocket.close(code=item)
             return
-        await websocket.send({"type": "websocket.send", "text": item.decode()})
+        conn.sending = True
+        try:
+            await websocket.send({"type": "websocket.send", "text": item.decode()})
+        finally:
+            conn.sending = False
 
 
 async def _receive(websocket: WebSocket) -> str | bytes | None:
@@ -78,6 +85,7 @@ async def serve_socket(websocket: WebSocket, room: Room, settings: Settings) -> 
     identity, session = login
     conn = Connection(identity, settings.send_queue, session)
     conn.on_overflow = lambda: _slow(room)
+    conn.direct = websocket.scope.get("extensions", {}).get(SEND_TEXT)
     tables = room.connected(conn)
     writer = asyncio.create_task(_writer(websocket, conn))
     conn.send(Welcome(user=room.user_info(conn), protocol=PROTOCOL_VERSION, tables=list(tables)))

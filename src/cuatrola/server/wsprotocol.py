@@ -1,0 +1,127 @@
+"""The websocket protocol the card room runs on uvicorn: uvicorn's own (websockets-sansio),
+plus a synchronous send for a connection's frames.
+
+Through ASGI every frame is a ``websocket.send`` message that the connection's writer task
+awaits: a task wake-up, Starlette's state checks, the frame copied into a ``str`` and encoded
+back, and one ``send`` system call per frame. This protocol puts a function in the
+websocket's ASGI scope (the extension :data:`SEND_TEXT`) that frames the bytes at once and
+writes every frame given to one socket within one turn of the event loop in one system call
+(the mover's ``ack`` and ``event`` go out together).
+
+The function answers ``False``, doing nothing, whenever the socket cannot take a frame now
+(the upgrade not answered yet, a close sent or received, the transport closing or its buffer
+over the high-water mark): :meth:`Connection.send_raw
+<cuatrola.server.connection.Connection.send_raw>` then queues the frame for the writer task,
+which waits for the socket as before, so a slow reader is still cut off by the bounded queue.
+Frames given but not yet written go out before anything else the protocol writes (an ASGI
+send, a close, a pong), so nothing overtakes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+from websockets.protocol import State
+
+#: The ASGI scope extension holding the synchronous send: ``(data: bytes) -> bool``.
+SEND_TEXT: Final = "cuatrola.send_text"
+
+#: Bytes framed in one loop turn past which they are written at once, so that the transport's
+#: flow control (the high-water mark) sees a burst such as a long replay as it grows.
+FLUSH_BYTES: Final = 65536
+
+
+class DirectSendProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websockets-sansio protocol with the :data:`SEND_TEXT` extension."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Framed bytes given since the last write, written at the end of this loop turn.
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+
+    def handle_connect(self, event: Request) -> None:
+        """Answer the upgrade as uvicorn does, and offer the synchronous send in the scope
+        (the application's task, created here, runs later and finds it)."""
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope.setdefault("extensions", {})[SEND_TEXT] = self.send_text_now
+
+    def send_text_now(self, data: bytes) -> bool:
+        """Frame ``data`` (UTF-8 text) as one message written in this loop turn; ``False``
+        (and nothing done) when the socket cannot take it now. Never raises: a table calls
+        it for each of its followers in turn."""
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or not self.writable.is_set()
+            # The client's close frame came (the socket closes before uvicorn says so).
+            or self.conn.state is not State.OPEN
+            or self.transport.is_closing()
+        ):
+            return False
+        try:
+            self.conn.send_text(data)
+        except InvalidState:  # pragma: no cover - the state was checked just above
+            return False
+        pending = self._pending
+        if not pending:
+            self.loop.call_soon(self._write_pending)
+        for chunk in self.conn.data_to_send():
+            pending.append(chunk)
+            self._pending_bytes += len(chunk)
+        if self._pending_bytes >= FLUSH_BYTES:
+            self._write_pending()
+        return True
+
+    def _write_pending(self) -> None:
+        pending = self._pending
+        if pending:
+            data = b"".join(pending)
+            pending.clear()
+            self._pending_bytes = 0
+            if not self.transport.is_closing():
+                self.transport.write(data)
+
+    # Everything else the protocol writes goes out after the frames already given.
+
+    async def send(self, message: Any) -> None:
+        """An ASGI send, after the frames given before it."""
+        self._write_pending()
+        await super().send(message)
+
+    def data_received(self, data: bytes) -> None:
+        """The client's frames; a pong or close answered after the frames given before."""
+        self._write_pending()
+        super().data_received(data)
+
+    def shutdown(self) -> None:
+        """The server stops: the frames given, then uvicorn's close (1012)."""
+        self._write_pending()
+        super().shutdown()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The socket is gone: what was not written is dropped with it."""
+        self._pending.clear()
+        self._pending_bytes = 0
+        super().connection_lost(exc)
+
+
+def websocket_options() -> dict[str, Any]:
+    """The websocket settings of :class:`uvicorn.Config` for the card room (the server and
+    the tests' servers run on the same)."""
+    return {
+        "ws": DirectSendProtocol,
+        "ws_max_size": 65536,
+        # small JSON frames: compression costs more CPU than it saves
+        "ws_per_message_deflate": False,
+    }
+
+
+__all__ = ["FLUSH_BYTES", "SEND_TEXT", "DirectSendProtocol", "websocket_options"]

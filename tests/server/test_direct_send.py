@@ -1,0 +1,180 @@
+"""Over a real server: a connection's frames written at once (server/wsprotocol.py) arrive
+whole and in order, before a close of the client's or the server's; a socket that stops
+taking them gets them through the writer's queue, in the same order, and the direct path
+comes back once it drains."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from cuatrola.server.connection import Connection
+from cuatrola.server.room import Room
+from cuatrola.server.wsprotocol import FLUSH_BYTES
+from tests.server.live import Server, fast_settings, guest_token, running_server
+
+
+async def _hello(server: Server, ws: ClientConnection, name: str) -> Connection:
+    """Log ``ws`` in; the server's side of it."""
+    token = await guest_token(server.http, name)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    welcome = json.loads(await ws.recv())
+    assert welcome["type"] == "welcome", welcome
+    room: Room = server.app.state.room
+    (conn,) = room.connections[welcome["user"]["id"]]
+    assert conn.direct is not None  # the server offers the synchronous send
+    return conn
+
+
+def _frame(n: int, pad: str = "") -> bytes:
+    message: dict[str, Any] = {"type": "pong", "nonce": n}
+    if pad:
+        message["pad"] = pad
+    return json.dumps(message).encode()
+
+
+async def test_frames_written_at_once_come_whole_in_order_and_before_the_close(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server, connect(server.ws) as ws:
+        conn = await _hello(server, ws, "Ana")
+        for n in range(300):
+            conn.send_raw(_frame(n, "ñ" * (n % 7)))
+        # The socket took every one at once: none waits for the writer.
+        assert conn.frames.empty()
+        conn.close(4401)
+        got = []
+        try:
+            while True:
+                got.append(json.loads(await ws.recv())["nonce"])
+        except ConnectionClosed:
+            pass
+        assert got == list(range(300))
+        assert ws.close_code == 4401
+
+
+async def test_a_socket_that_stops_reading_gets_the_rest_through_the_queue_in_order(
+    tmp_path: Path,
+) -> None:
+    # The client stops reading its socket once four messages wait unread.
+    async with (
+        running_server(fast_settings(tmp_path, send_queue=64)) as server,
+        connect(server.ws, max_queue=4) as ws,
+    ):
+        conn = await _hello(server, ws, "Bea")
+        pad = "x" * 30_000
+        sent = 0
+        while conn.frames.empty():
+            # Until the kernel's buffers and the transport's are full, the socket takes
+            # each frame at once.
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+            await asyncio.sleep(0)  # this loop turn's frames are written
+            assert sent < 3000, "the socket never stopped taking frames"
+        for _ in range(20):
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+        assert conn.frames.qsize() >= 20 and not conn.closed
+        total = sent + 200
+
+        async def read_all() -> list[int]:
+            return [json.loads(await ws.recv())["nonce"] for _ in range(total)]
+
+        # More frames while the client reads again: as the socket takes frames again,
+        # none may overtake those still queued.
+        reading = asyncio.create_task(read_all())
+        while sent < total:
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+            await asyncio.sleep(0)
+        assert await reading == list(range(total))
+        assert not conn.closed
+        # Drained: a frame goes out at once again.
+        async with asyncio.timeout(10):
+            while not conn.frames.empty() or conn.sending:
+                await asyncio.sleep(0.01)
+        conn.send_raw(_frame(sent))
+        assert conn.frames.empty()
+        assert json.loads(await ws.recv())["nonce"] == sent
+
+
+async def test_a_socket_that_never_reads_is_cut_off_as_too_slow(tmp_path: Path) -> None:
+    async with (
+        running_server(fast_settings(tmp_path, send_queue=16)) as server,
+        connect(server.ws, max_queue=4) as ws,
+    ):
+        conn = await _hello(server, ws, "Carla")
+        pad = "x" * 30_000
+        for n in range(3000):
+            conn.send_raw(_frame(n, pad))
+            await asyncio.sleep(0)
+            if conn.closed:
+                break
+        assert conn.closed
+        metrics = server.app.state.room.services.metrics
+        assert metrics.slow_clients_total == 1
+
+
+async def test_a_socket_the_client_is_closing_takes_no_frame_and_raises_nothing(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ws = await connect(server.ws)
+        conn = await _hello(server, ws, "Dora")
+        direct = conn.direct
+        assert direct is not None
+        transport = direct.__self__.transport  # type: ignore[attr-defined]
+        closing = asyncio.create_task(ws.close())
+        # Between the client's close frame and the end of the server's socket: a broadcast
+        # then must neither raise into the table's runner nor write anything.
+        async with asyncio.timeout(10):
+            while not transport.is_closing():
+                await asyncio.sleep(0)
+        assert direct(_frame(1)) is False
+        await closing
+        assert direct(_frame(2)) is False
+
+
+async def test_frames_given_before_the_server_stops_go_out_before_its_close(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server, connect(server.ws) as ws:
+        conn = await _hello(server, ws, "Eva")
+        direct = conn.direct
+        assert direct is not None
+        protocol = direct.__self__  # type: ignore[attr-defined]
+        for n in range(50):
+            conn.send_raw(_frame(n))
+        # In the same loop turn, before the frames' write: uvicorn's shutdown closes with 1012.
+        protocol.shutdown()
+        got = []
+        try:
+            while True:
+                got.append(json.loads(await ws.recv())["nonce"])
+        except ConnectionClosed:
+            pass
+        assert got == list(range(50))
+        assert ws.close_code == 1012
+
+
+async def test_a_burst_is_written_as_it_grows_so_flow_control_sees_it(tmp_path: Path) -> None:
+    # A client that reads nothing: one loop turn's burst far past FLUSH_BYTES must reach the
+    # transport within the turn, and the socket then stops taking frames at once.
+    async with (
+        running_server(fast_settings(tmp_path, send_queue=64)) as server,
+        connect(server.ws, max_queue=1) as ws,
+    ):
+        conn = await _hello(server, ws, "Flor")
+        pad = "x" * 30_000
+        sent = 0
+        while conn.frames.empty():  # never yields to the loop: all within one turn
+            conn.send_raw(_frame(sent, pad))
+            sent += 1
+            assert sent < 3000, "the socket never stopped taking frames"
+        assert sent * 30_000 >= FLUSH_BYTES
+        assert not conn.closed
