@@ -78,6 +78,18 @@ TableMessage = (
     | wire.Contribute
 )
 """A client message about one table (named by ``table``, or by ``code`` for a join)."""
+RunnerMessage = (
+    wire.Subscribe
+    | wire.Unsubscribe
+    | wire.AddBot
+    | wire.Leave
+    | wire.Reclaim
+    | wire.Rematch
+    | wire.Act
+    | wire.Contribute
+)
+"""A table message that goes to the table's runner as it is (:meth:`Room.runner_for`)."""
+_RUNNER_MESSAGES: Final = RunnerMessage.__args__
 #: The quick match plays 11 hands (docs/rules.md, section 7).
 QUICK_OPTIONS: Final = wire.TableOptions(rules="hands11", turn_time=30.0)
 
@@ -474,6 +486,25 @@ class Room:
             message = "the server could not do that now; retry"
             self._error(conn, ErrorCode.UNAVAILABLE, message, getattr(msg, "id", None))
 
+    def runner_for(self, msg: wire.ClientMessage) -> TableRunner | None:
+        """The runner that takes ``msg`` at once, needing nothing awaited: that of its table,
+        for a :data:`RunnerMessage` about a table this node runs; else ``None`` (the message
+        goes through :meth:`handle`). It changes nothing."""
+        if not isinstance(msg, _RUNNER_MESSAGES):
+            return None
+        return self.runners.get(TableId(msg.table))
+
+    def handle_at(self, runner: TableRunner, conn: Connection, msg: RunnerMessage) -> None:
+        """Carry out ``msg`` at ``runner`` (:meth:`runner_for`), as :meth:`handle` would;
+        never raises."""
+        self.metrics.commands_total += 1
+        try:
+            self._to_table(runner, conn, msg)
+        except Exception:
+            logger.exception("command %s failed", type(msg).__name__)
+            message = "the server could not do that now; retry"
+            self._error(conn, ErrorCode.UNAVAILABLE, message, msg.id)
+
     async def _route(self, conn: Connection, msg: wire.ClientMessage) -> None:
         match msg:
             case wire.LobbySubscribe():
@@ -570,7 +601,9 @@ class Room:
         cluster.forward(conn, node, msg)
         return True
 
-    def _to_table(self, runner: TableRunner, conn: Connection, msg: TableMessage) -> None:
+    def _to_table(
+        self, runner: TableRunner, conn: Connection, msg: TableMessage | RunnerMessage
+    ) -> None:
         user, cmd = conn.user_id, CommandId(msg.id)
         match msg:
             case wire.Subscribe():

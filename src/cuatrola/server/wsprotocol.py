@@ -15,10 +15,18 @@ over the high-water mark): :meth:`Connection.send_raw
 which waits for the socket as before, so a slow reader is still cut off by the bounded queue.
 Frames given but not yet written go out before anything else the protocol writes (an ASGI
 send, a close, a pong), so nothing overtakes them.
+
+The other direction has a shortcut too: the extension :data:`RECEIVE_TEXT` takes a handler of
+the client's text frames, called at once from the protocol with each whole message, while no
+earlier message waits for the application. A handler that takes the message answers
+``True``; one that answers ``False`` has done nothing, and the message goes the ASGI way
+(``websocket.receive``), as every message does while no handler is set.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any, Final
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -29,19 +37,30 @@ from websockets.protocol import State
 #: The ASGI scope extension holding the synchronous send: ``(data: bytes) -> bool``.
 SEND_TEXT: Final = "cuatrola.send_text"
 
+#: The ASGI scope extension that sets (or, with ``None``, removes) the handler of the client's
+#: text frames: ``(handler: Callable[[bytes], bool] | None) -> None``.
+RECEIVE_TEXT: Final = "cuatrola.receive_text"
+
+#: A handler of the client's text frames: whether it took the message (bytes, UTF-8).
+TextHandler = Callable[[bytes], bool]
+
+logger = logging.getLogger("cuatrola.server")
+
 #: Bytes framed in one loop turn past which they are written at once, so that the transport's
 #: flow control (the high-water mark) sees a burst such as a long replay as it grows.
 FLUSH_BYTES: Final = 65536
 
 
-class DirectSendProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's websockets-sansio protocol with the :data:`SEND_TEXT` extension."""
+class DirectProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websockets-sansio protocol with the :data:`SEND_TEXT` and :data:`RECEIVE_TEXT`
+    extensions."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: Framed bytes given since the last write, written at the end of this loop turn.
         self._pending: list[bytes] = []
         self._pending_bytes = 0
+        self._on_text: TextHandler | None = None
 
     def handle_connect(self, event: Request) -> None:
         """Answer the upgrade as uvicorn does, and offer the synchronous send in the scope
@@ -49,7 +68,37 @@ class DirectSendProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
-            scope.setdefault("extensions", {})[SEND_TEXT] = self.send_text_now
+            extensions = scope.setdefault("extensions", {})
+            extensions[SEND_TEXT] = self.send_text_now
+            extensions[RECEIVE_TEXT] = self.set_text_handler
+
+    def set_text_handler(self, handler: TextHandler | None) -> None:
+        """Hand the client's text messages to ``handler`` first (``None``: none)."""
+        self._on_text = handler
+
+    def send_receive_event_to_app(self) -> None:
+        """A whole message from the client: to the text handler when it takes it, else to
+        the application through ASGI."""
+        handler = self._on_text
+        if (
+            handler is not None
+            and self.curr_msg_data_type == "text"
+            and not self.close_sent
+            # An earlier message still waits for the application: this one must not pass it.
+            and self.queue.empty()
+        ):
+            frames = self.frames
+            data = frames[0] if len(frames) == 1 else b"".join(frames)
+            try:
+                taken = handler(bytes(data))
+            except Exception:
+                # Never into the protocol's parser; what the handler did is not done twice.
+                logger.exception("the text handler failed")
+                taken = True
+            if taken:
+                self.frames = []
+                return
+        super().send_receive_event_to_app()
 
     def send_text_now(self, data: bytes) -> bool:
         """Frame ``data`` (UTF-8 text) as one message written in this loop turn; ``False``
@@ -117,11 +166,18 @@ def websocket_options() -> dict[str, Any]:
     """The websocket settings of :class:`uvicorn.Config` for the card room (the server and
     the tests' servers run on the same)."""
     return {
-        "ws": DirectSendProtocol,
+        "ws": DirectProtocol,
         "ws_max_size": 65536,
         # small JSON frames: compression costs more CPU than it saves
         "ws_per_message_deflate": False,
     }
 
 
-__all__ = ["FLUSH_BYTES", "SEND_TEXT", "DirectSendProtocol", "websocket_options"]
+__all__ = [
+    "FLUSH_BYTES",
+    "RECEIVE_TEXT",
+    "SEND_TEXT",
+    "DirectProtocol",
+    "TextHandler",
+    "websocket_options",
+]

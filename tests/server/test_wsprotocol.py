@@ -1,7 +1,12 @@
-"""Over a real server: a connection's frames written at once (server/wsprotocol.py) arrive
-whole and in order, before a close of the client's or the server's; a socket that stops
-taking them gets them through the writer's queue, in the same order, and the direct path
-comes back once it drains."""
+"""Over a real server, the shortcuts of the card room's websocket protocol
+(server/wsprotocol.py).
+
+Sending: a connection's frames written at once arrive whole and in order, before a close of
+the client's or the server's; a socket that stops taking them gets them through the writer's
+queue, in the same order, and the direct path comes back once it drains.
+
+Receiving: the commands for a table this node runs are carried out without the reader task,
+in the order the client sent them among the others, and under the same rate limit."""
 
 from __future__ import annotations
 
@@ -178,3 +183,92 @@ async def test_a_burst_is_written_as_it_grows_so_flow_control_sees_it(tmp_path: 
             assert sent < 3000, "the socket never stopped taking frames"
         assert sent * 30_000 >= FLUSH_BYTES
         assert not conn.closed
+
+
+async def _table_of(ws: ClientConnection) -> str:
+    """Create a table (its owner at seat 0) and answer its id."""
+    options = {"turn_time": 0}
+    await ws.send(json.dumps({"type": "create_table", "id": "c1", "options": options, "seat": 0}))
+    while True:
+        frame = json.loads(await ws.recv())
+        if frame["type"] == "ack" and frame["id"] == "c1":
+            return str(frame["table"])
+
+
+async def _answers(ws: ClientConnection, ids: list[str]) -> list[dict[str, Any]]:
+    """The ``ack`` and ``error`` frames answering ``ids``, in the order they came."""
+    got: list[dict[str, Any]] = []
+    async with asyncio.timeout(20):
+        while len(got) < len(ids):
+            frame = json.loads(await ws.recv())
+            if frame["type"] in ("ack", "error") and frame.get("id") in ids:
+                got.append(frame)
+    return got
+
+
+async def _settled(ws: ClientConnection) -> None:
+    """A ping answered: the reader task is past every earlier message (it can only wait for
+    the next one, or handle this one, once it has sent the pong)."""
+    await ws.send(json.dumps({"type": "ping", "nonce": 7}))
+    while json.loads(await ws.recv())["type"] != "pong":
+        pass
+
+
+def _count_room_handles(room: Room) -> list[str]:
+    """Record the ids of the messages that reach ``Room.handle`` (the reader task's way),
+    which still carries them out."""
+    seen: list[str] = []
+    handle = room.handle
+
+    async def counting(conn: Connection, msg: Any) -> None:
+        seen.append(str(getattr(msg, "id", "")))
+        await handle(conn, msg)
+
+    room.handle = counting  # type: ignore[method-assign]
+    return seen
+
+
+async def test_commands_for_a_table_here_skip_the_reader_and_keep_their_order(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server, connect(server.ws) as ws:
+        await _hello(server, ws, "Gala")
+        table = await _table_of(ws)
+        await _settled(ws)
+        seen = _count_room_handles(server.app.state.room)
+        # Sent back to back, all answered by the table's runner in the order it got them:
+        # a subscribe goes to the runner as it is (taken at once), a mute through the room's
+        # routing in the reader task.
+        ids = []
+        for n in range(12):
+            if n % 3 == 1:
+                cid = f"mute-{n}"
+                message = {"type": "mute", "id": cid, "table": table, "seat": 1, "on": n % 2 == 0}
+            else:
+                cid = f"sub-{n}"
+                message = {"type": "subscribe", "id": cid, "table": table}
+            ids.append(cid)
+            await ws.send(json.dumps(message))
+        answers = await _answers(ws, ids)
+        assert [a["id"] for a in answers] == ids
+        assert {a["id"] for a in answers if a["type"] == "ack"} >= {i for i in ids if "sub" in i}
+        # The first was taken at once; each later one at once or by the reader task,
+        # whichever keeps the order (the reader may still be busy with the one before).
+        assert "sub-0" not in seen
+        assert set(seen) >= {cid for cid in ids if cid.startswith("mute")}
+
+
+async def test_commands_taken_at_once_are_rate_limited_like_the_others(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path, rate=0.01, burst=4)
+    async with running_server(settings) as server, connect(server.ws) as ws:
+        await _hello(server, ws, "Hada")
+        table = await _table_of(ws)  # the burst's first token
+        await _settled(ws)  # a keep-alive costs none
+        seen = _count_room_handles(server.app.state.room)
+        ids = [f"s{n}" for n in range(8)]
+        for cid in ids:
+            await ws.send(json.dumps({"type": "subscribe", "id": cid, "table": table}))
+        answers = {a["id"]: a for a in await _answers(ws, ids)}
+        assert [answers[cid]["type"] for cid in ids] == ["ack"] * 3 + ["error"] * 5
+        assert {answers[cid].get("code") for cid in ids[3:]} == {"rate_limited"}
+        assert seen == []
