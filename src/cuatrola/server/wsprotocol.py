@@ -1,5 +1,6 @@
 """The websocket protocol the card room runs on uvicorn: uvicorn's own (websockets-sansio),
-plus a synchronous send for a connection's frames.
+plus two shortcuts past ASGI, a synchronous send for a connection's frames and a handler that
+takes a client's messages as they come.
 
 Through ASGI every frame is a ``websocket.send`` message that the connection's writer task
 awaits: a task wake-up, Starlette's state checks, the frame copied into a ``str`` and encoded
