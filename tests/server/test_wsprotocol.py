@@ -36,6 +36,16 @@ async def _hello(server: Server, ws: ClientConnection, name: str) -> Connection:
     return conn
 
 
+async def _nonces_until_closed(ws: ClientConnection) -> list[int]:
+    """The ``nonce`` of every frame that comes until the socket closes."""
+    got = []
+    try:
+        while True:
+            got.append(json.loads(await ws.recv())["nonce"])
+    except ConnectionClosed:
+        return got
+
+
 def _frame(n: int, pad: str = "") -> bytes:
     message: dict[str, Any] = {"type": "pong", "nonce": n}
     if pad:
@@ -53,12 +63,7 @@ async def test_frames_written_at_once_come_whole_in_order_and_before_the_close(
         # The socket took every one at once: none waits for the writer.
         assert conn.frames.empty()
         conn.close(4401)
-        got = []
-        try:
-            while True:
-                got.append(json.loads(await ws.recv())["nonce"])
-        except ConnectionClosed:
-            pass
+        got = await _nonces_until_closed(ws)
         assert got == list(range(300))
         assert ws.close_code == 4401
 
@@ -157,12 +162,7 @@ async def test_frames_given_before_the_server_stops_go_out_before_its_close(
             conn.send_raw(_frame(n))
         # In the same loop turn, before the frames' write: uvicorn's shutdown closes with 1012.
         protocol.shutdown()
-        got = []
-        try:
-            while True:
-                got.append(json.loads(await ws.recv())["nonce"])
-        except ConnectionClosed:
-            pass
+        got = await _nonces_until_closed(ws)
         assert got == list(range(50))
         assert ws.close_code == 1012
 

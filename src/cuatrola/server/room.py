@@ -63,21 +63,6 @@ a login that no message announced, such as an expiry or an operator's deletion).
 HINT_LIMIT: Final = 12
 HINT_WINDOW: Final = 60.0
 """At most ``HINT_LIMIT`` hints per player in any ``HINT_WINDOW`` seconds."""
-TableMessage = (
-    wire.Join
-    | wire.Mute
-    | wire.Chat
-    | wire.Hint
-    | wire.Subscribe
-    | wire.Unsubscribe
-    | wire.AddBot
-    | wire.Leave
-    | wire.Reclaim
-    | wire.Rematch
-    | wire.Act
-    | wire.Contribute
-)
-"""A client message about one table (named by ``table``, or by ``code`` for a join)."""
 RunnerMessage = (
     wire.Subscribe
     | wire.Unsubscribe
@@ -90,6 +75,8 @@ RunnerMessage = (
 )
 """A table message that goes to the table's runner as it is (:meth:`Room.runner_for`)."""
 _RUNNER_MESSAGES: Final = RunnerMessage.__args__
+TableMessage = wire.Join | wire.Mute | wire.Chat | wire.Hint | RunnerMessage
+"""A client message about one table (named by ``table``, or by ``code`` for a join)."""
 #: The quick match plays 11 hands (docs/rules.md, section 7).
 QUICK_OPTIONS: Final = wire.TableOptions(rules="hands11", turn_time=30.0)
 
@@ -601,9 +588,7 @@ class Room:
         cluster.forward(conn, node, msg)
         return True
 
-    def _to_table(
-        self, runner: TableRunner, conn: Connection, msg: TableMessage | RunnerMessage
-    ) -> None:
+    def _to_table(self, runner: TableRunner, conn: Connection, msg: TableMessage) -> None:
         user, cmd = conn.user_id, CommandId(msg.id)
         match msg:
             case wire.Subscribe():
