@@ -64,8 +64,8 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         self._on_text: TextHandler | None = None
 
     def handle_connect(self, event: Request) -> None:
-        """Answer the upgrade as uvicorn does, and offer the synchronous send in the scope
-        (the application's task, created here, runs later and finds it)."""
+        """Answer the upgrade as uvicorn does, and offer both shortcuts in the scope (the
+        application's task, created here, runs later and finds them)."""
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
