@@ -469,9 +469,7 @@ class Room:
         try:
             await self._route(conn, msg)
         except Exception:
-            logger.exception("command %s failed", type(msg).__name__)
-            message = "the server could not do that now; retry"
-            self._error(conn, ErrorCode.UNAVAILABLE, message, getattr(msg, "id", None))
+            self._failed(conn, msg)
 
     def runner_for(self, msg: wire.ClientMessage) -> TableRunner | None:
         """The runner that takes ``msg`` at once, needing nothing awaited: that of its table,
@@ -488,9 +486,13 @@ class Room:
         try:
             self._to_table(runner, conn, msg)
         except Exception:
-            logger.exception("command %s failed", type(msg).__name__)
-            message = "the server could not do that now; retry"
-            self._error(conn, ErrorCode.UNAVAILABLE, message, msg.id)
+            self._failed(conn, msg)
+
+    def _failed(self, conn: Connection, msg: wire.ClientMessage) -> None:
+        """``msg`` raised: log it, and tell the client to retry."""
+        logger.exception("command %s failed", type(msg).__name__)
+        message = "the server could not do that now; retry"
+        self._error(conn, ErrorCode.UNAVAILABLE, message, getattr(msg, "id", None))
 
     async def _route(self, conn: Connection, msg: wire.ClientMessage) -> None:
         match msg:
