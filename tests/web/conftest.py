@@ -51,9 +51,9 @@ def browser() -> Iterator[Any]:
 
 class RunningServer(ServeProcess):
     """A `cuatrola serve` subprocess on a free loopback port (SQLite in `tmp`, fast bots),
-    started at once."""
+    started at once; ``extra`` arguments come last and so win over these."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *extra: str) -> None:
         super().__init__(
             tmp,
             "--bot-delay",
@@ -70,6 +70,7 @@ class RunningServer(ServeProcess):
             "0.4",
             "--log-level",
             "warning",
+            *extra,
         )
         self.start(timeout=30)
 

@@ -6,13 +6,17 @@ rules page in three languages, and the hint button at a table against the comput
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cuatrola.ai.hints import REASONS
 from cuatrola.core.hand import Phase
 from cuatrola.server.tutorial.judge import judge, position_state
 from cuatrola.server.tutorial.lessons import LESSONS, Step
+from tests.web.conftest import RunningServer
 from tests.web.helpers import catalogue, open_player, shot, sign_in_as_guest, start_vs_computer
 
 CARD = re.compile(r"^[A3RCS][OCEB]$")
@@ -118,9 +122,21 @@ def test_the_rules_page_shows_the_lesson_texts_in_the_players_language(
         player.close()
 
 
+@pytest.fixture(scope="module")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A card room whose cante windows last 5 s: the shared server's 0.4 s window can close
+    (and take the hint of a cante with it) before the page is read on a loaded machine."""
+    running = RunningServer(tmp_path_factory.mktemp("hint-server"), "--cante-window", "5")
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
 def test_the_hint_button_shows_the_experts_move_at_a_table_against_the_computer(
-    browser: Any, server: str, artifacts: Path
+    browser: Any, patient_server: str, artifacts: Path
 ) -> None:
+    server = patient_server
     words = catalogue("es")
     reasons = {words[f"hint.{r}"] for r in REASONS}
     player = open_player(browser, server)
