@@ -19,14 +19,16 @@ from cuatrola.core.views import SeatView
 WAIT_SECONDS = 20.0
 
 
-async def wait_for(pilot: Pilot[int], condition: Callable[[], bool], what: str) -> None:
+async def wait_for(
+    pilot: Pilot[int], condition: Callable[[], bool], what: str, seconds: float = WAIT_SECONDS
+) -> None:
     """Let the app run until ``condition()`` holds.
 
     Raises:
-        AssertionError: naming ``what`` when it does not happen within :data:`WAIT_SECONDS`.
+        AssertionError: naming ``what`` when it does not happen within ``seconds``.
     """
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT_SECONDS
+    deadline = loop.time() + seconds
     while not condition():
         if loop.time() > deadline:
             raise AssertionError(f"timed out waiting for {what}")

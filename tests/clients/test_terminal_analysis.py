@@ -147,8 +147,12 @@ async def test_the_online_hand_summary_gets_the_servers_analysis_of_the_hand(ser
         panel = functools.partial(panel_text, app)
 
         # The server's hand_analysis comes while the summary is open (it waits for Enter).
+        # Its worker runs niced below live play, so a loaded machine can make it wait.
         await wait_for(
-            pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "the analysis"
+            pilot,
+            lambda: "Accuracy:" in panel() or "no decision" in panel(),
+            "the analysis",
+            seconds=60,
         )
         text = panel()
         assert "Hand over" in text and "Analysis of your decisions" in text
