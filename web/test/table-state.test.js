@@ -335,6 +335,18 @@ describe("the cante window", () => {
     expect(s.view.to_move).toBe(2);
   });
 
+  it("our choice is settled when the window closes with our partner's cante", () => {
+    let s = sync(view({ phase: "cante", to_move: 0, legal: ["cante:C", "nocante"] }));
+    s = reduce(s, { type: "play", action: "cante:C" });
+    const sung = [{ trick: 0, seat: 2, suit: "E", points: 20 }];
+    s = act(s, 2, "cante:E", view({ to_move: 2, legal: [], cantes: sung }));
+    expect(s.pending).toBeNull();
+    expect(s.log.at(-1)).toMatchObject({ kind: "cante", seat: 2, suit: "E" });
+    s = act(s, 2, "CE", view({ trick: [[2, "CE"]], to_move: 3, legal: [] }));
+    s = act(s, 3, "3E", view({ trick: [[2, "CE"], [3, "3E"]], to_move: 0, legal: ["AE"] }));
+    expect(legalOf(s).cards).toEqual(["AE"]); // our turn to play comes, and we can
+  });
+
   it("a seat with nothing to sing sees nobody to move", () => {
     const s = sync(view({ phase: "cante", to_move: null, legal: [] }));
     expect(myTurn(s)).toBe(false);

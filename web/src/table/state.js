@@ -9,6 +9,7 @@
 import { BIDS, sortHand, teamOf } from "../model.js";
 
 export const CARD = /^[A3RCS][OCEB]$/;
+const isWindowChoice = (action) => action === "nocante" || action.startsWith("cante:");
 const LOG_LIMIT = 300;
 const CHAT_LIMIT = 100;
 
@@ -149,6 +150,10 @@ function applyAction(state, body) {
     message = body.auto
       ? { key: "table.autoPlayed", params: { move: action }, kind: "warn", move: true }
       : null;
+  } else if (pending && isWindowChoice(pending.action) && view.phase !== "cante") {
+    // The window closed with our partner's cante: the winner's choice goes first, and
+    // once he sings ours is not asked for, so no event of ours will settle it.
+    pending = null;
   }
   if (BIDS.includes(action)) {
     entries.push({ id: nextId++, kind: "bid", seat, action, auto: body.auto });
