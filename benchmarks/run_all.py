@@ -18,6 +18,7 @@ QUICK = "--quick" in sys.argv[1:]
 RUNS = [
     ["engine", "--seconds", "2" if QUICK else "10", "--json"],
     ["solver", "--positions", "100" if QUICK else "1000", "--json"],
+    ["table", "--moves", "500" if QUICK else "5000", "--json"],
     ["ai", "--level", "expert", "--hands", "3" if QUICK else "30", "--json"],
     ["analysis", "--hands", "2" if QUICK else "20", "--json"],
     (

@@ -21,11 +21,14 @@ from cuatrola.protocol import (
     encode_client,
     hand_view,
 )
+from cuatrola.protocol.codec import SeatedFrames
 from cuatrola.protocol.messages import (
     RULES_PRESETS,
     Ack,
     Act,
+    Acted,
     Chat,
+    Clock,
     CreateTable,
     Dealt,
     Error,
@@ -36,7 +39,7 @@ from cuatrola.protocol.messages import (
     Subscribe,
     TableOptions,
 )
-from cuatrola.protocol.views import with_seat
+from cuatrola.protocol.views import HandView, SeatFields, seat_fields, with_seat
 
 
 def codes(data: bytes) -> ProtocolError:
@@ -213,6 +216,50 @@ def test_with_seat_equals_the_full_conversion_of_the_seat_view() -> None:
             assert with_seat(public, own) == hand_view(view_for(state, seat))
     with pytest.raises(TypeError):
         with_seat(public, public_view(state))  # type: ignore[arg-type]
+
+
+def test_seat_fields_are_the_last_fields_of_a_hand_view_in_its_order() -> None:
+    # SeatedFrames puts a seat's encoded fields where the public view's empty ones are.
+    own = msgspec.structs.fields(SeatFields)
+    assert msgspec.structs.fields(HandView)[-len(own) :] == own
+    assert SeatFields.__struct_config__.omit_defaults is False
+    assert HandView.__struct_config__.omit_defaults is False
+
+
+@pytest.mark.parametrize("clock", [None, Clock(seat=2, remaining_ms=14_250, total_ms=20_000)])
+def test_a_seat_frame_made_from_the_public_frame_is_its_whole_encoding(clock: Clock) -> None:
+    rng = random.Random(21)
+    for _ in range(30):
+        state = HandState.deal(Rules.exact(11), rng.randrange(4), rng)
+        for _ in range(rng.randrange(1, 30)):
+            if state.is_finished:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        public = hand_view(public_view(state))
+        seq = len(state.history)
+
+        def event(view: HandView, seq: int = seq) -> Event:
+            body = Acted(seat=1, action="pass", auto=False, view=view)
+            return Event(table="t-1", seq=seq, body=body, clock=clock)
+
+        frames = SeatedFrames(event(public))
+        assert frames.public == encode(event(public))
+        for seat in range(4):
+            own = seat_part(state, seat)
+            whole = encode(event(hand_view(view_for(state, seat))))
+            assert frames.for_seat(seat_fields(own)) == whole
+            assert decode_server(whole) == event(with_seat(public, own))
+
+
+def test_seated_frames_need_a_public_view_at_the_end_of_the_event() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(4))
+    seated = hand_view(view_for(state, 0))
+    with pytest.raises(ValueError, match="a view without a seat"):
+        SeatedFrames(Event(table="t1", seq=1, body=Dealt(view=seated)))
+    with pytest.raises(ValueError, match="a view without a seat"):
+        SeatedFrames(Event(table="t1", seq=1, body=None))
+    with pytest.raises(TypeError):
+        seat_fields(public_view(state))  # type: ignore[arg-type]
 
 
 def test_clients_ignore_what_a_newer_server_adds() -> None:

@@ -3,6 +3,7 @@ raises, numbers its events without gaps, and its records rebuild exactly the sam
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import msgspec
@@ -10,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action
+from cuatrola.protocol.codec import encode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
-from cuatrola.protocol.messages import TableOptions
+from cuatrola.protocol.messages import Clock, TableOptions
 from cuatrola.storage.base import TableKind
 from cuatrola.table import Table, TableConfig
 from cuatrola.table.commands import (
@@ -32,7 +34,8 @@ from cuatrola.table.commands import (
     Unwatch,
     Watch,
 )
-from cuatrola.table.effects import AskBot
+from cuatrola.table.effects import AskBot, Broadcast
+from cuatrola.table.events import HandEvent
 from cuatrola.table.records import TableRecord, read_records
 
 USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani", "eve"))
@@ -117,3 +120,41 @@ def test_random_commands_keep_the_table_consistent(choices: list[int], seed: int
             if type(a.body).__name__ == "SeatsChanged":
                 continue  # presence flags are not part of the log
             assert a == b
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 2**16), min_size=60, max_size=400), st.integers(0, 2**32))
+def test_a_broadcast_frame_is_the_encoding_of_the_recipients_copy(
+    choices: list[int], seed: int
+) -> None:
+    """What the runner sends each follower (the public part of a hand event encoded once)
+    is byte for byte the encoding of :meth:`Table.project`'s copy for that follower."""
+    rng = random.Random(seed)
+    options = TableOptions(rules="exact3", turn_time=rng.choice([0.0, 10.0]))
+    config = TableConfig(hand_pause=0.0, cante_window=rng.choice([0.0, 3.0]))
+    table = Table(TableId("t1"), "CODE", TableKind.PRIVATE, options, config, random.Random(seed))
+    recipients = [None, 0, 1, 2, 3]
+    mutes = [frozenset(), frozenset({0}), frozenset({1, 3})]
+    hand_frames = 0
+    seating = [Join(user, user, seat, CommandId(f"s{seat}")) for seat, user in enumerate(USERS[:4])]
+    # Made one at a time: each random command is chosen for the table as it then stands.
+    later = (command_for(table, c, rng, n) for n, c in enumerate(choices))
+    for command in itertools.chain(seating, later):
+        effects = list(table.handle(command).effects)
+        for ask in [o for o in effects if isinstance(o, AskBot)]:
+            effects += table.handle(BotAct(ask.seat, ask.turn, ask.view.legal_actions[0])).effects
+        for effect in effects:
+            if not isinstance(effect, Broadcast):
+                continue
+            clock = rng.choice(
+                [None, Clock(seat=rng.randrange(4), remaining_ms=900, total_ms=10_000)]
+            )
+            frames = table.frames(effect.event, clock)
+            for seat in recipients:
+                muted = rng.choice(mutes)
+                copy = msgspec.structs.replace(
+                    table.project(effect.event, seat, muted), clock=clock
+                )
+                assert frames.for_recipient(seat, muted) == encode(copy)
+            hand_frames += isinstance(effect.event, HandEvent)
+    assert hand_frames > 0  # at least the deal

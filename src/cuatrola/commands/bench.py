@@ -7,8 +7,8 @@ import importlib
 from types import ModuleType
 
 NAME = "bench"
-HELP = "run a benchmark: engine, ai, solver, server, analysis or capacity"
-TARGETS = ("engine", "ai", "solver", "server", "analysis", "capacity")
+HELP = "run a benchmark: engine, ai, solver, table, server, analysis or capacity"
+TARGETS = ("engine", "ai", "solver", "table", "server", "analysis", "capacity")
 
 
 def _targets() -> dict[str, ModuleType]:

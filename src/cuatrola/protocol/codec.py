@@ -34,6 +34,7 @@ from cuatrola.protocol.messages import (
     Event,
     ServerMessage,
 )
+from cuatrola.protocol.views import SeatFields
 
 #: Largest client frame accepted, in bytes (the server also sets it as the websocket limit).
 MAX_CLIENT_FRAME: Final = 4096
@@ -113,6 +114,47 @@ def encode(message: ServerMessage) -> bytes:
     if not isinstance(message, SERVER_TYPES):
         raise TypeError(f"only server messages can be encoded, got {type(message).__name__}")
     return _encoder.encode(message)
+
+
+#: A public view's own-seat fields (none) as :func:`encode` writes them: the place in a
+#: public frame where a seat's own fields go.
+_NO_SEAT: Final = _encoder.encode(SeatFields())[1:-1]
+
+
+class SeatedFrames:
+    """The frames of one hand event for its recipients, from its public copy encoded once.
+
+    A hand event's copies differ only in the view's own-seat fields, which
+    :class:`~cuatrola.protocol.views.HandView` holds last. Each seat's frame is the public
+    frame with that seat's :class:`~cuatrola.protocol.views.SeatFields` in place of the
+    public copy's empty ones, byte for byte what :func:`encode` gives for the seat's whole
+    copy (a property test holds the two equal), without encoding the public part again for
+    every seat.
+
+    Args:
+        public: the event's copy for a spectator (a view with no seat, as its last part).
+
+    Raises:
+        TypeError: as :func:`encode`.
+        ValueError: when ``public`` does not end with a view without a seat.
+    """
+
+    __slots__ = ("_head", "_tail", "public")
+
+    def __init__(self, public: Event) -> None:
+        data = encode(public)
+        at = data.rfind(_NO_SEAT)
+        # The view closes right after its own-seat fields, then the event's body.
+        if at < 0 or not data.startswith(b"}}", at + len(_NO_SEAT)):
+            raise ValueError("expected an event whose body ends with a view without a seat")
+        #: The spectators' frame.
+        self.public: bytes = data
+        self._head = data[:at]
+        self._tail = data[at + len(_NO_SEAT) :]
+
+    def for_seat(self, own: SeatFields) -> bytes:
+        """The frame of the seat whose own fields are ``own``."""
+        return b"".join((self._head, _encoder.encode(own)[1:-1], self._tail))
 
 
 def encode_client(message: ClientMessage) -> bytes:

@@ -286,6 +286,32 @@ def hand_view(view: PublicView) -> HandView:
     return with_seat(public, view) if isinstance(view, SeatView) else public
 
 
+class SeatFields(msgspec.Struct, frozen=True):
+    """The fields of a :class:`HandView` that are one seat's own, alone and in the same order
+    (a spectator's are the defaults). :class:`~cuatrola.protocol.codec.SeatedFrames` encodes
+    them into a public frame encoded once for every seat; a test holds them equal to the last
+    fields of :class:`HandView`."""
+
+    seat: int | None = None
+    hand: list[str] = msgspec.field(default_factory=list)
+    legal: list[str] = msgspec.field(default_factory=list)
+    illegal: list[IllegalCard] = msgspec.field(default_factory=list)
+
+
+def seat_fields(own: SeatView | SeatPart) -> SeatFields:
+    """The wire form of a seat's own cards and legal moves (pass ``seat_part(state, seat)``
+    or a :class:`SeatView`).
+
+    Raises:
+        TypeError: when ``own`` is neither a :class:`SeatView` nor a :class:`SeatPart`.
+    """
+    if not isinstance(own, (SeatView, SeatPart)):
+        raise TypeError(f"expected a SeatView or SeatPart, got {type(own).__name__}")
+    hand = [CARD_CODES[c] for c in own.hand]  # runs per recipient of every hand event
+    legal = [format_action(a) for a in own.legal_actions]
+    return SeatFields(own.seat, hand, legal, _illegal_cards(own.obligation, hand, legal))
+
+
 def with_seat(public: HandView, own: SeatView | SeatPart) -> HandView:
     """``public`` (the :func:`hand_view` of the same state's public view) completed with a
     seat's own cards and legal moves: equal to ``hand_view(view_for(state, seat))``, built
@@ -295,16 +321,9 @@ def with_seat(public: HandView, own: SeatView | SeatPart) -> HandView:
     Raises:
         TypeError: when ``own`` is neither a :class:`SeatView` nor a :class:`SeatPart`.
     """
-    if not isinstance(own, (SeatView, SeatPart)):
-        raise TypeError(f"expected a SeatView or SeatPart, got {type(own).__name__}")
-    hand = [CARD_CODES[c] for c in own.hand]  # runs per recipient of every hand event
-    legal = [format_action(a) for a in own.legal_actions]
+    fields = seat_fields(own)
     return msgspec.structs.replace(
-        public,
-        seat=own.seat,
-        hand=hand,
-        legal=legal,
-        illegal=_illegal_cards(own.obligation, hand, legal),
+        public, seat=fields.seat, hand=fields.hand, legal=fields.legal, illegal=fields.illegal
     )
 
 
@@ -338,8 +357,10 @@ __all__ = [
     "HandSummary",
     "HandView",
     "IllegalCard",
+    "SeatFields",
     "TrickInfo",
     "hand_view",
+    "seat_fields",
     "view_from_wire",
     "with_seat",
 ]

@@ -367,6 +367,7 @@ class TableRunner:
             self.host.forget(self)
 
     def _broadcast(self, event: TableEvent, clock: Clock | None) -> None:
+        frames = self.table.frames(event, clock)
         cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
         table = self.table
         for client in list(self.subscribers):
@@ -375,11 +376,7 @@ class TableRunner:
             key = (seat, muted)
             data = cache.get(key)
             if data is None:
-                frame = table.project(event, seat, muted)
-                if clock is not None:
-                    frame = msgspec.structs.replace(frame, clock=clock)
-                data = encode(frame)
-                cache[key] = data
+                data = cache[key] = frames.for_recipient(seat, muted)
             client.send_raw(data)
 
     def clock(self) -> Clock | None:

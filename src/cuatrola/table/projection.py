@@ -4,10 +4,11 @@ The table keeps its events as :class:`~cuatrola.table.events.PublicEvent` (one b
 everybody) and :class:`~cuatrola.table.events.HandEvent` (a hand and a point in its
 history). This module builds a recipient's copy of an event at send time, from
 :func:`~cuatrola.core.views.view_for` (a seat) or :func:`~cuatrola.core.views.public_view`
-(a spectator), so that no copy carries another seat's cards; it also plays old hands forward
-for a reconnection's replay.
-:class:`~cuatrola.table.table.Table` answers ``project``, ``replay``, ``events_since`` and
-``current_view`` with these functions; they read the table and change nothing but the
+(a spectator), so that no copy carries another seat's cards; :class:`EventFrames` encodes a
+broadcast's copies, the public part of a hand event once for all of them. It also plays old
+hands forward for a reconnection's replay.
+:class:`~cuatrola.table.table.Table` answers ``project``, ``frames``, ``replay``,
+``events_since`` and ``current_view`` with these; they read the table and change nothing but the
 cache of the last public view.
 """
 
@@ -20,8 +21,17 @@ import msgspec
 
 from cuatrola.core.hand import HandState
 from cuatrola.core.views import PublicView, public_view, seat_part, view_for
-from cuatrola.protocol.messages import Acted, CantesOver, Dealt, Event, EventBody, SeatsChanged
-from cuatrola.protocol.views import hand_view, with_seat
+from cuatrola.protocol.codec import SeatedFrames, encode
+from cuatrola.protocol.messages import (
+    Acted,
+    CantesOver,
+    Clock,
+    Dealt,
+    Event,
+    EventBody,
+    SeatsChanged,
+)
+from cuatrola.protocol.views import HandView, hand_view, seat_fields, with_seat
 from cuatrola.table.cantes import window_view
 from cuatrola.table.events import HandEvent, HandEventKind, PublicEvent, TableEvent
 
@@ -30,13 +40,18 @@ if TYPE_CHECKING:  # the table imports this module
 
 
 def project(
-    table: Table, event: TableEvent, seat: int | None, muted: frozenset[int] = frozenset()
+    table: Table,
+    event: TableEvent,
+    seat: int | None,
+    muted: frozenset[int] = frozenset(),
+    clock: Clock | None = None,
 ) -> Event:
     """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator) who has
-    muted the chat of the seats ``muted``."""
+    muted the chat of the seats ``muted``, carrying ``clock``."""
     if isinstance(event, PublicEvent):
-        return project_public(table, event, seat, muted)
-    return project_hand(table, event, hand_at(table.hands, event.hand, event.step), seat)
+        return project_public(table, event, seat, muted, clock)
+    state = hand_at(table.hands, event.hand, event.step)
+    return project_hand(table, event, state, seat, clock)
 
 
 def replay(
@@ -79,33 +94,92 @@ def current_view(table: Table, seat: int | None) -> PublicView | None:
     return view_for(hand, seat) if seat is not None else public_view(hand)
 
 
+class EventFrames:
+    """One event encoded for each of its recipients: what a broadcast sends.
+
+    A hand event's public part is converted and encoded once, whatever the number of
+    recipients (:class:`~cuatrola.protocol.codec.SeatedFrames`); each seat's frame adds only
+    its own fields. Every frame is byte for byte ``encode`` of :func:`project`'s copy with
+    ``clock``.
+
+    Args:
+        table: the table whose event it is (read, not changed but for its cache of the last
+            public view).
+        event: the event, the newest of ``table`` or an older one.
+        clock: the running turn timer the frames carry, or ``None``.
+    """
+
+    __slots__ = ("_clock", "_event", "_seated", "_state", "_table")
+
+    def __init__(self, table: Table, event: TableEvent, clock: Clock | None) -> None:
+        self._table = table
+        self._event = event
+        self._clock = clock
+        self._state: HandState | None = None
+        self._seated: SeatedFrames | None = None
+        if isinstance(event, HandEvent) and not event.window:
+            state = hand_at(table.hands, event.hand, event.step)
+            public = _public_hand_view(table, event, state)
+            self._state = state
+            self._seated = SeatedFrames(_hand_event(table, event, public, clock))
+
+    def for_recipient(self, seat: int | None, muted: frozenset[int] = frozenset()) -> bytes:
+        """The frame for a recipient at ``seat`` (``None``: a spectator) who has muted the
+        chat of the seats ``muted``."""
+        seated, state = self._seated, self._state
+        if seated is not None and state is not None:
+            if seat is None:
+                return seated.public
+            return seated.for_seat(seat_fields(seat_part(state, seat)))
+        return encode(project(self._table, self._event, seat, muted, self._clock))
+
+
 def project_public(
-    table: Table, event: PublicEvent, seat: int | None, muted: frozenset[int]
+    table: Table,
+    event: PublicEvent,
+    seat: int | None,
+    muted: frozenset[int],
+    clock: Clock | None = None,
 ) -> Event:
     """A public event's copy: the number only for a muted speaker's chat, and no invite code
     for a spectator."""
     if event.speaker is not None and event.speaker in muted:
-        return Event(table=table.id, seq=event.seq, body=None)
+        return Event(table=table.id, seq=event.seq, body=None, clock=clock)
     body: EventBody = event.body
     if seat is None and isinstance(body, SeatsChanged) and body.info.code:
         # The invite code is for the people at the table, not for spectators.
         body = SeatsChanged(info=msgspec.structs.replace(body.info, code=""))
-    return Event(table=table.id, seq=event.seq, body=body)
+    return Event(table=table.id, seq=event.seq, body=body, clock=clock)
 
 
-def project_hand(table: Table, event: HandEvent, state: HandState, seat: int | None) -> Event:
+def project_hand(
+    table: Table,
+    event: HandEvent,
+    state: HandState,
+    seat: int | None,
+    clock: Clock | None = None,
+) -> Event:
     """A hand event's copy, from ``state`` (the hand as it stood at the event)."""
     if event.window:
         view = hand_view(window_view(state, seat))
     else:
-        # The public part is the same for every recipient: convert it once per event,
-        # then add each seat's own cards and moves.
-        key = (event.hand, event.step)
-        public = table._public_cache.get(key)
-        if public is None:
-            public = hand_view(public_view(state))
-            table._public_cache = {key: public}
+        public = _public_hand_view(table, event, state)
         view = public if seat is None else with_seat(public, seat_part(state, seat))
+    return _hand_event(table, event, view, clock)
+
+
+def _public_hand_view(table: Table, event: HandEvent, state: HandState) -> HandView:
+    """The wire form of the public view at ``event``, converted once for all its recipients
+    and kept until the next event's."""
+    key = (event.hand, event.step)
+    public = table._public_cache.get(key)
+    if public is None:
+        public = hand_view(public_view(state))
+        table._public_cache = {key: public}
+    return public
+
+
+def _hand_event(table: Table, event: HandEvent, view: HandView, clock: Clock | None) -> Event:
     body: EventBody
     if event.kind is HandEventKind.DEAL:
         body = Dealt(view=view)
@@ -113,7 +187,7 @@ def project_hand(table: Table, event: HandEvent, state: HandState, seat: int | N
         body = CantesOver(view=view)
     else:
         body = Acted(seat=event.seat, action=event.action, auto=event.auto, view=view)
-    return Event(table=table.id, seq=event.seq, body=body)
+    return Event(table=table.id, seq=event.seq, body=body, clock=clock)
 
 
 def states_along(hands: Mapping[int, HandState], events: list[TableEvent]) -> Iterator[HandState]:
@@ -153,6 +227,7 @@ def hand_at(hands: Mapping[int, HandState], number: int, step: int) -> HandState
 
 
 __all__ = [
+    "EventFrames",
     "current_view",
     "events_since",
     "hand_at",

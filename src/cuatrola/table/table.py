@@ -50,6 +50,7 @@ from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import (
     Ack,
     ChatSaid,
+    Clock,
     Error,
     Event,
     SeatInfo,
@@ -356,6 +357,11 @@ class Table:
     ) -> Event:
         """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator)."""
         return projection.project(self, event, seat, muted)
+
+    def frames(self, event: TableEvent, clock: Clock | None) -> projection.EventFrames:
+        """``event`` encoded for its recipients, each frame carrying ``clock`` (what a
+        broadcast sends: :class:`projection.EventFrames`)."""
+        return projection.EventFrames(self, event, clock)
 
     def replay(
         self, events: list[TableEvent], seat: int | None, muted: frozenset[int] = frozenset()
