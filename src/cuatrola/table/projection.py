@@ -8,8 +8,8 @@ history). This module builds a recipient's copy of an event at send time, from
 broadcast's copies, the public part of a hand event once for all of them. It also plays old
 hands forward for a reconnection's replay.
 :class:`~cuatrola.table.table.Table` answers ``project``, ``frames``, ``replay``,
-``events_since`` and ``current_view`` with these; they read the table and change nothing but the
-cache of the last public view.
+``events_since`` and ``current_view`` with these; they read the table and change nothing
+but the cache of the last public view.
 """
 
 from __future__ import annotations
