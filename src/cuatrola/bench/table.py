@@ -75,29 +75,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def frames(table: Table, event: TableEvent, recipients: list[int | None]) -> list[bytes]:
-    """The way the server sends: :meth:`Table.frames`, one frame per distinct recipient."""
+    """The way the server sends: :meth:`Table.frames` (each distinct frame made once)."""
     made = table.frames(event, _CLOCK)
-    cache: dict[int | None, bytes] = {}
-    out = []
-    for seat in recipients:
-        data = cache.get(seat)
-        if data is None:
-            data = cache[seat] = made.for_recipient(seat)
-        out.append(data)
-    return out
+    return [made.for_recipient(seat) for seat in recipients]
 
 
 def whole_copies(table: Table, event: TableEvent, recipients: list[int | None]) -> list[bytes]:
-    """Each distinct recipient's copy projected and encoded whole."""
-    cache: dict[int | None, bytes] = {}
-    out = []
-    for seat in recipients:
-        data = cache.get(seat)
-        if data is None:
-            copy = msgspec.structs.replace(table.project(event, seat), clock=_CLOCK)
-            data = cache[seat] = encode(copy)
-        out.append(data)
-    return out
+    """Each distinct recipient's copy projected and encoded whole (made once per seat, as
+    the frames are)."""
+    made: dict[int | None, bytes] = {}
+    for seat in dict.fromkeys(recipients):
+        made[seat] = encode(msgspec.structs.replace(table.project(event, seat), clock=_CLOCK))
+    return [made[seat] for seat in recipients]
 
 
 def seated_table(seed: int) -> Table:

@@ -367,17 +367,12 @@ class TableRunner:
             self.host.forget(self)
 
     def _broadcast(self, event: TableEvent, clock: Clock | None) -> None:
-        frames = self.table.frames(event, clock)
-        cache: dict[tuple[int | None, frozenset[int]], bytes] = {}
         table = self.table
+        frames = table.frames(event, clock)
         for client in list(self.subscribers):
             seat = table.seat_of(client.user_id)
             muted = table.mutes.get(client.user_id, frozenset())
-            key = (seat, muted)
-            data = cache.get(key)
-            if data is None:
-                data = cache[key] = frames.for_recipient(seat, muted)
-            client.send_raw(data)
+            client.send_raw(frames.for_recipient(seat, muted))
 
     def clock(self) -> Clock | None:
         """The running turn timer as the clients' clocks show it, or ``None``."""

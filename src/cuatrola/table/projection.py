@@ -99,8 +99,9 @@ class EventFrames:
 
     A hand event's public part is converted and encoded once, whatever the number of
     recipients (:class:`~cuatrola.protocol.codec.SeatedFrames`); each seat's frame adds only
-    its own fields. Every frame is byte for byte ``encode`` of :func:`project`'s copy with
-    ``clock``.
+    its own fields. Each distinct frame is made once, however many followers share it (the
+    same seat, or spectators who muted the same seats). Every frame is byte for byte
+    ``encode`` of :func:`project`'s copy with ``clock``.
 
     Args:
         table: the table whose event it is (read, not changed but for its cache of the last
@@ -109,25 +110,32 @@ class EventFrames:
         clock: the running turn timer the frames carry, or ``None``.
     """
 
-    __slots__ = ("_clock", "_event", "_seated", "_state", "_table")
+    __slots__ = ("_clock", "_event", "_made", "_seated", "_table")
 
     def __init__(self, table: Table, event: TableEvent, clock: Clock | None) -> None:
         self._table = table
         self._event = event
         self._clock = clock
-        self._state: HandState | None = None
-        self._seated: SeatedFrames | None = None
+        self._made: dict[tuple[int | None, frozenset[int]], bytes] = {}
+        #: A hand event outside a cante window: its public frame and the hand at the event.
+        self._seated: tuple[SeatedFrames, HandState] | None = None
         if isinstance(event, HandEvent) and not event.window:
             state = hand_at(table.hands, event.hand, event.step)
             public = _public_hand_view(table, event, state)
-            self._state = state
-            self._seated = SeatedFrames(_hand_event(table, event, public, clock))
+            self._seated = (SeatedFrames(_hand_event(table, event, public, clock)), state)
 
     def for_recipient(self, seat: int | None, muted: frozenset[int] = frozenset()) -> bytes:
         """The frame for a recipient at ``seat`` (``None``: a spectator) who has muted the
         chat of the seats ``muted``."""
-        seated, state = self._seated, self._state
-        if seated is not None and state is not None:
+        key = (seat, muted)
+        data = self._made.get(key)
+        if data is None:
+            data = self._made[key] = self._frame(seat, muted)
+        return data
+
+    def _frame(self, seat: int | None, muted: frozenset[int]) -> bytes:
+        if self._seated is not None:
+            seated, state = self._seated
             if seat is None:
                 return seated.public
             return seated.for_seat(seat_fields(seat_part(state, seat)))
