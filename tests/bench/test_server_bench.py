@@ -4,6 +4,7 @@ asserted): tiny sizes, so it only proves the load generator plays and holds conn
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -29,6 +30,16 @@ def test_a_small_run_plays_moves_and_holds_every_connection() -> None:
     assert play["moves"] > 0
     assert play["errors"] == {}  # every move was legal and in turn
     assert play["move_to_broadcast"]["count"] > 0
+    # The split by thread adds up to the whole. The kernel counts in ticks and the process's
+    # and its loop thread's counters are read one after the other: a tick may fall between.
+    split = play["server_cpu_split_ms_per_move"]
+    assert set(split) == {
+        "event_loop_user", "event_loop_system", "other_threads_user", "other_threads_system"
+    }  # fmt: skip
+    slack = 2 * 1000 / os.sysconf("SC_CLK_TCK") / play["moves"]
+    assert all(part >= -slack for part in split.values())
+    assert split["event_loop_user"] > 0  # the loop did the moves
+    assert abs(sum(split.values()) - play["server_cpu_ms_per_move"]) <= 0.005
     held = result["connections"]
     assert held["opened"] == held["answered_ping_after_hold"] == 20
     # SIGTERM stopped it (uvicorn re-raises the signal after its graceful shutdown), no SIGKILL.

@@ -49,11 +49,11 @@ import httpx
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.bench.server import (
     STARTUP_TIMEOUT,
+    CpuTimes,
     Player,
     Server,
     Stats,
     _close_all,
-    _cpu_seconds,
     _guests,
     _hello,
     _percentiles,
@@ -238,7 +238,7 @@ def _children(pid: int) -> list[int]:
 def _cpu(server: Server) -> tuple[float, float]:
     """CPU seconds of the server process, and of its child processes (the bot workers)."""
     pid = server.process.pid
-    return _cpu_seconds(pid), sum(_cpu_seconds(child) for child in _children(pid))
+    return CpuTimes.of(pid).total, sum(CpuTimes.of(child).total for child in _children(pid))
 
 
 # The steps ------------------------------------------------------------------------------------

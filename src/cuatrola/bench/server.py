@@ -557,13 +557,70 @@ def _percentiles(samples: list[float]) -> dict[str, float | int]:
     }
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process (Linux /proc), 0 if unknown."""
+@dataclass(frozen=True)
+class CpuTimes:
+    """CPU seconds of a server process so far (Linux ``/proc``; zeros where unknown): the
+    whole process, and its main thread, which runs the event loop (its sockets, tables and
+    frames); the rest is the store's commit thread, the history's and any other."""
+
+    user: float = 0.0
+    system: float = 0.0
+    loop_user: float = 0.0
+    loop_system: float = 0.0
+
+    @staticmethod
+    def of(pid: int) -> CpuTimes:
+        """The process ``pid``'s times now."""
+        process = _user_system(Path(f"/proc/{pid}/stat"))
+        # A process's main thread is the task whose id is the process's.
+        loop = _user_system(Path(f"/proc/{pid}/task/{pid}/stat"))
+        if process is None:
+            return CpuTimes()
+        return CpuTimes(*process, *(loop or (0.0, 0.0)))
+
+    def __add__(self, other: CpuTimes) -> CpuTimes:
+        return CpuTimes(*(a + b for a, b in zip(self.fields(), other.fields(), strict=True)))
+
+    def __sub__(self, other: CpuTimes) -> CpuTimes:
+        return CpuTimes(*(a - b for a, b in zip(self.fields(), other.fields(), strict=True)))
+
+    def fields(self) -> tuple[float, float, float, float]:
+        """The four times, in the order of the constructor."""
+        return (self.user, self.system, self.loop_user, self.loop_system)
+
+    @property
+    def total(self) -> float:
+        """User and system time of the whole process."""
+        return self.user + self.system
+
+    def split_ms_per_move(self, moves: int) -> dict[str, float]:
+        """Where a move's CPU went, in milliseconds: the event loop's thread and the others,
+        user and system time each (they add up to the process's)."""
+        per = 1000 / moves
+        return {
+            "event_loop_user": round(self.loop_user * per, 3),
+            "event_loop_system": round(self.loop_system * per, 3),
+            "other_threads_user": round((self.user - self.loop_user) * per, 3),
+            "other_threads_system": round((self.system - self.loop_system) * per, 3),
+        }
+
+
+def _user_system(stat: Path) -> tuple[float, float] | None:
+    """The user and system CPU seconds in a ``/proc`` stat file, ``None`` if unreadable."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _servers_cpu(servers: list[Server]) -> CpuTimes:
+    """The summed CPU times of every server process."""
+    total = CpuTimes()
+    for server in servers:
+        total += CpuTimes.of(server.process.pid)
+    return total
 
 
 async def _close_all(clients: list[RemoteClient]) -> None:
@@ -615,14 +672,14 @@ async def _play_phase(servers: list[Server], args: argparse.Namespace) -> dict[s
         )
         setup = time.perf_counter() - started
         await asyncio.sleep(args.warmup)
-        server_cpu = sum(_cpu_seconds(server.process.pid) for server in servers)
+        before = _servers_cpu(servers)
         own_cpu = time.process_time()
         stats.measuring = True
         begin = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - begin
-        server_cpu = sum(_cpu_seconds(server.process.pid) for server in servers) - server_cpu
+        server = _servers_cpu(servers) - before
         own_cpu = time.process_time() - own_cpu
     finally:
         await _close_all(_stop_players(tables))
@@ -647,9 +704,12 @@ async def _play_phase(servers: list[Server], args: argparse.Namespace) -> dict[s
         "move_to_ack": _percentiles(stats.ack),
         "errors": stats.errors,
         "paced_moves": stats.paced,
-        "server_cpu_percent": round(100 * server_cpu / elapsed, 1),
+        "server_cpu_percent": round(100 * server.total / elapsed, 1),
         # CPU time per move: what a move costs the server, whatever else runs on the machine.
-        "server_cpu_ms_per_move": round(1000 * server_cpu / stats.moves, 3)
+        "server_cpu_ms_per_move": round(1000 * server.total / stats.moves, 3)
+        if stats.moves
+        else None,
+        "server_cpu_split_ms_per_move": server.split_ms_per_move(stats.moves)
         if stats.moves
         else None,
         "loadgen_cpu_percent": round(100 * own_cpu / elapsed, 1),
@@ -792,6 +852,14 @@ def _print(result: dict[str, Any]) -> None:
             f"({play['server_cpu_ms_per_move']} ms per move), "
             f"load generator {play['loadgen_cpu_percent']}%; errors {play['errors']}"
         )
+        split = play["server_cpu_split_ms_per_move"]
+        if split:
+            print(
+                f"  CPU per move: event loop {split['event_loop_user']} ms user + "
+                f"{split['event_loop_system']} ms system, other threads (commit, history) "
+                f"{split['other_threads_user']} ms user + {split['other_threads_system']} ms "
+                "system"
+            )
     held = result.get("connections")
     if held:
         print(
