@@ -3,6 +3,7 @@ its logs and proxies are as the operator configures them."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import socket
@@ -14,6 +15,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cuatrola.commands import serve as serve_cli
+from cuatrola.server.app import create_app
+from cuatrola.server.settings import Settings
+from cuatrola.storage.sql import SqlStore
 from tests.support.servers import ServeProcess, serve_command
 
 
@@ -62,6 +67,8 @@ def test_an_unreachable_database_is_one_clear_line(tmp_path: Path) -> None:
         ("--grace", "-5"),
         ("--quick-fill", "-1"),
         ("--hand-pause", "-0.5"),
+        ("--commit-delay", "-0.001"),
+        ("--commit-delay", "0.5"),
         ("--bot-workers", "-1"),
         ("--min-turn-time", "0"),
         ("--guests-per-minute", "0"),
@@ -79,6 +86,18 @@ def test_bad_serve_arguments_are_one_line_and_status_2(
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("cuatrola")
     assert "usage:" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_commit_delay_goes_from_the_command_line_to_the_store(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser()
+    serve_cli.add_arguments(parser)
+    data = ["--data-dir", str(tmp_path)]
+    default = serve_cli._settings(parser.parse_args(data))
+    assert isinstance(default, Settings) and default.commit_delay == 0.001
+    chosen = serve_cli._settings(parser.parse_args([*data, "--commit-delay", "0.01"]))
+    assert isinstance(chosen, Settings) and chosen.commit_delay == 0.01
+    store = create_app(chosen).state.services.store
+    assert isinstance(store, SqlStore) and store.commit_delay == 0.01
 
 
 @pytest.mark.parametrize(

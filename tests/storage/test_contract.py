@@ -119,6 +119,54 @@ async def test_sqlite_group_commit_batches_concurrent_writers(tmp_path: Path) ->
     await engine.dispose()
 
 
+async def staggered_appends(store: SqlStore, tables: list[str], number: int) -> None:
+    """Append one record to each table, 20 ms apart (moves of tables playing side by side)."""
+
+    async def later(index: int, table: str) -> None:
+        await asyncio.sleep(0.02 * index)
+        await store.append(table, number, [{"r": "x", "k": number}])
+
+    await asyncio.gather(*(later(i, t) for i, t in enumerate(tables)))
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3])
+async def test_while_commits_are_shared_the_next_one_waits_for_more_writes(
+    tmp_path: Path, delay: float
+) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'd.db'}")
+    store = SqlStore(engine, commit_delay=delay)
+    await store.open()
+    tables = [f"t{n}" for n in range(3)]
+    for n in range(3):
+        await store.create(meta(n))
+    # Two writes queued together: a shared commit, so the writer now waits before the next.
+    await asyncio.gather(*(store.append(t, 0, [{"r": "x", "k": 0}]) for t in tables[:2]))
+    before = store.commits
+    await staggered_appends(store, tables, 1)
+    if delay:
+        assert store.commits - before == 1  # the three writes 20 ms apart shared one commit
+    else:
+        assert store.commits - before >= 2  # the first committed alone, at once
+    assert [r["k"] for r in await store.records("t0")] == [0, 1]
+    assert [r["k"] for r in await store.records("t2")] == [1]
+    await store.close()
+    await engine.dispose()
+
+
+async def test_a_lone_write_never_waits_for_the_commit_delay(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'l.db'}")
+    store = SqlStore(engine, commit_delay=60.0)
+    await store.open()
+    await store.create(meta(1))
+    # One table alone: every commit holds one write, so none waits a minute for company.
+    for k in range(5):
+        await asyncio.wait_for(store.append("t1", k, [{"r": "x", "k": k}]), 20)
+    assert store.commits == 6
+    assert [r["k"] for r in await store.records("t1")] == list(range(5))
+    await store.close()
+    await engine.dispose()
+
+
 async def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
     async with engine.connect() as conn:

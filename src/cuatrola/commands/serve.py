@@ -71,6 +71,13 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default HOST:PID)",
     )
     group.add_argument(
+        "--commit-delay",
+        type=bounded_float(0, 0.1, "seconds"),
+        default=None,
+        help="seconds a commit waits for other tables' moves to share it, while several "
+        "tables play (0.001; 0: commit at once)",
+    )
+    group.add_argument(
         "--lease",
         type=bounded_float(0.5, 600, "seconds"),
         default=None,
@@ -216,6 +223,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("cante_window", "cante_window"),
         ("shuffle_window", "shuffle_window"),
         ("lease", "lease"),
+        ("commit_delay", "commit_delay"),
     ):
         value = getattr(args, arg)
         if value is not None:

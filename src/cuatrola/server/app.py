@@ -96,7 +96,9 @@ def create_app(
         engine=engine,
         session_factory=session_factory,
         authenticator=authenticator,
-        store=store if store is not None else SqlStore(engine, migrate=settings.migrate),
+        store=store
+        if store is not None
+        else SqlStore(engine, migrate=settings.migrate, commit_delay=settings.commit_delay),
         metrics=Metrics(),
         rate_limiter=limiter,
         broker=broker,

@@ -51,6 +51,8 @@ class Settings:
         max_timeouts: consecutive timeouts after which a computer player takes the seat.
         quick_fill_wait: seconds the quick match waits before filling with computer players.
         hand_pause: seconds between the end of a hand and the next deal.
+        commit_delay: seconds the group commit waits for more tables' moves before it
+            commits, when the last commit was shared by several (0: never waits).
         bot_delay: least seconds a computer player's move takes (so humans can follow).
         bot_budget: thinking time per decision for computer players.
         bot_workers: processes in the bot pool (0: think in a thread of this process).
@@ -94,6 +96,7 @@ class Settings:
     max_timeouts: int = 2
     quick_fill_wait: float = 20.0
     hand_pause: float = 2.0
+    commit_delay: float = 0.001
     bot_delay: float = 0.5
     bot_budget: float = 1.0
     bot_workers: int = 1

@@ -6,7 +6,11 @@ when it returns.
 Group commit: every write goes through one writer task. It takes the first waiting write plus
 every other write queued meanwhile (up to :attr:`SqlStore.max_batch`) and commits them in one
 transaction, then wakes all their callers. Under load many tables' moves share one fsync, and
-a lone move still commits at once.
+a lone move still commits at once. When the last commit was shared (several tables are
+playing), the writer first waits ``commit_delay`` for more writes to join the next one, as
+PostgreSQL's ``commit_delay`` does: fewer, larger commits cost the server less CPU per move
+(the ``fsync``, the pages written, the hand-offs to the commit thread), for a few milliseconds
+more before a move is acknowledged (docs/performance.md has both measured).
 
 The commit itself is a :class:`Committer`. On a SQLite file it is :class:`SqliteCommitter`: one
 thread of its own with a plain :mod:`sqlite3` connection, so a batch costs one hand-off to that
@@ -308,17 +312,24 @@ class SqlStore:
     Args:
         engine: the async engine (shared with the accounts service).
         migrate: apply the Alembic migrations in :meth:`open`.
+        commit_delay: seconds the writer waits for more writes before a commit, when the
+            last commit held more than one (0: never waits).
     """
 
     max_batch = 256
 
-    def __init__(self, engine: AsyncEngine, *, migrate: bool = True) -> None:
+    def __init__(
+        self, engine: AsyncEngine, *, migrate: bool = True, commit_delay: float = 0.0
+    ) -> None:
         self.engine = engine
         self.committer = committer_for(engine)
+        self.commit_delay = commit_delay
         self._migrate = migrate
         self._queue: asyncio.Queue[_Write] | None = None
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
+        #: Writes in the last commit: more than one says other tables are writing too.
+        self._last_batch = 0
 
     async def open(self) -> None:
         """Apply migrations and start the writer task."""
@@ -365,6 +376,8 @@ class SqlStore:
         queue = self._queue
         while True:
             batch = [await queue.get()]
+            if self.commit_delay > 0 and self._last_batch > 1:
+                await asyncio.sleep(self.commit_delay)
             while len(batch) < self.max_batch and not queue.empty():
                 batch.append(queue.get_nowait())
             try:
@@ -380,6 +393,7 @@ class SqlStore:
                 if not write.done.done():
                     write.done.set_result(None)
                 queue.task_done()
+            self._last_batch = len(batch)
 
     async def _commit(self, batch: list[_Write]) -> None:
         # One statement per kind for the whole batch: its cost hardly grows with the number
