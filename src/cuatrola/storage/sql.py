@@ -9,7 +9,7 @@ transaction, then wakes all their callers. Under load many tables' moves share o
 a lone move still commits at once. When the last commit was shared (several tables are
 playing), the writer first waits ``commit_delay`` for more writes to join the next one, as
 PostgreSQL's ``commit_delay`` does: fewer, larger commits cost the server less CPU per move
-(the ``fsync``, the pages written, the hand-offs to the commit thread), for a few milliseconds
+(the ``fsync``, the pages written, the hand-offs to the commit thread), for at most that delay
 more before a move is acknowledged (docs/performance.md has both measured).
 
 The commit itself is a :class:`Committer`. On a SQLite file it is :class:`SqliteCommitter`: one
