@@ -13,7 +13,7 @@ import itertools
 import json
 import random
 import socket
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,17 +82,21 @@ def _keep_signals() -> Iterator[None]:
 
 @contextlib.asynccontextmanager
 async def running_server(
-    settings: Settings, *, store: GameStore | None = None
+    settings: Settings,
+    *,
+    store: GameStore | None = None,
+    websocket: Mapping[str, Any] | None = None,
 ) -> AsyncIterator[Server]:
     """Run the app on uvicorn in this event loop, on a free loopback port (on ``store``
-    instead of the settings' database when given)."""
+    instead of the settings' database when given; ``websocket`` overrides some of the
+    card room's :func:`websocket_options`)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     app = create_app(settings, store=store)
     config = uvicorn.Config(
         app,
-        **websocket_options(),
+        **{**websocket_options(), **(websocket or {})},
         log_level="warning",
         lifespan="on",
         access_log=False,

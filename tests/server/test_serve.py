@@ -93,7 +93,7 @@ def test_the_commit_delay_goes_from_the_command_line_to_the_store(tmp_path: Path
     serve_cli.add_arguments(parser)
     data = ["--data-dir", str(tmp_path)]
     default = serve_cli._settings(parser.parse_args(data))
-    assert isinstance(default, Settings) and default.commit_delay == 0.001
+    assert isinstance(default, Settings) and default.commit_delay == 0.003
     chosen = serve_cli._settings(parser.parse_args([*data, "--commit-delay", "0.01"]))
     assert isinstance(chosen, Settings) and chosen.commit_delay == 0.01
     store = create_app(chosen).state.services.store

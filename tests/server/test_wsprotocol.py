@@ -1,9 +1,10 @@
 """Over a real server, the shortcuts of the card room's websocket protocol
 (server/wsprotocol.py).
 
-Sending: a connection's frames written at once arrive whole and in order, before a close of
-the client's or the server's; a socket that stops taking them gets them through the writer's
-queue, in the same order, and the direct path comes back once it drains.
+Sending: a frame's header is the one websockets makes; a connection's frames written at once
+arrive whole and in order, before a close of the client's or the server's; a socket that stops
+taking them gets them through the writer's queue, in the same order, and the direct path comes
+back once it drains.
 
 Receiving: the commands for a table this node runs are carried out without the reader task,
 in the order the client sent them among the others, and under the same rate limit."""
@@ -15,13 +16,28 @@ import json
 from pathlib import Path
 from typing import Any
 
+from hypothesis import example, given
+from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 
 from cuatrola.server.connection import Connection
 from cuatrola.server.room import Room
-from cuatrola.server.wsprotocol import FLUSH_BYTES
+from cuatrola.server.wsprotocol import FLUSH_BYTES, text_frame_header
 from tests.server.live import Server, fast_settings, guest_token, running_server
+
+
+@given(length=st.integers(0, 70_000), fill=st.integers(0, 255))
+@example(length=0, fill=0)
+@example(length=125, fill=0)
+@example(length=126, fill=0)
+@example(length=65_535, fill=0)
+@example(length=65_536, fill=0)
+def test_the_frame_header_is_the_one_websockets_makes(length: int, fill: int) -> None:
+    payload = bytes((fill,)) * length
+    made_here = text_frame_header(length) + payload
+    assert made_here == Frame(Opcode.TEXT, payload).serialize(mask=False)
 
 
 async def _hello(server: Server, ws: ClientConnection, name: str) -> Connection:
@@ -66,6 +82,29 @@ async def test_frames_written_at_once_come_whole_in_order_and_before_the_close(
         got = await _nonces_until_closed(ws)
         assert got == list(range(300))
         assert ws.close_code == 4401
+
+
+async def test_a_compressed_socket_gets_its_frames_through_websockets(tmp_path: Path) -> None:
+    # The headers made here are for uncompressed frames: with permessage-deflate negotiated,
+    # the server must not offer the synchronous send.
+    async with (
+        running_server(
+            fast_settings(tmp_path), websocket={"ws_per_message_deflate": True}
+        ) as server,
+        connect(server.ws, compression="deflate") as ws,
+    ):
+        token = await guest_token(server.http, "Ines")
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = json.loads(await ws.recv())
+        assert welcome["type"] == "welcome", welcome
+        assert ws.protocol.extensions  # permessage-deflate is on
+        room: Room = server.app.state.room
+        (conn,) = room.connections[welcome["user"]["id"]]
+        assert conn.direct is None
+        for n in range(50):
+            conn.send_raw(_frame(n, "ñ" * n))
+        conn.close(4401)
+        assert await _nonces_until_closed(ws) == list(range(50))
 
 
 async def test_a_socket_that_stops_reading_gets_the_rest_through_the_queue_in_order(

@@ -75,7 +75,7 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         type=bounded_float(0, 0.1, "seconds"),
         default=None,
         help="seconds a commit waits for other tables' moves to share it, while several "
-        "tables play (0.001; 0: commit at once)",
+        "tables play (0.003; 0: commit at once)",
     )
     group.add_argument(
         "--lease",

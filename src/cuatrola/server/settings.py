@@ -96,7 +96,7 @@ class Settings:
     max_timeouts: int = 2
     quick_fill_wait: float = 20.0
     hand_pause: float = 2.0
-    commit_delay: float = 0.001
+    commit_delay: float = 0.003
     bot_delay: float = 0.5
     bot_budget: float = 1.0
     bot_workers: int = 1
