@@ -178,7 +178,8 @@ class TableRunner:
         self.queue: asyncio.Queue[_Item] = asyncio.Queue()
         self.subscribers: dict[Connection, None] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
-        # The running turn timer as (loop deadline, seat, turn length), for the clocks.
+        # The running turn timer as (deadline on time.monotonic, seat, turn length), for the
+        # clocks: read on every broadcast, where the loop's clock would cost a getpid().
         self.turn_clock: tuple[float, int, float] | None = None
         self.record_count = record_count
         self.stored_status = status
@@ -379,7 +380,7 @@ class TableRunner:
         if self.turn_clock is None:
             return None
         deadline, seat, total = self.turn_clock
-        remaining = max(0.0, deadline - asyncio.get_running_loop().time())
+        remaining = max(0.0, deadline - time.monotonic())
         return Clock(seat=seat, remaining_ms=round(remaining * 1000), total_ms=round(total * 1000))
 
     def _send_all(self, message: ServerMessage) -> None:
@@ -447,7 +448,7 @@ class TableRunner:
             max(timer.seconds, 0.0), lambda: self.command(command)
         )
         if timer.key == TimerKey.TURN and timer.seat is not None:
-            self.turn_clock = (loop.time() + timer.seconds, timer.seat, timer.seconds)
+            self.turn_clock = (time.monotonic() + timer.seconds, timer.seat, timer.seconds)
 
     # Subscriptions ----------------------------------------------------------------------------
 

@@ -327,6 +327,8 @@ class SqlStore:
         self._migrate = migrate
         self._queue: asyncio.Queue[_Write] | None = None
         self._writer: asyncio.Task[None] | None = None
+        # The writer's loop, kept: asyncio.get_running_loop() costs a getpid() per write.
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.commits = 0
         #: Writes in the last commit: more than one says other tables are writing too.
         self._last_batch = 0
@@ -337,6 +339,7 @@ class SqlStore:
             await upgrade(self.engine)
         await self.committer.open()
         self._queue = asyncio.Queue()
+        self._loop = asyncio.get_running_loop()
         self._writer = asyncio.create_task(self._write_loop(), name="cuatrola-store-writer")
 
     async def close(self) -> None:
@@ -350,9 +353,10 @@ class SqlStore:
         self._writer = None
 
     async def _submit(self, kind: str, *args: Any) -> None:
-        if self._queue is None or self._writer is None or self._writer.done():
+        loop = self._loop
+        if self._queue is None or self._writer is None or self._writer.done() or loop is None:
             raise StoreError("the store is not open")
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[None] = loop.create_future()
         self._queue.put_nowait(_Write(kind, args, done))
         await done
 
