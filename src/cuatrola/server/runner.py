@@ -179,7 +179,8 @@ class TableRunner:
         self.subscribers: dict[Connection, None] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         # The running turn timer as (deadline on time.monotonic, seat, turn length), for the
-        # clocks: read on every broadcast, where the loop's clock would cost a getpid().
+        # clocks: read on every broadcast, where finding the running loop for its clock
+        # would cost a getpid() (asyncio.get_running_loop on Python 3.11).
         self.turn_clock: tuple[float, int, float] | None = None
         self.record_count = record_count
         self.stored_status = status
