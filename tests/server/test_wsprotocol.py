@@ -24,7 +24,8 @@ from websockets.frames import Frame, Opcode
 
 from cuatrola.server.connection import Connection
 from cuatrola.server.room import Room
-from cuatrola.server.wsprotocol import FLUSH_BYTES, text_frame_header
+from cuatrola.server.wsframes import text_frame_header
+from cuatrola.server.wsprotocol import FLUSH_BYTES
 from tests.server.live import Server, fast_settings, guest_token, running_server
 
 

@@ -6,10 +6,11 @@ Through ASGI every frame is a ``websocket.send`` message that the connection's w
 awaits: a task wake-up, Starlette's state checks, the frame copied into a ``str`` and encoded
 back, and one ``send`` system call per frame. This protocol puts a function in the
 websocket's ASGI scope (the extension :data:`SEND_TEXT`) that frames the bytes at once (a
-header from :func:`text_frame_header` before the payload as it is; it is offered only while no
-extension such as compression is negotiated) and writes every frame given to one socket
-within one turn of the event loop in one system call (the mover's ``ack`` and ``event`` go
-out together).
+header from :func:`~cuatrola.server.wsframes.text_frame_header` before the payload as it is;
+it is offered only while no extension such as compression is negotiated) and writes every
+frame given to one socket within one turn of the event loop in one system call (the mover's
+``ack`` and ``event`` go out together); one callback at the end of the turn writes the frames
+of every socket given some.
 
 The function answers ``False``, doing nothing, whenever the socket cannot take a frame now
 (the upgrade not answered yet, a close sent or received, the transport closing or its buffer
@@ -23,11 +24,17 @@ The other direction has a shortcut too: the extension :data:`RECEIVE_TEXT` takes
 the client's text frames, called at once from the protocol with each whole message, while no
 earlier message waits for the application. A handler that takes the message answers
 ``True``; one that answers ``False`` has done nothing, and the message goes the ASGI way
-(``websocket.receive``), as every message does while no handler is set.
+(``websocket.receive``), as every message does while no handler is set. While a handler is
+set, the protocol reads a received chunk's whole, unfragmented text frames itself when
+websockets' parser stands between two frames
+(:class:`~cuatrola.server.wsframes.FrameBoundary`), before websockets' generator-based parser
+sees the rest; whatever it does not take (control frames, fragments, a frame cut by the
+chunk's end, a message the handler declines) goes to that parser as it is.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any, Final
@@ -35,6 +42,8 @@ from typing import Any, Final
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
+
+from cuatrola.server.wsframes import FrameBoundary, client_text_frame, text_frame_header
 
 #: The ASGI scope extension holding the synchronous send: ``(data: bytes) -> bool``.
 SEND_TEXT: Final = "cuatrola.send_text"
@@ -53,14 +62,14 @@ logger = logging.getLogger("cuatrola.server")
 FLUSH_BYTES: Final = 65536
 
 
-def text_frame_header(length: int) -> bytes:
-    """The header of a final, unmasked text frame whose payload is ``length`` bytes long
-    (RFC 6455, section 5.2): FIN and the text opcode, then the length in 7, 16 or 64 bits."""
-    if length < 126:
-        return bytes((0x81, length))
-    if length < 65536:
-        return b"\x81\x7e" + length.to_bytes(2, "big")
-    return b"\x81\x7f" + length.to_bytes(8, "big")
+#: The sockets given frames in this turn of each event loop (one loop per server, but tests
+#: run several in turn), written by one callback at the end of the turn.
+_UNWRITTEN: Final[dict[asyncio.AbstractEventLoop, list[DirectProtocol]]] = {}
+
+
+def _write_given(loop: asyncio.AbstractEventLoop) -> None:
+    for protocol in _UNWRITTEN.pop(loop, ()):
+        protocol._write_pending()
 
 
 class DirectProtocol(WebSocketsSansIOProtocol):
@@ -73,6 +82,7 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         self._pending: list[bytes] = []
         self._pending_bytes = 0
         self._on_text: TextHandler | None = None
+        self._boundary = FrameBoundary()
 
     def handle_connect(self, event: Request) -> None:
         """Answer the upgrade as uvicorn does, and offer both shortcuts in the scope (the
@@ -132,7 +142,12 @@ class DirectProtocol(WebSocketsSansIOProtocol):
             return False
         pending = self._pending
         if not pending:
-            self.loop.call_soon(self._write_pending)
+            loop = self.loop
+            given = _UNWRITTEN.get(loop)
+            if given is None:
+                given = _UNWRITTEN[loop] = []
+                loop.call_soon(_write_given, loop)
+            given.append(self)
         # A server's unfragmented, uncompressed text frame is a two- to ten-byte header and
         # the payload as it is (RFC 6455, 5.2): made here, it costs two list appends instead
         # of websockets' dozen calls and copy of the payload (a test holds the two equal).
@@ -160,9 +175,62 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
 
     def data_received(self, data: bytes) -> None:
-        """The client's frames; a pong or close answered after the frames given before."""
+        """The client's frames, the whole text frames read here first (see the module
+        docstring); a pong or close answered after the frames given before."""
         self._write_pending()
+        boundary = self._boundary
+        if self._on_text is not None and boundary.between_frames:
+            taken = self._take_text_frames(data)
+            if taken == len(data):
+                return
+            if taken:
+                data = data[taken:]
+        if self.handshake_initiated:
+            boundary.follow(data)
+            super().data_received(data)
+            return
+        boundary.before_upgrade(data)
         super().data_received(data)
+        if self.handshake_initiated:
+            boundary.upgrade_parsed()
+
+    def _take_text_frames(self, data: bytes) -> int:
+        """Hand the whole text frames at the start of ``data`` to the text handler, while
+        it takes them: how many bytes they were."""
+        conn = self.conn
+        limit, fragment = conn.max_message_size, conn.max_fragment_size
+        if fragment is not None:
+            limit = fragment if limit is None else min(limit, fragment)
+        at = 0
+        while True:
+            handler = self._on_text
+            if (
+                handler is None
+                or conn.state is not State.OPEN
+                or conn.extensions
+                or conn.parser_exc is not None
+                or conn.current_size is not None
+                or conn.reader.buffer
+                or self.close_sent
+                # An earlier message still waits for the application: this one must not pass it.
+                or not self.queue.empty()
+            ):
+                return at
+            frame = client_text_frame(data, at, limit)
+            if frame is None:
+                return at
+            payload, after = frame
+            try:
+                taken = handler(payload)
+            except Exception:
+                # As in send_receive_event_to_app: what the handler did is not done twice.
+                logger.exception("the text handler failed")
+                taken = True
+            if not taken:
+                # websockets parses it again and the handler is asked once more (and declines
+                # again: it took nothing); then it goes the ASGI way.
+                return at
+            at = after
 
     def shutdown(self) -> None:
         """The server stops: the frames given, then uvicorn's close (1012)."""
@@ -193,6 +261,5 @@ __all__ = [
     "SEND_TEXT",
     "DirectProtocol",
     "TextHandler",
-    "text_frame_header",
     "websocket_options",
 ]
