@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import msgspec
-from sqlalchemy import case, func, insert, select
+from sqlalchemy import bindparam, case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Session
@@ -63,12 +63,25 @@ class MatchSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: list[PlayerSummary]
 
 
+# The statements a finished match is stored with, built once: their values come as
+# parameters, so SQLAlchemy neither rebuilds them nor derives their cache keys per match.
+_MATCH_STORED: Final = select(finished_matches.c.id).where(
+    finished_matches.c.id == bindparam("match_id")
+)
+_GUEST_FLAGS: Final = select(users.c.id, users.c.is_guest).where(
+    users.c.id.in_(bindparam("user_ids", expanding=True))
+)
+_INSERT_MATCH: Final = insert(finished_matches)
+_INSERT_PLAYERS: Final = insert(match_players)
+_INSERT_HANDS: Final = insert(match_hands)
+
+
 def _guest_flags(session: Session, user_ids: Sequence[str | None]) -> dict[str, bool]:
     """Whether each of these users (that still exists) is a guest."""
     humans = [uid for uid in user_ids if uid is not None]
     if not humans:
         return {}
-    rows = session.execute(select(users.c.id, users.c.is_guest).where(users.c.id.in_(humans)))
+    rows = session.execute(_GUEST_FLAGS, {"user_ids": humans})
     return {row.id: bool(row.is_guest) for row in rows.all()}
 
 
@@ -164,29 +177,28 @@ class History:
         finished_at: float,
     ) -> bool:
         """Store the match in ``session``'s transaction (``False``: it is already stored)."""
-        exists = session.execute(
-            select(finished_matches.c.id).where(finished_matches.c.id == match.match_id)
-        )
+        exists = session.execute(_MATCH_STORED, {"match_id": match.match_id})
         if exists.first() is not None:
             return False
         user_ids = [None if p.is_bot else p.user_id for p in players]
         guest_of = _guest_flags(session, user_ids)
         rated, changes = self._rate(session, match, user_ids, guest_of)
         session.execute(
-            insert(finished_matches).values(
-                id=match.match_id,
-                rules=json.dumps(dict(match.rules), separators=(",", ":")),
-                started_at=match.started_at or finished_at,
-                finished_at=finished_at,
-                score0=match.score[0],
-                score1=match.score[1],
-                winner=match.winner,
-                rated=rated,
-                hand_count=len(records),
-            )
+            _INSERT_MATCH,
+            {
+                "id": match.match_id,
+                "rules": json.dumps(dict(match.rules), separators=(",", ":")),
+                "started_at": match.started_at or finished_at,
+                "finished_at": finished_at,
+                "score0": match.score[0],
+                "score1": match.score[1],
+                "winner": match.winner,
+                "rated": rated,
+                "hand_count": len(records),
+            },
         )
         session.execute(
-            insert(match_players),
+            _INSERT_PLAYERS,
             [
                 {
                     "match_id": match.match_id,
@@ -203,7 +215,7 @@ class History:
         )
         if records:
             session.execute(
-                insert(match_hands),
+                _INSERT_HANDS,
                 [
                     {"match_id": match.match_id, "number": number, "record": text}
                     for number, text in enumerate(records, start=1)
