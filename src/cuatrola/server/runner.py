@@ -43,6 +43,7 @@ from cuatrola.protocol.messages import (
 )
 from cuatrola.protocol.views import hand_view
 from cuatrola.server.connection import Connection
+from cuatrola.server.mailbox import Mailbox
 from cuatrola.server.metrics import Metrics
 from cuatrola.storage.base import GameStore, StoreError, TableStatus
 from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
@@ -175,7 +176,7 @@ class TableRunner:
         self.table = table
         #: The epoch of this node's claim on the table: every commit is made under it.
         self.epoch = epoch
-        self.queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self.queue: Mailbox[_Item] = Mailbox()
         self.subscribers: dict[Connection, None] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         # The running turn timer as (deadline on time.monotonic, seat, turn length), for the
@@ -196,7 +197,7 @@ class TableRunner:
 
     def command(self, command: Command, client: Connection | None = None) -> None:
         """Queue a table command (``client``: who gets the reply)."""
-        self.queue.put_nowait(_Cmd(command, client, time.perf_counter()))
+        self.queue.put(_Cmd(command, client, time.perf_counter()))
 
     def subscribe(
         self,
@@ -208,11 +209,11 @@ class TableRunner:
     ) -> None:
         """Queue ``client``'s subscription: it gets the events after ``since`` (or a sync),
         then every new one. ``only_if_seated``: only if it holds a seat by then."""
-        self.queue.put_nowait(_Sub(client, since, cmd_id, only_if_seated))
+        self.queue.put(_Sub(client, since, cmd_id, only_if_seated))
 
     def unsubscribe(self, client: Connection, cmd_id: CommandId | None = None) -> None:
         """Queue the end of ``client``'s subscription."""
-        self.queue.put_nowait(_Unsub(client, cmd_id))
+        self.queue.put(_Unsub(client, cmd_id))
 
     async def stop(self) -> None:
         """Cancel the task, timers and pending bot decisions."""
@@ -317,7 +318,7 @@ class TableRunner:
         """Answer what was queued behind the failed commit and give the table to the room
         to reload, with everybody who follows it (or asked to)."""
         subscribers = list(self.subscribers)
-        while not self.queue.empty():
+        while self.queue:
             item = self.queue.get_nowait()
             if isinstance(item, _Cmd) and item.client is not None:
                 item.client.send(_unavailable(getattr(item.command, "cmd", None)))
