@@ -8,8 +8,8 @@ import pytest
 
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
-from cuatrola.protocol.views import HandView, hand_view, view_from_wire
+from cuatrola.core.views import public_view, view_for
+from cuatrola.protocol.views import HandView, hand_view, public_hand_view, view_from_wire
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,23 @@ def test_every_view_of_random_hands_survives_the_wire(rules: Rules) -> None:
             for seat in range(4):
                 view = view_for(state, seat)
                 assert view_from_wire(hand_view(view), rules, seat) == view
+            if state.is_finished:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.exact(11), Rules.fixed_hands(11, quintola=False), Rules.first_to(21)]
+)
+def test_the_public_wire_view_made_from_the_fields_is_that_of_the_public_view(
+    rules: Rules,
+) -> None:
+    rng = random.Random(7)
+    for _ in range(40):
+        state = HandState.deal(rules, dealer=rng.randrange(4), rng=rng)
+        while True:
+            # Every phase, a sitting-out seat's dead hand and the summary included.
+            assert public_hand_view(state) == hand_view(public_view(state))
             if state.is_finished:
                 break
             state.apply(rng.choice(state.legal_actions()))

@@ -82,10 +82,15 @@ class Phase(IntEnum):
     @property
     def label(self) -> str:
         """Lower-case name, as used in views and the protocol."""
-        return self.name.lower()
+        return _PHASE_LABELS[self]
 
     def __str__(self) -> str:
-        return self.name.lower()
+        return _PHASE_LABELS[self]
+
+
+#: Each phase's label, by value: read for every view sent (an enum's ``name`` is a slow
+#: descriptor).
+_PHASE_LABELS: Final = tuple(phase.name.lower() for phase in Phase)
 
 
 # Module constants: a global read is cheaper than the enum attribute on the hot path.

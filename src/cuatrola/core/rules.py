@@ -24,7 +24,7 @@ class Contract(IntEnum):
     @property
     def label(self) -> str:
         """The lower-case name used in records and the protocol (``"solo"``)."""
-        return self.name.lower()
+        return _CONTRACT_LABELS[self]
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -38,6 +38,11 @@ class Contract(IntEnum):
                 if contract.label == text.lower():
                     return contract
         raise ValueError(f"expected pass, solo, cuatrola or quintola, got {text!r}")
+
+
+#: Each contract's label, by value: read once per bid of every view sent (an enum's ``name``
+#: is a slow descriptor).
+_CONTRACT_LABELS: Final = tuple(contract.name.lower() for contract in Contract)
 
 
 @dataclass(frozen=True, slots=True)

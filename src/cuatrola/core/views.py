@@ -234,7 +234,10 @@ def board_text(
     return "\n".join(lines)
 
 
-def _public_fields(state: HandState) -> dict[str, object]:
+def public_fields(state: HandState) -> dict[str, object]:
+    """The fields of ``public_view(state)`` by name, without the view (what
+    :func:`public_view` and :func:`view_for` are made of; a server that encodes the view at
+    once reads them here)."""
     finished = state.phase is Phase.FINISHED
     dead = None
     if finished and state.sitting_out is not None:
@@ -267,7 +270,7 @@ def _public_fields(state: HandState) -> dict[str, object]:
 
 def public_view(state: HandState) -> PublicView:
     """The spectator's view of ``state``: no hidden card at all."""
-    return PublicView(**_public_fields(state))  # type: ignore[arg-type]
+    return PublicView(**public_fields(state))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,7 +310,7 @@ def view_for(state: HandState, seat: int) -> SeatView:
     """
     own = seat_part(state, seat)
     return SeatView(
-        **_public_fields(state),  # type: ignore[arg-type]
+        **public_fields(state),  # type: ignore[arg-type]
         seat=own.seat,
         hand=own.hand,
         legal_actions=own.legal_actions,

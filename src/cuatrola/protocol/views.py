@@ -27,9 +27,9 @@ import msgspec
 
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.cards import CARD_CODES, SUIT_LETTERS, Card, Suit
-from cuatrola.core.hand import Cante, HandResult, Obligation, Phase, Trick
+from cuatrola.core.hand import Cante, HandResult, HandState, Obligation, Phase, Trick
 from cuatrola.core.rules import Contract, Rules
-from cuatrola.core.views import PublicView, SeatPart, SeatView
+from cuatrola.core.views import PublicView, SeatPart, SeatView, public_fields
 
 
 class TrickInfo(msgspec.Struct, frozen=True, array_like=False):
@@ -166,7 +166,7 @@ _Codec = tuple[str, Callable[[Any], Any], Callable[[Any], Any]]
 #: Every public field of a view: its name (the same in the core view and on the wire), how it
 #: is encoded for the wire and how a client decodes it back.
 _FIELDS: Final[tuple[_Codec, ...]] = (
-    ("phase", lambda p: Phase(p).label, _phase_from_wire),
+    ("phase", lambda p: p.label, _phase_from_wire),
     ("dealer", _same, _same),
     ("mano", _same, _same),
     ("score_before", _same, _pair),
@@ -197,11 +197,16 @@ _FIELDS: Final[tuple[_Codec, ...]] = (
 
 
 _public_values: Final = operator.attrgetter(*(name for name, _, _ in _FIELDS))
+_public_items: Final = operator.itemgetter(*(name for name, _, _ in _FIELDS))
 _ENCODERS: Final = tuple(None if encode is _same else encode for _, encode, _ in _FIELDS)
 
 
-def _summary(view: PublicView) -> HandSummary | None:
-    r = view.result
+def _summary(
+    r: HandResult | None,
+    sitting_out: int | None,
+    dead_hand: tuple[Card, ...] | None,
+    card_points: tuple[int, int],
+) -> HandSummary | None:
     if r is None:
         return None
     return HandSummary(
@@ -215,9 +220,9 @@ def _summary(view: PublicView) -> HandSummary | None:
         game_points=r.game_points,
         score_before=r.score_before,
         score_after=r.score_after,
-        sitting_out=view.sitting_out,
-        dead_hand=[str(c) for c in view.dead_hand] if view.dead_hand is not None else None,
-        card_points=view.card_points,
+        sitting_out=sitting_out,
+        dead_hand=[str(c) for c in dead_hand] if dead_hand is not None else None,
+        card_points=card_points,
         last_trick=r.trick_winners[-1] % 2,
         cante_points=_cante_points(r.cantes),
     )
@@ -282,8 +287,27 @@ def hand_view(view: PublicView) -> HandView:
     encoded = [
         value if enc is None else enc(value) for value, enc in zip(values, _ENCODERS, strict=True)
     ]
-    public = HandView(*encoded, summary=_summary(view))  # type: ignore[misc]
+    summary = _summary(view.result, view.sitting_out, view.dead_hand, view.card_points)
+    public = HandView(*encoded, summary=summary)  # type: ignore[misc]
     return with_seat(public, view) if isinstance(view, SeatView) else public
+
+
+def public_hand_view(state: HandState) -> HandView:
+    """``hand_view(public_view(state))``, made from :func:`~cuatrola.core.views.public_fields`
+    without the core view in between: the server makes one for every event of a hand and
+    shares it among the event's recipients (a test holds the two equal)."""
+    fields = public_fields(state)
+    encoded = [
+        value if enc is None else enc(value)
+        for value, enc in zip(_public_items(fields), _ENCODERS, strict=True)
+    ]
+    summary = _summary(
+        fields["result"],  # type: ignore[arg-type]
+        fields["sitting_out"],  # type: ignore[arg-type]
+        fields["dead_hand"],  # type: ignore[arg-type]
+        fields["card_points"],  # type: ignore[arg-type]
+    )
+    return HandView(*encoded, summary=summary)  # type: ignore[misc]
 
 
 class SeatFields(msgspec.Struct, frozen=True):
@@ -360,6 +384,7 @@ __all__ = [
     "SeatFields",
     "TrickInfo",
     "hand_view",
+    "public_hand_view",
     "seat_fields",
     "view_from_wire",
     "with_seat",

@@ -33,6 +33,8 @@ class Connection:
 
     def __init__(self, identity: Identity, max_queue: int = 256, session: str = "") -> None:
         self.identity = identity
+        #: ``identity.user_id``, read for every follower of every broadcast.
+        self.user_id: UserId = identity.user_id
         self.session = session
         self.max_queue = max_queue
         self.frames: asyncio.Queue[bytes | int] = asyncio.Queue()
@@ -49,11 +51,6 @@ class Connection:
         self.direct: Callable[[bytes], bool] | None = None
         #: The writer is sending a frame it took from the queue (later ones wait behind it).
         self.sending = False
-
-    @property
-    def user_id(self) -> UserId:
-        """The user id."""
-        return self.identity.user_id
 
     def send(self, message: ServerMessage) -> None:
         """Queue one message."""

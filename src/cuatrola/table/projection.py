@@ -31,7 +31,7 @@ from cuatrola.protocol.messages import (
     EventBody,
     SeatsChanged,
 )
-from cuatrola.protocol.views import HandView, hand_view, seat_fields, with_seat
+from cuatrola.protocol.views import HandView, hand_view, public_hand_view, seat_fields, with_seat
 from cuatrola.table.cantes import window_view
 from cuatrola.table.events import HandEvent, HandEventKind, PublicEvent, TableEvent
 
@@ -182,7 +182,7 @@ def _public_hand_view(table: Table, event: HandEvent, state: HandState) -> HandV
     key = (event.hand, event.step)
     public = table._public_cache.get(key)
     if public is None:
-        public = hand_view(public_view(state))
+        public = public_hand_view(state)
         table._public_cache = {key: public}
     return public
 
