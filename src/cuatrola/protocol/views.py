@@ -202,11 +202,12 @@ _ENCODERS: Final = tuple(None if encode is _same else encode for _, encode, _ in
 
 
 def _summary(
-    r: HandResult | None,
+    result: HandResult | None,
     sitting_out: int | None,
     dead_hand: tuple[Card, ...] | None,
     card_points: tuple[int, int],
 ) -> HandSummary | None:
+    r = result
     if r is None:
         return None
     return HandSummary(
@@ -281,14 +282,8 @@ def hand_view(view: PublicView) -> HandView:
     """
     if not isinstance(view, PublicView):
         raise TypeError(f"expected a SeatView or PublicView, got {type(view).__name__}")
-    # Positional, in the order of HandView's fields (a test holds _FIELDS to that order):
-    # this runs once per event on the server's hot path.
-    values = _public_values(view)
-    encoded = [
-        value if enc is None else enc(value) for value, enc in zip(values, _ENCODERS, strict=True)
-    ]
     summary = _summary(view.result, view.sitting_out, view.dead_hand, view.card_points)
-    public = HandView(*encoded, summary=summary)  # type: ignore[misc]
+    public = _public_wire(_public_values(view), summary)
     return with_seat(public, view) if isinstance(view, SeatView) else public
 
 
@@ -297,16 +292,23 @@ def public_hand_view(state: HandState) -> HandView:
     without the core view in between: the server makes one for every event of a hand and
     shares it among the event's recipients (a test holds the two equal)."""
     fields = public_fields(state)
-    encoded = [
-        value if enc is None else enc(value)
-        for value, enc in zip(_public_items(fields), _ENCODERS, strict=True)
-    ]
     summary = _summary(
         fields["result"],  # type: ignore[arg-type]
         fields["sitting_out"],  # type: ignore[arg-type]
         fields["dead_hand"],  # type: ignore[arg-type]
         fields["card_points"],  # type: ignore[arg-type]
     )
+    return _public_wire(_public_items(fields), summary)
+
+
+def _public_wire(values: Sequence[Any], summary: HandSummary | None) -> HandView:
+    """A spectator's :class:`HandView` from the public fields' core values in the order of
+    :data:`_FIELDS`."""
+    # Positional, in the order of HandView's fields (a test holds _FIELDS to that order):
+    # this runs once per event on the server's hot path.
+    encoded = [
+        value if enc is None else enc(value) for value, enc in zip(values, _ENCODERS, strict=True)
+    ]
     return HandView(*encoded, summary=summary)  # type: ignore[misc]
 
 
