@@ -66,7 +66,10 @@ def test_the_table_layer_does_no_io_and_reads_no_clock() -> None:
 
 
 def test_the_runner_knows_the_server_only_through_its_host_protocol() -> None:
-    allowed = {"cuatrola.server.connection", "cuatrola.server.metrics"}
+    allowed = {"cuatrola.server.connection", "cuatrola.server.mailbox", "cuatrola.server.metrics"}
     for name in _imports(SRC / "server" / "runner.py"):
         if name.startswith("cuatrola.server"):
             assert name in allowed, f"server/runner.py imports {name}"
+    # The mailbox is a leaf: through it the runner reaches nothing else of the package.
+    for name in _imports(SRC / "server" / "mailbox.py"):
+        assert not name.startswith("cuatrola"), f"server/mailbox.py imports {name}"
