@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
@@ -51,3 +54,42 @@ def test_bad_arguments_are_refused_before_starting_anything() -> None:
         proc = bench(*args)
         assert proc.returncode == 2
         assert "expected" in proc.stderr
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()] if path.exists() else []
+
+
+def test_sigterm_stops_the_bench_and_the_server_it_started() -> None:
+    if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
+        # The kernel lists a process's children there on Linux (CONFIG_PROC_CHILDREN).
+        raise AssertionError("this test reads a process's children from /proc")
+    bench_proc = subprocess.Popen(
+        [sys.executable, "-m", "cuatrola", "bench", "server", "--tables", "1",
+         "--seconds", "120", "--warmup", "0", "--connections", "0", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        servers: list[int] = []
+        while not servers and time.monotonic() < deadline:
+            time.sleep(0.2)
+            assert bench_proc.poll() is None, bench_proc.communicate()[1]
+            servers = _children(bench_proc.pid)
+        assert servers, "the bench started no server"
+        time.sleep(3)  # well into the play phase
+        bench_proc.send_signal(signal.SIGTERM)
+        _, err = bench_proc.communicate(timeout=60)
+    finally:
+        if bench_proc.poll() is None:
+            bench_proc.kill()
+            bench_proc.wait()
+    assert bench_proc.returncode == 128 + signal.SIGTERM, err
+    assert "stopped by SIGTERM" in err
+    for server in servers:
+        # Reaped by the bench: no process is left with that id (or one that is is not it).
+        cmdline = Path(f"/proc/{server}/cmdline")
+        assert not cmdline.exists() or b"serve" not in cmdline.read_bytes()

@@ -49,6 +49,7 @@ import httpx
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.bench.server import (
     STARTUP_TIMEOUT,
+    STOPPED_BY_SIGTERM,
     CpuTimes,
     Player,
     Server,
@@ -60,6 +61,7 @@ from cuatrola.bench.server import (
     _raise_fd_limit,
     _start_server,
     _stop_server,
+    until_sigterm,
 )
 from cuatrola.protocol import ServerMessage
 from cuatrola.protocol.messages import BOT_LEVELS, Acted, Event, PlayComputer, Sync, TableOptions
@@ -394,10 +396,13 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its figures; 1 if the server could not be driven."""
     deadline = len(args.steps) * (args.seconds + args.warmup + STARTUP_TIMEOUT * 2) + 120
     try:
-        result = asyncio.run(asyncio.wait_for(_run(args), deadline))
+        result = asyncio.run(until_sigterm(asyncio.wait_for(_run(args), deadline)))
     except (RuntimeError, OSError, TimeoutError, httpx.HTTPError) as exc:
         print(f"cuatrola bench capacity: {exc}", file=sys.stderr)
         return 1
+    except asyncio.CancelledError:
+        print("cuatrola bench capacity: stopped by SIGTERM", file=sys.stderr)
+        return STOPPED_BY_SIGTERM
     if args.json:
         print(json.dumps(result))
     else:

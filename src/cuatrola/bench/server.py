@@ -42,7 +42,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import httpx
 
@@ -79,6 +79,10 @@ OPEN_CONCURRENCY: Final = 64
 # as a real one would, instead of having commands refused.
 CLIENT_RATE: Final = 18.0
 CLIENT_BURST: Final = 30.0
+#: The exit status of a benchmark stopped by SIGTERM (128 + the signal's number).
+STOPPED_BY_SIGTERM: Final = 128 + signal.SIGTERM
+
+_T = TypeVar("_T")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -809,15 +813,34 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         return result
 
 
+async def until_sigterm(work: Awaitable[_T]) -> _T:
+    """``work``, cancelled by SIGTERM as Ctrl-C cancels it: its ``finally`` blocks run, so a
+    benchmark stopped from outside still stops the servers it started.
+
+    Raises:
+        asyncio.CancelledError: when SIGTERM came.
+    """
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        return await work
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its figures; 1 if the server could not be driven."""
+    deadline = args.seconds + args.warmup + args.hold + 900
     try:
-        result = asyncio.run(
-            asyncio.wait_for(_run(args), args.seconds + args.warmup + args.hold + 900)
-        )
+        result = asyncio.run(until_sigterm(asyncio.wait_for(_run(args), deadline)))
     except (RuntimeError, OSError, TimeoutError, httpx.HTTPError) as exc:
         print(f"cuatrola bench server: {exc}", file=sys.stderr)
         return 1
+    except asyncio.CancelledError:
+        print("cuatrola bench server: stopped by SIGTERM", file=sys.stderr)
+        return STOPPED_BY_SIGTERM
     if args.json:
         print(json.dumps(result))
     else:
