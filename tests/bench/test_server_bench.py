@@ -90,6 +90,6 @@ def test_sigterm_stops_the_bench_and_the_server_it_started() -> None:
     assert bench_proc.returncode == 128 + signal.SIGTERM, err
     assert "stopped by SIGTERM" in err
     for server in servers:
-        # Reaped by the bench: no process is left with that id (or one that is is not it).
+        # Stopped and reaped by the bench: no process has that id now, or another one does.
         cmdline = Path(f"/proc/{server}/cmdline")
         assert not cmdline.exists() or b"serve" not in cmdline.read_bytes()
