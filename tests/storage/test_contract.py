@@ -247,6 +247,35 @@ async def test_a_table_has_one_owner_at_a_time_and_a_stale_owner_cannot_write(
         await store.append("t1", 2, [{"r": "x", "k": 3}], epoch=2)
 
 
+async def test_a_group_commit_refuses_only_the_stale_owner_s_write(store: GameStore) -> None:
+    for n in range(1, 6):
+        await store.create(meta(n), owner="a", lease=100.0)
+    assert await store.claim("t3", "b", now=101.0, lease=200.0) == 2
+    # Written at once, the appends share the SQL store's group commits; t1 twice.
+    results = await asyncio.gather(
+        *(store.append(f"t{n}", 0, [{"r": "x", "k": n}], epoch=1) for n in range(1, 6)),
+        store.append("t1", 1, [{"r": "x", "k": 10}], epoch=1),
+        return_exceptions=True,
+    )
+    assert [type(r).__name__ for r in results] == ["NoneType"] * 2 + ["Fenced"] + ["NoneType"] * 3
+    assert "'t3'" in str(results[2])
+    for n in (2, 4, 5):
+        assert [r["k"] for r in await store.records(f"t{n}")] == [n]
+    assert [r["k"] for r in await store.records("t1")] == [1, 10]
+    assert await store.records("t3") == []
+
+
+async def test_a_long_append_keeps_every_record_in_order(store: GameStore) -> None:
+    await store.create(meta(1), owner="a", lease=100.0)
+    await store.create(meta(2), owner="a", lease=100.0)
+    await asyncio.gather(
+        store.append("t1", 0, [{"r": "x", "k": k} for k in range(700)], epoch=1),
+        store.append("t2", 0, [{"r": "x", "k": -k} for k in range(300)], epoch=1),
+    )
+    assert [r["k"] for r in await store.records("t1")] == list(range(700))
+    assert [r["k"] for r in await store.records("t2")] == [-k for k in range(300)]
+
+
 async def test_tables_without_an_owner_and_closed_tables(store: GameStore) -> None:
     await store.create(meta(1))  # stored before tables had owners
     await store.create(meta(2, "closed"))

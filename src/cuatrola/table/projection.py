@@ -14,13 +14,15 @@ but the cache of the last public view.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import msgspec
 
+from cuatrola.core.cards import cards_of
 from cuatrola.core.hand import HandState
-from cuatrola.core.views import PublicView, public_view, seat_part, view_for
+from cuatrola.core.views import PublicView, SeatPart, public_view, seat_part, view_for
 from cuatrola.protocol.codec import SeatedFrames, encode
 from cuatrola.protocol.messages import (
     Acted,
@@ -31,7 +33,14 @@ from cuatrola.protocol.messages import (
     EventBody,
     SeatsChanged,
 )
-from cuatrola.protocol.views import HandView, hand_view, public_hand_view, seat_fields, with_seat
+from cuatrola.protocol.views import (
+    HandView,
+    SeatFields,
+    hand_view,
+    public_hand_view,
+    seat_fields,
+    with_seat,
+)
 from cuatrola.table.cantes import window_view
 from cuatrola.table.events import HandEvent, HandEventKind, PublicEvent, TableEvent
 
@@ -138,8 +147,18 @@ class EventFrames:
             seated, state = self._seated
             if seat is None:
                 return seated.public
-            return seated.for_seat(seat_fields(seat_part(state, seat)))
+            if state.to_move == seat:
+                return seated.for_seat(seat_fields(seat_part(state, seat)))
+            return seated.for_seat(_waiting_seat_fields(seat, state.hands[seat]))
         return encode(project(self._table, self._event, seat, muted, self._clock))
+
+
+@functools.lru_cache(maxsize=4096)
+def _waiting_seat_fields(seat: int, hand: int) -> SeatFields:
+    """The own fields of ``seat`` holding the cards ``hand`` (a mask) while another seat is
+    to move: its cards alone, the same from one event to the next until it plays, so they are
+    made once (``seat_fields(seat_part(state, seat))`` for every such state; read-only)."""
+    return seat_fields(SeatPart(seat, tuple(cards_of(hand)), (), None))
 
 
 def project_public(
