@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,7 +27,7 @@ from websockets.frames import Frame, Opcode
 from cuatrola.server.connection import Connection
 from cuatrola.server.room import Room
 from cuatrola.server.wsframes import text_frame_header
-from cuatrola.server.wsprotocol import FLUSH_BYTES
+from cuatrola.server.wsprotocol import FLUSH_BYTES, _hand_over
 from tests.server.live import Server, fast_settings, guest_token, running_server
 
 
@@ -39,6 +41,25 @@ def test_the_frame_header_is_the_one_websockets_makes(length: int, fill: int) ->
     payload = bytes((fill,)) * length
     made_here = text_frame_header(length) + payload
     assert made_here == Frame(Opcode.TEXT, payload).serialize(mask=False)
+
+
+def test_a_text_handler_that_raises_has_taken_the_message(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Both ways to the handler (a frame read by the protocol, a message websockets parsed)
+    count a failed handler as having taken the message, so it is not handled twice."""
+    seen: list[bytes] = []
+
+    def failing(data: bytes) -> bool:
+        seen.append(data)
+        raise ValueError("boom")
+
+    with caplog.at_level(logging.ERROR, logger="cuatrola.server"):
+        assert _hand_over(failing, b"{}") is True
+    assert seen == [b"{}"]
+    assert "the text handler failed" in caplog.text
+    assert _hand_over(lambda data: False, b"{}") is False
+    assert _hand_over(lambda data: True, b"{}") is True
 
 
 async def _hello(server: Server, ws: ClientConnection, name: str) -> Connection:

@@ -72,6 +72,16 @@ def _write_given(loop: asyncio.AbstractEventLoop) -> None:
         protocol._write_pending()
 
 
+def _hand_over(handler: TextHandler, data: bytes) -> bool:
+    """Whether ``handler`` took the message ``data``. One that raised counts as having taken
+    it: what it did is not done twice, and the message never goes into the protocol's parser."""
+    try:
+        return handler(data)
+    except Exception:
+        logger.exception("the text handler failed")
+        return True
+
+
 class DirectProtocol(WebSocketsSansIOProtocol):
     """uvicorn's websockets-sansio protocol with the :data:`SEND_TEXT` and :data:`RECEIVE_TEXT`
     extensions."""
@@ -114,13 +124,7 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         ):
             frames = self.frames
             data = frames[0] if len(frames) == 1 else b"".join(frames)
-            try:
-                taken = handler(bytes(data))
-            except Exception:
-                # Never into the protocol's parser; what the handler did is not done twice.
-                logger.exception("the text handler failed")
-                taken = True
-            if taken:
+            if _hand_over(handler, bytes(data)):
                 self.frames = []
                 return
         super().send_receive_event_to_app()
@@ -220,13 +224,7 @@ class DirectProtocol(WebSocketsSansIOProtocol):
             if frame is None:
                 return at
             payload, after = frame
-            try:
-                taken = handler(payload)
-            except Exception:
-                # As in send_receive_event_to_app: what the handler did is not done twice.
-                logger.exception("the text handler failed")
-                taken = True
-            if not taken:
+            if not _hand_over(handler, payload):
                 # websockets parses it again and the handler is asked once more (and declines
                 # again: it took nothing); then it goes the ASGI way.
                 return at
