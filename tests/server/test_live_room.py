@@ -85,6 +85,15 @@ async def test_private_table_by_invite_code(tmp_path: Path) -> None:
         watch = await carla.command({"type": "subscribe", "table": ack["table"]})
         assert watch["type"] == "error"
         assert watch["code"] == "forbidden"
+        # Nor can a stranger write into its log: muting a seat's chat needs a seat or a
+        # subscription, like chatting.
+        seq = ana.seq[ack["table"]]
+        mute = await carla.command({"type": "mute", "table": ack["table"], "seat": 1})
+        assert mute["code"] == "forbidden"
+        chat = await carla.command({"type": "chat", "table": ack["table"], "phrase": "hello"})
+        assert chat["code"] == "forbidden"
+        await asyncio.sleep(0.1)
+        assert ana.seq[ack["table"]] == seq
         joined = await bea.command({"type": "join", "code": code, "seat": 3})
         assert joined["seat"] == 3
         bea_sync = await bea.next("sync")
@@ -258,6 +267,11 @@ async def test_chat_limits_phrases_and_mute(tmp_path: Path) -> None:
                 for f in bea.frames
             )
         )
+        # Mutes are stored with the table like chat lines, and share their rate limit.
+        unmute = {"type": "mute", "table": table, "seat": 0, "on": False}
+        assert (await bea.command(unmute))["type"] == "ack"
+        assert (await bea.command({"type": "mute", "table": table, "seat": 0}))["type"] == "ack"
+        assert (await bea.command(unmute))["code"] == "rate_limited"
         for p in players:
             await p.close()
 

@@ -545,7 +545,7 @@ class Room:
             case wire.Join():
                 self._join(runner, conn, msg)
             case wire.Mute():
-                runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, cmd), conn)
+                self._mute(runner, conn, msg)
             case wire.Chat():
                 self._chat(runner, conn, msg)
             case wire.Hint():
@@ -637,19 +637,35 @@ class Room:
         runner.subscribe(conn, only_if_seated=True)
 
     def _chat(self, runner: TableRunner, conn: Connection, msg: wire.Chat) -> None:
+        if not self._may_chat(runner, conn, msg, "chat"):
+            return
         user = conn.identity
-        if msg.table not in conn.tables and runner.table.seat_of(user.user_id) is None:
-            self._error(conn, ErrorCode.FORBIDDEN, "watch or sit at the table to chat", msg.id)
-            return
-        limit = self.chat_limits.setdefault(
-            user.user_id, SlidingWindow(self.settings.chat_lines, self.settings.chat_window)
-        )
-        if not limit.hit(time.monotonic()):
-            message = "too many chat lines; wait a moment"
-            self._error(conn, ErrorCode.RATE_LIMITED, message, msg.id)
-            return
         chat = commands.Chat(user.user_id, user.name, msg.text, msg.phrase, CommandId(msg.id))
         runner.command(chat, conn)
+
+    def _mute(self, runner: TableRunner, conn: Connection, msg: wire.Mute) -> None:
+        # A mute is stored with the table like a chat line: only its followers may set one,
+        # and within the chat's rate limit, so that nobody can fill a table's log with them.
+        if self._may_chat(runner, conn, msg, "mute a seat's chat"):
+            runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, CommandId(msg.id)), conn)
+
+    def _may_chat(
+        self, runner: TableRunner, conn: Connection, msg: wire.Chat | wire.Mute, what: str
+    ) -> bool:
+        """Whether ``conn`` follows the table (seated or subscribed) and is within the chat's
+        rate limit; if not, it is told why."""
+        user = conn.user_id
+        if msg.table not in conn.tables and runner.table.seat_of(user) is None:
+            self._error(conn, ErrorCode.FORBIDDEN, f"watch or sit at the table to {what}", msg.id)
+            return False
+        limit = self.chat_limits.setdefault(
+            user, SlidingWindow(self.settings.chat_lines, self.settings.chat_window)
+        )
+        if not limit.hit(time.monotonic()):
+            message = "too many chat lines and mutes; wait a moment"
+            self._error(conn, ErrorCode.RATE_LIMITED, message, msg.id)
+            return False
+        return True
 
     def _hint(self, runner: TableRunner, conn: Connection, msg: wire.Hint) -> None:
         # Each hint is a search in the bot pool: a few a minute per player.

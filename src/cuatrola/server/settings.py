@@ -58,7 +58,7 @@ class Settings:
         bot_workers: processes in the bot pool (0: think in a thread of this process).
         max_frame: largest websocket frame accepted (bytes).
         rate: commands per second per connection (token bucket refill) and ``burst``.
-        chat_lines: chat lines per ``chat_window`` seconds per user.
+        chat_lines: chat lines and mutes per ``chat_window`` seconds per user.
         send_queue: frames buffered per connection before a slow client is dropped.
         event_window: table events kept in memory for reconnection replay.
         finished_ttl: seconds a finished table nobody seated watches stays before it closes.
