@@ -114,6 +114,20 @@ async def test_lobby_lists_public_tables_live(tmp_path: Path) -> None:
         async with httpx.AsyncClient(base_url=server.http) as http:
             rows = (await http.get("/api/tables")).json()["tables"]
         assert [r["id"] for r in rows] == [ack["table"]]
+        # A table against the computer is listed only when asked, whatever other options
+        # come with it; a table created without `public` is listed.
+        quiet = await ana.command({"type": "play_computer", "options": {"turn_time": 0}})
+        listed = await ana.command({"type": "play_computer", "options": {"public": True}})
+        default = await ana.command({"type": "create_table", "options": {"turn_time": 0}})
+        updated = set()
+        while default["table"] not in updated:  # the updates come in order
+            updated.add((await bea.next("lobby_update"))["table"]["id"])
+        assert updated == {listed["table"], default["table"]}
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            rows = (await http.get("/api/tables")).json()["tables"]
+        assert quiet["table"] not in [r["id"] for r in rows]
+        watch = await bea.command({"type": "subscribe", "table": quiet["table"]})
+        assert watch["code"] == "forbidden"
         await ana.close()
         await bea.close()
 

@@ -76,7 +76,8 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         turn_time: seconds a seat has to act before a computer player acts for it; ``0``
             turns the timer off. The server raises values below its minimum to the minimum.
         bot_level: the level of the computer players at this table.
-        public: listed in the lobby and open to spectators.
+        public: listed in the lobby and open to spectators; ``None`` (the default) is on for
+            quick match and private tables and off for a table against the computer.
         hints: whether seated players may ask for a ``hint``; ``None`` (the default) is on
             for a table against the computer and off for quick match and private tables.
             A match played with hints on is never rated.
@@ -86,7 +87,7 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     quintola: bool = True
     turn_time: float = msgspec.field(default=30.0)
     bot_level: str = "medium"
-    public: bool = True
+    public: bool | None = None
     hints: bool | None = None
 
     def __post_init__(self) -> None:
@@ -248,7 +249,7 @@ class PlayComputer(_Base, frozen=True, tag="play_computer"):
     """Start a match at once against three computer players (the human sits at seat 0)."""
 
     id: str
-    options: TableOptions = TableOptions(public=False)
+    options: TableOptions = TableOptions()
 
     def __post_init__(self) -> None:
         _check_id(self.id)

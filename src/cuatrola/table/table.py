@@ -153,12 +153,14 @@ class Table:
         self.id = table_id
         self.code = code
         self.kind = kind
-        # Hints default to on against the computer only (docs/protocol.md, "Hints").
-        self.options = (
-            options
-            if options.hints is not None
-            else msgspec.structs.replace(options, hints=kind == TableKind.COMPUTER)
-        )
+        # Hints default to on against the computer only (docs/protocol.md, "Hints"), and a
+        # table against the computer is not listed unless asked.
+        against_computer = kind == TableKind.COMPUTER
+        if options.hints is None:
+            options = msgspec.structs.replace(options, hints=against_computer)
+        if options.public is None:
+            options = msgspec.structs.replace(options, public=not against_computer)
+        self.options = options
         self.rules: Rules = options.to_rules()
         self.config = config or TableConfig()
         self.rng: random.Random = rng if rng is not None else random.SystemRandom()
