@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import statistics
 import time
 from pathlib import Path
@@ -253,6 +254,47 @@ async def test_guests_are_rate_limited_per_address_with_retry_after(tmp_path: Pa
         assert [r.status_code for r in replies] == [201, 201, 201, 429]
         assert replies[-1].json()["error"] == "rate_limited"
         assert int(replies[-1].headers["retry-after"]) == 5
+
+
+async def test_wrong_methods_anywhere_get_a_json_405_with_allow(tmp_path: Path) -> None:
+    async with (
+        running_server(fast_settings(tmp_path)) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        for method, path, allow in (
+            ("POST", "/api/tables", "GET, HEAD"),
+            ("POST", "/api/tutorial", "GET, HEAD"),
+            ("GET", "/api/tutorial/follow/check", "POST"),
+            ("DELETE", "/api/me", "GET, HEAD"),
+            ("POST", "/healthz", "GET, HEAD"),
+            ("POST", "/metrics", "GET, HEAD"),
+        ):
+            reply = await http.request(method, path)
+            assert reply.status_code == 405, (method, path, reply.text)
+            assert reply.json()["error"] == "method_not_allowed", (method, path)
+            assert reply.headers["allow"] == allow, (method, path)
+        missing = await http.get("/api/tutorial/nothing/here")
+        assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+        assert (await http.get("/api/tables")).json() == {"tables": []}
+
+
+async def test_a_client_gone_before_its_body_is_not_an_error_of_the_server(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        for _ in range(3):
+            _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(
+                b"POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name"'
+            )
+            await writer.drain()
+            writer.close()
+            await writer.wait_closed()
+        async with httpx.AsyncClient(base_url=server.http) as http:
+            assert (await http.get("/healthz")).status_code == 200
+        await asyncio.sleep(0.1)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_metrics_are_for_loopback_or_the_metrics_token(tmp_path: Path) -> None:

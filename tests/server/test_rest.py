@@ -238,7 +238,8 @@ async def test_history_paging_and_query_validation(
         assert_error(
             await client.get(f"/api/history?{query}", headers=headers), 400, "invalid_request"
         )
-    for query in ("limit=0", "offset=-1", "limit=x"):
+    # Only plain ASCII digits: not what int() also reads (spaces, underscores, other digits).
+    for query in ("limit=0", "offset=-1", "limit=x", "limit=%205", "limit=1_0", "limit=%D9%A3"):
         assert_error(await client.get(f"/api/leaderboard?{query}"), 400, "invalid_request")
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 from starlette.applications import Starlette
+from starlette.routing import Mount
 
 from cuatrola.core.actions import ACTION_NAMES, parse_action
 from cuatrola.server.tutorial.judge import (
@@ -20,7 +21,7 @@ from cuatrola.server.tutorial.judge import (
     true_answer,
 )
 from cuatrola.server.tutorial.lessons import LEARNER, LESSONS, Step
-from cuatrola.server.tutorial.routes import routes
+from cuatrola.server.tutorial.routes import api_routes, page_routes
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "web" / "public" / "i18n"
 LANGS = ("es", "en", "pt", "tr", "th")
@@ -158,7 +159,8 @@ def test_every_text_the_tutorial_names_is_in_every_catalogue(lang: str) -> None:
 
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=Starlette(routes=routes()))
+    app = Starlette(routes=[Mount("/api", routes=api_routes()), *page_routes()])
+    transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
         yield http
 

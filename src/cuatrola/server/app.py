@@ -26,6 +26,7 @@ import msgspec
 import redis.asyncio as aioredis
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -51,7 +52,7 @@ from cuatrola.server.security import SecurityHeaders
 from cuatrola.server.services import Services
 from cuatrola.server.settings import Settings
 from cuatrola.server.socket import serve_socket
-from cuatrola.server.tutorial.routes import routes as tutorial_routes
+from cuatrola.server.tutorial import routes as tutorial
 from cuatrola.storage.base import GameStore
 from cuatrola.storage.sql import SqlStore, make_engine, sqlite_transactions_for
 
@@ -129,16 +130,18 @@ def create_app(
         guests_per_minute=settings.guests_per_minute,
         guest_burst=settings.guest_burst,
         analyses=analyses,
+        also=[*_room_api_routes(room), *tutorial.api_routes()],
     )
     app = Starlette(
         routes=[
             *_room_routes(room),
-            *tutorial_routes(),
+            *tutorial.page_routes(),
             Mount("/api", routes=accounts_api),
             _web_client(),
         ],
         lifespan=_lifespan(room, pool, authenticator, limiter, broker, analyses, history),
         middleware=[Middleware(SecurityHeaders, https=_https(settings))],
+        exception_handlers={405: _method_not_allowed},
     )
     app.state.services = services
     app.state.room = room
@@ -261,8 +264,7 @@ def _login_listener(room: Room, logins: Relay | None) -> RevocationListener:
 
 
 def _room_routes(room: Room) -> list[BaseRoute]:
-    """``/ws``, ``/healthz``, ``/metrics`` and ``/api/tables`` (before the ``/api`` mount,
-    whose fallback answers every other path under it)."""
+    """``/ws``, ``/healthz`` and ``/metrics``."""
     settings = room.settings
     services = room.services
 
@@ -276,6 +278,16 @@ def _room_routes(room: Room) -> list[BaseRoute]:
                 status_code=403,
             )
         return PlainTextResponse(services.metrics.render(), media_type="text/plain; version=0.0.4")
+
+    return [
+        WebSocketRoute("/ws", websocket_endpoint),
+        *health_routes(room),
+        Route("/metrics", metrics, methods=["GET"]),
+    ]
+
+
+def _room_api_routes(room: Room) -> list[BaseRoute]:
+    """``/api/tables``: the lobby's tables (served under the ``/api`` mount)."""
 
     async def tables(request: Request) -> Response:
         rows = [
@@ -296,12 +308,18 @@ def _room_routes(room: Room) -> list[BaseRoute]:
         ]
         return JSONResponse({"tables": rows})
 
-    return [
-        WebSocketRoute("/ws", websocket_endpoint),
-        *health_routes(room),
-        Route("/metrics", metrics),
-        Route("/api/tables", tables),
-    ]
+    return [Route("/tables", tables, methods=["GET"])]
+
+
+async def _method_not_allowed(request: Request, exc: Exception) -> Response:
+    """A wrong method on a route outside ``/api`` (``POST /healthz``): the same JSON reply
+    and ``Allow`` header as under it."""
+    response = rest.error_response(
+        405, "method_not_allowed", f"{request.method} is not allowed here"
+    )
+    if isinstance(exc, HTTPException) and exc.headers:
+        response.headers.update(exc.headers)
+    return response
 
 
 def _web_client() -> BaseRoute:

@@ -24,12 +24,13 @@ import asyncio
 import json
 import logging
 import math
+import re
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 import msgspec
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Route
 from starlette.schemas import SchemaGenerator
@@ -51,6 +52,9 @@ PASSWORD_BURST: Final = 10
 
 MAX_BODY: Final = 4096
 """Largest request body accepted (bytes); every request here is a few fields."""
+
+#: An integer query parameter as the docs promise it: ASCII digits, optionally signed.
+_INTEGER: Final = re.compile(r"-?[0-9]+")
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 _T = TypeVar("_T")
@@ -211,6 +215,11 @@ def _guarded(endpoint: Endpoint) -> Endpoint:
             return error_response(exc.status, exc.code, exc.message, retry_after=exc.retry_after)
         except AccountError as exc:
             return error_response(exc.status, exc.code, str(exc))
+        except ClientDisconnect:
+            # The client went away before its body arrived: nobody reads the reply, and it
+            # is not the server's fault (a traceback here would let anyone fill the log).
+            logger.debug("REST %s %s: the client disconnected", request.method, request.url.path)
+            return Response(status_code=400)
         except Exception:
             logger.exception("REST %s %s failed", request.method, request.url.path)
             return error_response(500, "internal", "internal server error")
@@ -253,10 +262,11 @@ def _int_param(request: Request, name: str, default: int, low: int, high: int) -
     text = request.query_params.get(name)
     if text is None:
         return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise ApiError(400, "invalid_request", f"{name} must be an integer, got {text!r}") from None
+    # Plain ASCII digits only: int() would also take spaces, underscores and other scripts'
+    # digits ("1_0", " 5", "٣").
+    if _INTEGER.fullmatch(text) is None:
+        raise ApiError(400, "invalid_request", f"{name} must be an integer, got {text!r}")
+    value = int(text)
     if not low <= value <= high:
         raise ApiError(
             400, "invalid_request", f"{name} must be between {low} and {high}, got {value}"
@@ -664,8 +674,10 @@ def routes(
     guests_per_minute: float = 12.0,
     guest_burst: int = 10,
     analyses: MatchAnalyses | None = None,
+    also: Sequence[BaseRoute] = (),
 ) -> list[BaseRoute]:
-    """The accounts REST routes, to mount under ``/api``.
+    """The routes of the ``/api`` mount: the accounts REST routes, ``also``, and a fallback
+    that answers every other path and method under it in JSON (404, or 405 with ``Allow``).
 
     The routes only read and write through the services given; they register nothing
     anywhere (the app adds :meth:`History.on_match_finished
@@ -681,6 +693,8 @@ def routes(
         guests_per_minute, guest_burst: how many guest sessions one address may create.
         analyses: the finished matches' analyses (``GET /api/matches/{id}/analysis``);
             without it that endpoint answers 404.
+        also: the mount's other endpoints (paths relative to ``/api``), which are not part
+            of this API's OpenAPI document but whose methods the fallback names.
     """
     backend = MemoryRateLimiter(PASSWORD_RATE, PASSWORD_BURST) if limiter is None else limiter
     api = _Api(accounts, history, backend, guests_per_minute, guest_burst, analyses)
@@ -693,10 +707,11 @@ def routes(
 
     return [
         *table,
+        *also,
         Route("/openapi.json", openapi, methods=["GET"], include_in_schema=False),
         Route(
             "/{path:path}",
-            _fallback(table),
+            _fallback([*table, *also]),
             methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"],
             include_in_schema=False,
         ),

@@ -123,11 +123,14 @@ async def rules_page(request: Request) -> Response:
     return RedirectResponse("/#/rules", status_code=307)
 
 
-def routes() -> list[BaseRoute]:
-    """The tutorial's routes, to add before the ``/api`` mount (whose fallback answers every
-    other path under it), and ``/rules``."""
+def api_routes() -> list[BaseRoute]:
+    """The tutorial's API routes, to serve under the ``/api`` mount (``/api/tutorial``...)."""
     return [
-        Route("/api/tutorial", lessons, methods=["GET"]),
-        Route("/api/tutorial/{lesson:str}/check", check, methods=["POST"]),
-        Route("/rules", rules_page, methods=["GET"]),
+        Route("/tutorial", lessons, methods=["GET"]),
+        Route("/tutorial/{lesson:str}/check", check, methods=["POST"]),
     ]
+
+
+def page_routes() -> list[BaseRoute]:
+    """``/rules``, the rules page."""
+    return [Route("/rules", rules_page, methods=["GET"])]
