@@ -30,6 +30,15 @@ from .conftest import SECRET, Clock
         ("Ana1", "Ana1"),
         ("x" * 20, "x" * 20),
         ("Jose\u0301", "José"),  # NFC: the combining accent becomes one character
+        ("José María", "José María"),  # single spaces between words
+        ("ｐｅｐｅ", "pepe"),  # NFKC: full-width letters are the letters
+        ("สมศักดิ์", "สมศักดิ์"),  # Thai vowel and tone marks
+        ("ผู้เล่นไทย", "ผู้เล่นไทย"),
+        ("สมชาย_ใจดี", "สมชาย_ใจดี"),
+        ("山田ヤマダー", "山田ヤマダー"),  # Japanese mixes its scripts
+        ("김철수", "김철수"),
+        ("Дмитрий2", "Дмитрий2"),
+        ("ناصر٣", "ناصر٣"),
     ],
 )
 def test_good_names_are_normalised(raw: str, expected: str) -> None:
@@ -42,12 +51,18 @@ def test_good_names_are_normalised(raw: str, expected: str) -> None:
         ("ab", "3 to 20 characters, got 2"),
         ("x" * 21, "3 to 20 characters, got 21"),
         ("", "got 0"),
-        ("a b", "only letters, digits"),
+        ("a  b", "two spaces in a row"),
+        ("a\tb", "only letters, digits"),
         ("<script>", "only letters, digits"),
         ("_ana", "start and end with a letter or a digit"),
         ("ana.", "start and end with a letter or a digit"),
         ("Admin", "reserved"),
+        ("ａｄｍｉｎ", "reserved"),  # full-width
+        ("\u0430dmin", r"mix alphabets \(CYRILLIC, LATIN\)"),  # a Cyrillic а
+        ("Reg\u043ene1", "mix alphabets"),  # a Cyrillic о
         ("ana\u200bb", "only letters, digits"),
+        ("x\u0301\u0302\u0303\u0304b", "marks"),  # a stack drawn over the neighbours
+        ("ana_\u0301b", "marks"),
     ],
 )
 def test_bad_names_are_refused_with_the_rule_they_break(raw: str, fragment: str) -> None:
@@ -104,6 +119,13 @@ async def test_registered_names_are_unique_ignoring_case(accounts: Accounts) -> 
     await accounts.register("Marta", "correct horse")
     with pytest.raises(NameTakenError, match="already registered"):
         await accounts.register("marta", "another password")
+    # Nor by its full-width form, at registration or as a guest; it logs in as the name.
+    with pytest.raises(NameTakenError, match="already registered"):
+        await accounts.register("ＭＡＲＴＡ", "another password")
+    with pytest.raises(NameTakenError, match="registered player"):
+        await accounts.create_guest("ｍａｒｔａ")
+    logged, _ = await accounts.login("Ｍａｒｔａ", "correct horse")
+    assert logged.name == "Marta"
     assert await accounts.count_registered() == 1
 
 
@@ -215,7 +237,7 @@ async def test_refused_requests_change_nothing(
         accounts.register("Marta", "correct horse"),
         accounts.register("x", "correct horse"),
         accounts.register("Juan", "short"),
-        accounts.create_guest("bad name"),
+        accounts.create_guest("bad <name>"),
     ):
         with pytest.raises(ValueError):  # noqa: PT011 (all four errors are ValueErrors)
             await call
