@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection
 
 from cuatrola.clients.remote import RemoteClient
 from cuatrola.server.app import create_app
+from cuatrola.server.security import proxy_options
 from cuatrola.server.settings import Settings
 from cuatrola.server.wsprotocol import websocket_options
 from cuatrola.storage.base import GameStore
@@ -97,6 +98,7 @@ async def running_server(
     config = uvicorn.Config(
         app,
         **{**websocket_options(), **(websocket or {})},
+        **proxy_options(settings.trusted_proxies),
         log_level="warning",
         lifespan="on",
         access_log=False,

@@ -278,6 +278,33 @@ async def test_wrong_methods_anywhere_get_a_json_405_with_allow(tmp_path: Path) 
         assert (await http.get("/api/tables")).json() == {"tables": []}
 
 
+async def test_an_untrusted_proxy_is_pointed_out_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="cuatrola.server")
+    forwarded = {"x-forwarded-for": "203.0.113.7"}
+    async with (
+        running_server(fast_settings(tmp_path)) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        assert (await http.get("/healthz")).status_code == 200
+        assert not [r for r in caplog.records if "trusted" in r.getMessage()]
+        for _ in range(3):
+            assert (await http.get("/healthz", headers=forwarded)).status_code == 200
+    warnings = [r.getMessage() for r in caplog.records if "trusted" in r.getMessage()]
+    assert len(warnings) == 1
+    assert "--trusted-proxy 127.0.0.1" in warnings[0]
+    caplog.clear()
+    (tmp_path / "trusting").mkdir()
+    settings = fast_settings(tmp_path / "trusting", trusted_proxies=("127.0.0.1",))
+    async with (
+        running_server(settings) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        assert (await http.get("/healthz", headers=forwarded)).status_code == 200
+    assert not [r for r in caplog.records if "trusted" in r.getMessage()]
+
+
 async def test_a_client_gone_before_its_body_is_not_an_error_of_the_server(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

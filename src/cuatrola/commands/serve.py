@@ -279,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cuatrola.server.app import create_app
+    from cuatrola.server.security import proxy_options
     from cuatrola.server.settings import Settings
     from cuatrola.server.wsprotocol import websocket_options
 
@@ -341,9 +342,7 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=5,
-        # X-Forwarded-For is believed only from the proxies the operator names.
-        proxy_headers=bool(settings.trusted_proxies),
-        forwarded_allow_ips=list(settings.trusted_proxies) or None,
+        **proxy_options(settings.trusted_proxies),
     )
     server = uvicorn.Server(config)
     # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that

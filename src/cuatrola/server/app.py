@@ -140,7 +140,13 @@ def create_app(
             _web_client(),
         ],
         lifespan=_lifespan(room, pool, authenticator, limiter, broker, analyses, history),
-        middleware=[Middleware(SecurityHeaders, https=_https(settings))],
+        middleware=[
+            Middleware(
+                SecurityHeaders,
+                https=_https(settings),
+                proxies_trusted=bool(settings.trusted_proxies),
+            )
+        ],
         exception_handlers={405: _method_not_allowed},
     )
     app.state.services = services

@@ -13,11 +13,14 @@ controls it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import logging
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+logger = logging.getLogger("cuatrola.server")
 
 CONTENT_SECURITY_POLICY: Final = "; ".join(
     (
@@ -55,18 +58,26 @@ LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "[::1]")
 class SecurityHeaders:
     """Add the security headers to every HTTP response of ``app``.
 
+    It also warns once when requests come through a reverse proxy that the server does not
+    trust (an ``X-Forwarded-For`` header while no ``--trusted-proxy`` is set): every client
+    then has the proxy's address, and the per-address limits hold for all of them at once.
+
     Args:
         app: the wrapped ASGI app.
         https: the card room is served over HTTPS (``--public-url https://...``): browsers
             are also told to use HTTPS only (HSTS).
+        proxies_trusted: some ``--trusted-proxy`` is set.
     """
 
-    def __init__(self, app: ASGIApp, *, https: bool = False) -> None:
+    def __init__(self, app: ASGIApp, *, https: bool = False, proxies_trusted: bool = False) -> None:
         self.app = app
         self.https = https
+        self._warn_of_proxy = not proxies_trusted
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve ``scope``, adding the headers to an HTTP response's start."""
+        if self._warn_of_proxy and scope["type"] in ("http", "websocket"):
+            self._check_forwarded(scope)
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -86,6 +97,34 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+    def _check_forwarded(self, scope: Scope) -> None:
+        for name, _ in scope.get("headers", ()):
+            if name == b"x-forwarded-for":
+                self._warn_of_proxy = False
+                client = scope.get("client")
+                proxy = client[0] if client else "the proxy"
+                logger.warning(
+                    "requests come through a proxy (%s) whose X-Forwarded-For is not trusted: "
+                    "every client has its address, so the per-address limits hold for all of "
+                    "them at once; start the server with --trusted-proxy %s",
+                    proxy,
+                    proxy,
+                )
+                return
+
+
+def proxy_options(trusted_proxies: Sequence[str]) -> dict[str, Any]:
+    """uvicorn's settings for ``X-Forwarded-For``: believed from ``trusted_proxies`` only
+    (uvicorn by itself would believe it from 127.0.0.1).
+
+    >>> proxy_options([])
+    {'proxy_headers': False, 'forwarded_allow_ips': None}
+    """
+    return {
+        "proxy_headers": bool(trusted_proxies),
+        "forwarded_allow_ips": list(trusted_proxies) or None,
+    }
 
 
 def allowed_origins(public_urls: Iterable[str], server: tuple[str, int] | None) -> frozenset[str]:
