@@ -105,6 +105,10 @@ def test_the_error_carries_the_command_id_when_readable() -> None:
     message = error.to_message()
     assert isinstance(message, Error)
     assert json.loads(encode(message))["id"] == "a7"
+    # Even when another field holds a number out of every range.
+    huge = codes(b'{"type": "create_table", "id": "c1", "options": {"turn_time": 1e999}}')
+    assert (huge.code, huge.command_id) == ("invalid", "c1")
+    assert "turn_time" in str(huge)
 
 
 def test_long_unknown_types_are_cut_in_the_message() -> None:

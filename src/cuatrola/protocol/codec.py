@@ -45,6 +45,18 @@ _encoder: Final = msgspec.json.Encoder()
 _peek: Final = msgspec.json.Decoder(dict[str, object])
 
 
+class _Envelope(msgspec.Struct):
+    """What a refused client frame may still say: its type and command id. The other
+    fields are skipped unread, so that a value out of range there (``1e999``) does not hide
+    the command id."""
+
+    type: object = None
+    id: object = None
+
+
+_envelope: Final = msgspec.json.Decoder(_Envelope)
+
+
 class ProtocolError(ValueError):
     """A client frame that is refused.
 
@@ -80,10 +92,10 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
         # msgspec stops at its nesting limit with RecursionError; no message nests deeply.
         raise ProtocolError(ErrorCode.MALFORMED, "the frame nests too deeply") from None
     except msgspec.ValidationError as exc:
-        obj = _peek_object(raw)
-        command_id = obj.get("id")
+        envelope = _peek_envelope(raw)
+        command_id = envelope.id
         cid = command_id if isinstance(command_id, str) and len(command_id) <= 64 else None
-        kind = obj.get("type")
+        kind = envelope.type
         if kind not in CLIENT_TYPES:
             if not isinstance(kind, str):
                 raise ProtocolError(
@@ -98,9 +110,9 @@ def decode_client(data: bytes | str, max_size: int = MAX_CLIENT_FRAME) -> Client
         raise ProtocolError(ErrorCode.MALFORMED, "the frame is not a JSON object") from None
 
 
-def _peek_object(raw: bytes) -> dict[str, object]:
+def _peek_envelope(raw: bytes) -> _Envelope:
     try:
-        return _peek.decode(raw)
+        return _envelope.decode(raw)
     except (msgspec.MsgspecError, RecursionError):
         raise ProtocolError(ErrorCode.MALFORMED, "expected a JSON object") from None
 
