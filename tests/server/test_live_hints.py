@@ -40,9 +40,8 @@ def expected_hint(server: Server, player: Player, view: dict[str, Any]) -> str:
 async def test_a_hint_is_the_experts_move_for_the_askers_own_view(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         ana, bea = await make_players(server, ["Ana", "Bea"])
-        ack = await ana.command(
-            {"type": "play_computer", "options": {"rules": "exact3", "turn_time": 0}}
-        )
+        options = {"rules": "exact3", "turn_time": 0, "public": True}
+        ack = await ana.command({"type": "play_computer", "options": options})
         table = ack["table"]
         sync = await ana.next("sync")
         assert sync["info"]["options"]["hints"] is True
@@ -99,12 +98,20 @@ async def test_a_hint_is_refused_with_a_clear_code_and_changes_nothing(tmp_path:
         # a private table without the option: hints are off
         other = await ana.command({"type": "create_table", "options": {"turn_time": 0}})
         assert await refused(ana, {"type": "hint", "table": other["table"]}) == "hints_off"
-        # a player has a few hints a minute: Eva's one at this table above counts
+        # a refused hint costs nothing: Eva is never limited for asking where she may not
         codes = [await refused(eva, {"type": "hint", "table": table}) for _ in range(HINT_LIMIT)]
-        assert codes == ["not_seated"] * (HINT_LIMIT - 1) + ["rate_limited"]
+        assert codes == ["not_seated"] * HINT_LIMIT
         # nothing changed at the table, and no hint was sent to anybody
         assert running.seq == seq
         assert not [f for p in players for f in p.frames if f["type"] == "hint"]
+        # a player has a few hints a minute: the ones granted count
+        mover = players[running.hand.to_move]
+        for _ in range(HINT_LIMIT):
+            asked = await mover.command({"type": "hint", "table": table})
+            assert asked["type"] == "ack", asked
+            await mover.next("hint", id=asked["id"])
+        assert await refused(mover, {"type": "hint", "table": table}) == "rate_limited"
+        assert running.seq == seq
         for player in players:
             await player.close()
 

@@ -132,6 +132,35 @@ async def test_lobby_lists_public_tables_live(tmp_path: Path) -> None:
         await bea.close()
 
 
+async def test_one_player_sits_at_a_bounded_number_of_unfinished_tables(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, tables_per_user=2)) as server:
+        ana, bea = await make_players(server, ["Ana", "Bea"])
+        options = {"rules": "exact3", "turn_time": 0}
+        first = await ana.command({"type": "play_computer", "options": options})
+        second = await ana.command({"type": "create_table", "options": options})
+        assert first["type"] == second["type"] == "ack"
+        runners = server.app.state.room.runners
+        before = set(runners)
+        for refused in (
+            {"type": "play_computer", "options": options},
+            {"type": "create_table", "options": options},
+        ):
+            reply = await ana.command(refused)
+            assert reply["code"] == "too_many_tables", reply
+        bea_table = await bea.command({"type": "create_table", "options": options})
+        joined = await ana.command({"type": "join", "table": bea_table["table"]})
+        assert joined["code"] == "too_many_tables"
+        # At a table where she sits already, the table itself answers.
+        again = await ana.command({"type": "join", "table": second["table"]})
+        assert again["code"] == "already_seated"
+        assert set(runners) == before | {bea_table["table"]}
+        # Leaving the open table frees a place.
+        assert (await ana.command({"type": "leave", "table": second["table"]}))["type"] == "ack"
+        assert (await ana.command({"type": "join", "table": bea_table["table"]}))["type"] == "ack"
+        await ana.close()
+        await bea.close()
+
+
 async def test_a_finished_table_nobody_watches_leaves_memory(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path, finished_ttl=0.1)) as server:
         (ana,) = await make_players(server, ["Ana"])

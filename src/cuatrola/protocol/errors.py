@@ -36,6 +36,8 @@ class ErrorCode(StrEnum):
     """The seat is taken."""
     TABLE_FULL = "table_full"
     """Every seat is taken."""
+    TOO_MANY_TABLES = "too_many_tables"
+    """The player already sits at as many unfinished tables as one may; finish or leave one."""
     WRONG_PHASE = "wrong_phase"
     """Not possible in the table's current state."""
     NOT_YOUR_TURN = "not_your_turn"

@@ -71,12 +71,30 @@ class SlidingWindow:
 
     def hit(self, now: float) -> bool:
         """Record an event at ``now`` if the limit allows it; return whether it did."""
-        while self.stamps and self.stamps[0] <= now - self.window:
-            self.stamps.popleft()
-        if len(self.stamps) >= self.limit:
+        if not self.allows(now):
             return False
         self.stamps.append(now)
         return True
+
+    def allows(self, now: float) -> bool:
+        """Whether the limit allows one more event at ``now`` (recording nothing): for an
+        event counted only once it happens (:meth:`record`), such as a hint that the table
+        may still refuse.
+
+        >>> hints = SlidingWindow(limit=1, window=60.0)
+        >>> hints.allows(0.0), hints.allows(1.0)
+        (True, True)
+        >>> hints.record(1.0)
+        >>> hints.allows(2.0), hints.allows(61.5)
+        (False, True)
+        """
+        while self.stamps and self.stamps[0] <= now - self.window:
+            self.stamps.popleft()
+        return len(self.stamps) < self.limit
+
+    def record(self, now: float) -> None:
+        """Count an event at ``now`` that was allowed earlier (see :meth:`allows`)."""
+        self.stamps.append(now)
 
 
 class RateLimiter(Protocol):

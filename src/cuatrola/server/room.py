@@ -63,6 +63,8 @@ a login that no message announced, such as an expiry or an operator's deletion).
 HINT_LIMIT: Final = 12
 HINT_WINDOW: Final = 60.0
 """At most ``HINT_LIMIT`` hints per player in any ``HINT_WINDOW`` seconds."""
+#: The statuses of a table that counts against ``Settings.tables_per_user``.
+UNFINISHED: Final = (TableStatus.OPEN, TableStatus.PLAYING)
 RunnerMessage = (
     wire.Subscribe
     | wire.Unsubscribe
@@ -135,6 +137,13 @@ class Room:
     async def choose(self, level: str, view: SeatView) -> int:
         """A computer player's action, thought out in the bot pool."""
         return await self.bots.choose(level, view)
+
+    def count_hint(self, user: UserId) -> None:
+        """``user`` gets a hint: count it against their limit."""
+        self._hint_limit(user).record(time.monotonic())
+
+    def _hint_limit(self, user: UserId) -> SlidingWindow:
+        return self.hint_limits.setdefault(user, SlidingWindow(HINT_LIMIT, HINT_WINDOW))
 
     async def hint(self, view: SeatView, seed: int) -> int | None:
         """A hint: the expert's action for ``view``, thought out in the bot pool."""
@@ -632,6 +641,8 @@ class Room:
             message = "join this private table with its code"
             self._error(conn, ErrorCode.FORBIDDEN, message, msg.id)
             return
+        if not self._at_most_tables(conn, msg.id, joining=runner.table.id):
+            return
         user = conn.identity
         runner.command(commands.Join(user.user_id, user.name, msg.seat, CommandId(msg.id)), conn)
         runner.subscribe(conn, only_if_seated=True)
@@ -668,9 +679,9 @@ class Room:
         return True
 
     def _hint(self, runner: TableRunner, conn: Connection, msg: wire.Hint) -> None:
-        # Each hint is a search in the bot pool: a few a minute per player.
-        limit = self.hint_limits.setdefault(conn.user_id, SlidingWindow(HINT_LIMIT, HINT_WINDOW))
-        if not limit.hit(time.monotonic()):
+        # Each hint is a search in the bot pool: a few a minute per player. Only the hints
+        # the table grants are counted (by the runner), so a refused one costs nothing.
+        if not self._hint_limit(conn.user_id).allows(time.monotonic()):
             self._error(conn, ErrorCode.RATE_LIMITED, "too many hints; wait a moment", msg.id)
             return
         runner.command(commands.Hint(conn.user_id, CommandId(msg.id)), conn)
@@ -689,9 +700,32 @@ class Room:
         while len(self.recent) > 10000:
             self.recent.popitem(last=False)
 
+    def _at_most_tables(
+        self, conn: Connection, cmd_id: str, joining: TableId | None = None
+    ) -> bool:
+        """Whether ``conn``'s user may sit at one more unfinished table (other than
+        ``joining``) on this node; if not, they are told so. A bound on what one user's
+        commands can make the node keep and play: tables, their timers, their bots."""
+        user = conn.user_id
+        limit = self.settings.tables_per_user
+        seated = 0
+        for table_id, runner in self.runners.items():
+            table = runner.table
+            if table.status in UNFINISHED and table.seat_of(user) is not None:
+                if table_id == joining:
+                    return True  # the table itself says so
+                seated += 1
+        if seated < limit:
+            return True
+        message = (
+            f"you already sit at {seated} unfinished tables, the most one may; finish or leave one"
+        )
+        self._error(conn, ErrorCode.TOO_MANY_TABLES, message, cmd_id)
+        return False
+
     async def _create_table(self, conn: Connection, msg: wire.CreateTable) -> None:
         cmd = CommandId(msg.id)
-        if self._remembered(conn, cmd):
+        if self._remembered(conn, cmd) or not self._at_most_tables(conn, cmd):
             return
         runner = await self._create(TableKind.PRIVATE, msg.options)
         self._remember(conn, wire.Ack(id=msg.id, table=runner.table.id, seat=msg.seat))
@@ -704,7 +738,7 @@ class Room:
 
     async def _play_computer(self, conn: Connection, msg: wire.PlayComputer) -> None:
         cmd = CommandId(msg.id)
-        if self._remembered(conn, cmd):
+        if self._remembered(conn, cmd) or not self._at_most_tables(conn, cmd):
             return
         runner = await self._create(TableKind.COMPUTER, msg.options)
         self._remember(conn, wire.Ack(id=msg.id, table=runner.table.id, seat=0))

@@ -30,7 +30,7 @@ from cuatrola.core.actions import format_action
 from cuatrola.core.views import SeatView
 from cuatrola.protocol.codec import encode
 from cuatrola.protocol.errors import ErrorCode
-from cuatrola.protocol.ids import CommandId
+from cuatrola.protocol.ids import CommandId, UserId
 from cuatrola.protocol.messages import (
     Ack,
     Clock,
@@ -99,6 +99,10 @@ class RunnerHost(Protocol):
 
     async def choose(self, level: str, view: SeatView) -> int:
         """A computer player's action for ``view``."""
+        ...
+
+    def count_hint(self, user: UserId) -> None:
+        """``user`` gets a hint: count it against their limit (each is a search)."""
         ...
 
     async def hint(self, view: SeatView, seed: int) -> int | None:
@@ -428,9 +432,11 @@ class TableRunner:
             client.send(latest)
 
     async def _hint(self, ask: AskHint, client: Connection) -> None:
-        """Answer a ``hint`` to the asking connection alone (docs/protocol.md, "Hints")."""
+        """Answer a ``hint`` to the asking connection alone (docs/protocol.md, "Hints").
+        Only a hint the table granted counts against the player's limit."""
         table = self.table
         seq = table.seq
+        self.host.count_hint(client.user_id)
         action = await self.host.hint(ask.view, hint_seed(table.id, ask.turn))
         if action is None:
             message = "no hint could be found now; retry"

@@ -59,6 +59,8 @@ class Settings:
         max_frame: largest websocket frame accepted (bytes).
         rate: commands per second per connection (token bucket refill) and ``burst``.
         chat_lines: chat lines and mutes per ``chat_window`` seconds per user.
+        tables_per_user: unfinished tables (open or playing) one user may sit at at once on
+            this node: more are refused (``too_many_tables``) when they create or join one.
         send_queue: frames buffered per connection before a slow client is dropped.
         event_window: table events kept in memory for reconnection replay.
         finished_ttl: seconds a finished table nobody seated watches stays before it closes.
@@ -105,6 +107,7 @@ class Settings:
     burst: int = 40
     chat_lines: int = 5
     chat_window: float = 10.0
+    tables_per_user: int = 5
     send_queue: int = 256
     event_window: int = 2000
     finished_ttl: float = 300.0
