@@ -203,7 +203,7 @@ class Obligation(NamedTuple):
     """
 
     reason: str
-    suit: int
+    suit: Suit
 
     def text(self, led: int) -> str:
         """The obligation in English words (error messages, record checks); ``led`` is the
@@ -891,7 +891,7 @@ class HandState:
         reason, of_led_suit = _REASON_OF_CLAUSE[
             clause_of(hand, self.trick_mask, self.led_suit, self.trump)
         ]
-        return Obligation(reason, self.led_suit if of_led_suit else self.trump)
+        return Obligation(reason, _SUITS[self.led_suit] if of_led_suit else self.trump)
 
     def _explain_obligation(self, seat: int) -> str:
         obligation = self.obligation()
