@@ -226,3 +226,18 @@ def make_player(name: str) -> Player:
         ValueError: for an unknown name or a plug-in that cannot be loaded.
     """
     return player_factory(name)()
+
+
+__all__ = [
+    "BUILT_IN",
+    "ENTRY_POINT_GROUP",
+    "BadAnswerError",
+    "Player",
+    "PlayerFactory",
+    "available_players",
+    "check_answer",
+    "describe_failure",
+    "make_player",
+    "player_factory",
+    "register_player",
+]

@@ -250,3 +250,17 @@ def format_summary(summary: DuelSummary) -> str:
             made = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(contracts.items()))
             lines.append(f"  contracts made/bid by {key}: {made}")
     return "\n".join(lines)
+
+
+__all__ = [
+    "TRACKS",
+    "UNITS",
+    "Z95",
+    "AgentStats",
+    "DuelError",
+    "DuelSummary",
+    "ProgressHook",
+    "RecordSink",
+    "decision_percentiles_ms",
+    "format_summary",
+]

@@ -398,3 +398,14 @@ class ServerBot:
         """Close the connection, if open."""
         if self._link is not None:
             await self._link.close()
+
+
+__all__ = [
+    "ANSWER_TIMEOUT",
+    "BUDGET_SHARE",
+    "CLIENT_NAME",
+    "BotError",
+    "BotReport",
+    "PlayerFailed",
+    "ServerBot",
+]

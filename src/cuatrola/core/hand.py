@@ -1128,3 +1128,21 @@ class HandState:
 
     def __repr__(self) -> str:
         return f"<HandState {self.notation()}>"
+
+
+__all__ = [
+    "CANTE_POINTS",
+    "HAND_SIZE",
+    "LAST_TRICK_BONUS",
+    "NUM_SEATS",
+    "NUM_TRICKS",
+    "TRUMP_CANTE_POINTS",
+    "Cante",
+    "HandResult",
+    "HandState",
+    "Obligation",
+    "Phase",
+    "Trick",
+    "partner_of",
+    "team_of",
+]

@@ -386,3 +386,17 @@ def _close_window(state: HandState, view: SeatView, *, at_end: bool) -> None:
             return
         else:
             state.apply(NO_CANTE, seat)
+
+
+__all__ = [
+    "PublicView",
+    "SeatPart",
+    "SeatView",
+    "board_text",
+    "dealt_hands",
+    "public_fields",
+    "public_view",
+    "seat_part",
+    "state_from",
+    "view_for",
+]

@@ -203,3 +203,14 @@ def cuatrola_env(**kwargs: Any) -> Any:
 #: PettingZoo's naming: ``cuatrola_v0.env()`` and ``cuatrola_v0.raw_env``.
 env = cuatrola_env
 raw_env = CuatrolaEnv
+
+
+__all__ = [
+    "AGENTS",
+    "REWARDS",
+    "STATE_SIZE",
+    "CuatrolaEnv",
+    "cuatrola_env",
+    "env",
+    "raw_env",
+]
