@@ -199,7 +199,8 @@ class Obligation(NamedTuple):
             of the led suit if possible), ``over_trump`` (3b: void in the led suit, beat the
             highest trump on the table if possible) or ``must_trump`` (3a: void in the led
             suit, play a trump).
-        suit: the led suit for the ``follow_*`` reasons, the trump suit for the others.
+        suit: the led suit for the ``follow_*`` reasons, the trump suit for the others (a
+            :class:`~cuatrola.core.cards.Suit` in every case).
     """
 
     reason: str
