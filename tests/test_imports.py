@@ -73,3 +73,62 @@ def test_the_runner_knows_the_server_only_through_its_host_protocol() -> None:
     # The mailbox is a leaf: through it the runner reaches nothing else of the package.
     for name in _imports(SRC / "server" / "mailbox.py"):
         assert not name.startswith("cuatrola"), f"server/mailbox.py imports {name}"
+
+
+# The modules of the public API (docs/api.md, docs/env.md), each with an ``__all__``.
+PUBLIC_MODULES = (
+    *(f"core/{name}.py" for name in ("actions", "api", "cards", "errors", "hand", "match")),
+    *(f"core/{name}.py" for name in ("records", "rollout", "rules", "shuffle", "tricks", "views")),
+    "ai/base.py",
+    "ai/duel.py",
+    "clients/bot.py",
+    "clients/duel.py",
+    "env/encoding.py",
+    "env/openspiel_game.py",
+    "env/pettingzoo_env.py",
+)
+
+
+def _defined_public_names(tree: ast.Module) -> set[str]:
+    """The public names a module defines at its top level (not those it imports)."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return {name for name in names if not name.startswith("_")}
+
+
+def _declared_all(tree: ast.Module) -> list[str] | None:
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                assert node.value is not None
+                return list(ast.literal_eval(node.value))
+    return None
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_public_modules_export_what_they_define_and_nothing_they_import(module: str) -> None:
+    # ``from cuatrola.core.rollout import *`` gives the kernel, not ``random`` or ``Final``.
+    tree = ast.parse((SRC / module).read_text(), filename=module)
+    declared = _declared_all(tree)
+    assert declared is not None, f"{module} has no __all__"
+    assert len(declared) == len(set(declared)), f"{module}: a name twice in __all__"
+    # Only names the module defines (records.py, shuffle.py and clients/duel.py keep some
+    # helpers out on purpose); the others list every one.
+    defined = _defined_public_names(tree)
+    assert set(declared) <= defined, f"{module} exports {set(declared) - defined}"
+    if module not in ("core/records.py", "core/shuffle.py", "clients/duel.py"):
+        assert set(declared) == defined, f"{module} leaves out {defined - set(declared)}"
+
+
+def test_a_star_import_gives_only_the_modules_own_names() -> None:
+    namespace: dict[str, object] = {}
+    exec("from cuatrola.core.rollout import *", namespace)
+    assert {"random", "floor", "Final"}.isdisjoint(namespace)
+    assert {"shuffled_deck", "deal_masks", "random_plain_hand"} <= set(namespace)

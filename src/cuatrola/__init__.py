@@ -36,7 +36,7 @@ from cuatrola.core.hand import (
 from cuatrola.core.match import MatchState
 from cuatrola.core.records import hand_to_record, replay_record, replay_summary
 from cuatrola.core.rules import Contract, MatchEnd, Rules
-from cuatrola.core.views import PublicView, SeatView, public_view, view_for
+from cuatrola.core.views import PublicView, SeatView, public_view, state_from, view_for
 
 __version__ = "0.1.0"
 
@@ -74,6 +74,7 @@ __all__ = [
     "public_view",
     "replay_record",
     "replay_summary",
+    "state_from",
     "team_of",
     "trick_winner",
     "view_for",

@@ -6,8 +6,13 @@ import collections
 import math
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import cuatrola
-from cuatrola.core.hand import HandState
+from cuatrola.core.cards import mask_of
+from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView, view_for
 
@@ -79,3 +84,57 @@ def test_samples_are_uniform_over_a_small_set_of_deals() -> None:
     skewed = collections.Counter(every[i % 2] for i in range(draws_per_deal * len(every)))
     skewed_chi2 = sum((skewed[d] - draws_per_deal) ** 2 / draws_per_deal for d in every)
     assert skewed_chi2 > freedom + 6 * math.sqrt(2 * freedom)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    auto_cante=st.booleans(),
+    quintola=st.booleans(),
+    seat=st.integers(0, 3),
+    moves=st.integers(0, 40),
+)
+def test_state_from_rebuilds_the_hand_whose_view_is_the_original(
+    seed: int, auto_cante: bool, quintola: bool, seat: int, moves: int
+) -> None:
+    rng = random.Random(seed)
+    rules = Rules.preset("exact11", quintola=quintola, auto_cante=auto_cante)
+    state = HandState.deal(rules, rng.randrange(4), rng)
+    for _ in range(moves):
+        if state.is_finished:
+            break
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    view = view_for(state, seat)
+    truth = tuple(tuple(state.hand_of(s)) for s in range(4))
+    rebuilt = cuatrola.state_from(view, truth)
+    assert view_for(rebuilt, seat) == view
+    assert [rebuilt.hand_of(s) for s in range(4)] == [state.hand_of(s) for s in range(4)]
+    deals = cuatrola.deals_consistent_with(view)
+    for deal in [deals.sample(rng), *deals.sample_masks(rng, 3)]:
+        try:
+            other = cuatrola.state_from(view, deal)
+        except ValueError as exc:  # rare: see docs/api.md
+            refused = str(exc)
+        else:
+            refused = ""
+        if refused:
+            assert "not consistent with the view" in refused
+            assert auto_cante or view.phase is Phase.CANTE
+            continue
+        assert view_for(other, seat) == view
+        # The seat's own cards are its own; the others' are the deal's.
+        assert [mask_of(other.hand_of(s)) for s in range(4)] == [
+            h if isinstance(h, int) else mask_of(h) for h in deal
+        ]
+
+
+def test_state_from_refuses_a_deal_the_view_cannot_come_from() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(8))
+    view = view_for(state, 1)
+    truth = [list(state.hand_of(s)) for s in range(4)]
+    truth[1][0], truth[2][0] = truth[2][0], truth[1][0]
+    with pytest.raises(ValueError, match="not consistent with the view"):
+        cuatrola.state_from(view, truth)
+    with pytest.raises(ValueError, match="expected a deal of 4 hands"):
+        cuatrola.state_from(view, truth[:3])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -126,3 +127,66 @@ def test_bad_arguments_exit_two_in_one_line() -> None:
 def test_an_unreachable_server_is_status_one_in_one_line() -> None:
     proc = bot("--server", f"http://127.0.0.1:{free_port()}", "--player", "greedy")
     assert proc.returncode == 1 and proc.stderr.startswith("cuatrola bot: cannot log in")
+
+
+def test_a_numpy_integer_answer_plays_at_the_server(server: str) -> None:
+    proc = bot(
+        "--server", server, "--player", "tests.fixtures.bots:NumpyAnswer", "--rules", "exact3"
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_failing_bot_is_one_line_at_its_own_line_or_the_whole_traceback(server: str) -> None:
+    import tests.fixtures.bots as bots
+
+    where = f"(at {bots.__file__}:{bots.Broken.choose.__code__.co_firstlineno + 2})"
+    args = ("--server", server, "--player", "tests.fixtures.bots:Broken", "--rules", "exact3")
+    proc = bot(*args)
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert (
+        proc.stderr == f"cuatrola bot: the bot failed: RuntimeError: this bot is broken {where}\n"
+    )
+    proc = bot(*args, "--traceback")
+    assert proc.returncode == 1 and proc.stderr.startswith("Traceback")
+    assert proc.stderr.splitlines()[-1].endswith(where)
+
+
+def test_a_float_answer_is_refused_in_one_line(server: str) -> None:
+    proc = bot("--server", server, "--player", "tests.fixtures.bots:FloatAnswer")
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "the bot's answer was refused: the answer 0.0 (float) is not an action id" in proc.stderr
+
+
+def test_a_budget_not_shorter_than_the_tables_turn_time_is_warned_about(server: str) -> None:
+    # The table's turn time is the server's default, 30 s: known once seated.
+    proc = bot("--server", server, "--player", "greedy", "--rules", "exact3", "--budget", "40")
+    assert proc.returncode == 0, proc.stderr
+    assert (
+        "warning: the budget of 40 s is not shorter than the table's turn time of 30 s"
+        in proc.stdout
+    )
+
+
+SLEEPY = ("--player", "tests.fixtures.bots:Sleepy", "--rules", "exact3", "--turn-time", "1")
+
+
+def test_a_turn_that_timed_out_is_said_plainly(tmp_path: Path) -> None:
+    # A one-second turn timer, and a bot that takes 2.5 s over its first card: the server
+    # plays for it, and its late move comes back stale.
+    with ServeProcess(tmp_path, *QUICK, "--min-turn-time", "1") as serve:
+        proc = subprocess.run(
+            [sys.executable, "-m", "cuatrola", "bot", "--server", serve.http, *SLEEPY],
+            capture_output=True,
+            text=True,
+            timeout=240,
+            cwd=ROOT,
+            env={**os.environ, "SLEEPY_SECONDS": "2.5"},
+        )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    # Without --budget the bot gets a third of the turn time.
+    assert "sleepy budget=0.3333333333333333" in lines
+    timed_out = [line for line in lines if line.startswith("your bot's turn timed out")]
+    assert timed_out[0].startswith("your bot's turn timed out after 1 s; the computer played ")
+    assert not [line for line in lines if "stale" in line]
+    assert lines[-1].endswith(f"; {len(timed_out)} turn(s) timed out")

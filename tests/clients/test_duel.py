@@ -268,3 +268,19 @@ def test_the_duel_plays_at_the_table_layer(track: str, monkeypatch: pytest.Monke
         assert wins_a == summary.match_wins_a
     if track == "play":
         assert all(h.history[:4] == [BID_BASE] * 4 for h in hands)
+
+
+def test_decisions_over_the_budget_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLEEPY_SECONDS", "0.02")
+    monkeypatch.setenv("SLEEPY_EVERY", "1")
+    summary = run_duel("tests.fixtures.bots:Sleepy", "greedy", 1, 3, "play", budget=0.005)
+    slow = summary.stats["a"]
+    # Two seats of agent a, five cards each, in each of the two hands.
+    assert slow.over_budget == 20 and slow.slowest >= 0.02
+    assert summary.stats["b"].over_budget == 0
+    text = format_summary(summary)
+    assert "warning: 20 decisions of a (tests.fixtures.bots:Sleepy) took longer than " in text
+    assert "the budget of 0.005 s (slowest 0.0" in text
+    assert summary.to_json()["over_budget"]["a"]["count"] == 20
+    # Without a budget there is nothing to be over.
+    assert "warning" not in format_summary(run_duel("greedy", "random", 1, 3, "play"))

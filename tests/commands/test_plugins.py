@@ -97,3 +97,63 @@ def test_an_installed_package_offers_players_through_the_entry_point_group(
     )
     assert "'plugged'" in listed.stdout and "'greedy'" in listed.stdout
     assert "plugged" not in available_players()  # not installed in this process
+
+
+def test_a_numpy_integer_answer_plays_a_duel() -> None:
+    proc = cli("duel", "--a", "tests.fixtures.bots:NumpyAnswer", "--b", "random", "--deals", "2")
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_float_answer_ends_the_duel_in_one_line_naming_the_legal_actions() -> None:
+    proc = cli("duel", "--a", "tests.fixtures.bots:FloatAnswer", "--b", "random", "--deals", "1")
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "0.0 (float) is not an action id; the legal actions are " in proc.stderr
+    assert "TypeError" not in proc.stderr
+
+
+def test_a_failing_player_is_told_at_its_own_line_or_with_the_whole_traceback() -> None:
+    import tests.fixtures.bots as bots
+
+    line = bots.Broken.choose.__code__.co_firstlineno + 2
+    where = f"(at {bots.__file__}:{line})"
+    args = ("duel", "--a", "tests.fixtures.bots:Broken", "--b", "random", "--deals", "1")
+    proc = cli(*args)
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1
+    assert proc.stderr.rstrip().endswith(f"RuntimeError: this bot is broken {where}")
+    proc = cli(*args, "--traceback")
+    assert proc.returncode == 1 and proc.stderr.startswith("Traceback")
+    assert 'raise RuntimeError("this bot is broken")' in proc.stderr
+    assert proc.stderr.splitlines()[-1].endswith(where)
+
+
+def test_a_player_that_cannot_be_built_is_status_two_in_duel_and_bot() -> None:
+    spec = "tests.fixtures.bots:Unbuildable"
+    duel = cli("duel", "--a", spec, "--b", "random", "--deals", "1")
+    bot = cli("bot", "--server", "http://127.0.0.1:9", "--player", spec)
+    for proc in (duel, bot):
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert f"player {spec!r} could not be built: RuntimeError: no model file" in proc.stderr
+
+
+def test_bot_modes_are_seats_only() -> None:
+    proc = cli("bot", "--server", "http://127.0.0.1:9", "--player", "greedy", "--mode", "watch")
+    assert proc.returncode == 2 and "invalid choice: 'watch'" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--budget", "2", "--turn-time", "1"), "--budget 2 is not shorter than --turn-time 1"),
+        (("--mode", "quick", "--turn-time", "10"), "--turn-time is for a table the bot creates"),
+    ],
+)
+def test_bot_turn_time_and_budget_are_checked_together(args: tuple[str, ...], words: str) -> None:
+    proc = cli("bot", "--server", "http://127.0.0.1:9", "--player", "greedy", *args)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and words in proc.stderr
+
+
+def test_duel_help_tells_the_default_track_and_its_forced_passes() -> None:
+    proc = cli("duel", "--help")
+    text = " ".join(proc.stdout.split())
+    assert "play (default): card play only, every bid is a forced pass" in text
+    assert "--traceback" in text

@@ -24,7 +24,7 @@ from cuatrola.ai.search.solver import (
     solve_moves_python,
     solve_python,
 )
-from cuatrola.core.cards import SUIT_MASKS
+from cuatrola.core.cards import SUIT_MASKS, Suit
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rollout import random_plain_hand
 from cuatrola.core.rules import Rules
@@ -103,6 +103,8 @@ def test_the_obligation_is_the_clause_legal_mask_applies(
                     "3b": ("over_trump", state.trump, legal & ~trumps == 0),
                 }[clause]
                 assert (obligation.reason, obligation.suit) == (reason, suit), state.notation()
+                # A Suit for every reason, the led suit's as the trump's.
+                assert type(obligation.suit) is Suit, obligation
                 assert holds, state.notation()
         actions = state.legal_actions()
         state.apply(actions[int(rng.random() * len(actions))])

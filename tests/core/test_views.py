@@ -118,3 +118,18 @@ def test_only_the_seat_to_move_gets_legal_actions() -> None:
     state = HandState.deal(Rules(), 0, random.Random(3))
     assert view_for(state, 1).legal_actions == tuple(state.legal_actions())
     assert all(view_for(state, s).legal_actions == () for s in (0, 2, 3))
+
+
+def test_docs_api_names_every_public_field_of_a_seat_view() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    section = text.split("### The fields of a view", 1)[1].split("\n#", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    documented = set()
+    for row in rows:
+        documented |= set(re.findall(r"`(\w+)(?:\([^)]*\))?`", row.split(" | ")[0]))
+    public = {name for name in dir(SeatView) if not name.startswith("_")}
+    assert public - documented == set(), "SeatView fields missing from docs/api.md"
+    assert documented - public == set(), "docs/api.md names fields SeatView does not have"

@@ -20,6 +20,7 @@ from tests.env.conftest import require
 require("pettingzoo")
 require("numpy")
 
+import numpy as np  # noqa: E402
 from pettingzoo.test import api_test  # type: ignore[import-untyped]  # noqa: E402
 
 from cuatrola.env.encoding import (  # noqa: E402
@@ -80,8 +81,8 @@ def test_hand_point_rewards_are_the_teams_hand_points() -> None:
     for seed in range(20):
         totals = play(env, seed)
         raw = env.unwrapped
-        assert raw.state.result is not None
-        points = raw.state.result.points
+        assert raw.hand_state.result is not None
+        points = raw.hand_state.result.points
         assert (totals["seat_0"], totals["seat_1"]) == points
         assert totals["seat_2"] == points[0] and totals["seat_3"] == points[1]
 
@@ -95,8 +96,8 @@ def test_the_observation_follows_the_documented_layout_and_hides_other_hands() -
         data = env.observe(f"seat_{seat}")
         vector = data["observation"]
         assert vector.shape == (OBSERVATION_SIZE,) and vector.dtype.name == "float32"
-        assert {c for c in range(NUM_CARDS) if vector[c] == 1} == set(raw.state.hand_of(seat))
-        assert (data["action_mask"].sum() > 0) == (raw.state.to_move == seat)
+        assert {c for c in range(NUM_CARDS) if vector[c] == 1} == set(raw.hand_state.hand_of(seat))
+        assert (data["action_mask"].sum() > 0) == (raw.hand_state.to_move == seat)
 
 
 def test_deals_a_seat_cannot_tell_apart_encode_the_same() -> None:
@@ -144,3 +145,22 @@ def test_text_render_and_bad_options() -> None:
         cuatrola_env(reward="tricks")
     with pytest.raises(ValueError, match="preset"):
         cuatrola_env(rules="exact99")
+
+
+def test_state_is_the_global_state_for_centralized_critics() -> None:
+    env = cuatrola_env()
+    env.reset(seed=5)
+    raw = env.unwrapped
+    for _ in range(8):  # the bids and a few cards: the state follows the hand
+        state = env.state()
+        assert state.shape == raw.state_space.shape == (4 * OBSERVATION_SIZE,)
+        assert raw.state_space.contains(state)
+        for seat in range(4):
+            part = state[seat * OBSERVATION_SIZE : (seat + 1) * OBSERVATION_SIZE]
+            assert (part == env.observe(f"seat_{seat}")["observation"]).all()
+            # Every seat's cards are in it; an agent's own observation holds only its own.
+            assert {c for c in range(NUM_CARDS) if part[c] == 1} == set(
+                raw.hand_state.hand_of(seat)
+            )
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from cuatrola.core.cards import Suit
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import public_view, view_for
@@ -22,7 +23,10 @@ def test_every_view_of_random_hands_survives_the_wire(rules: Rules) -> None:
         while True:
             for seat in range(4):
                 view = view_for(state, seat)
-                assert view_from_wire(hand_view(view), rules, seat) == view
+                back = view_from_wire(hand_view(view), rules, seat)
+                assert back == view
+                if back.obligation is not None:  # a Suit, as the engine's, not a plain int
+                    assert type(back.obligation.suit) is Suit
             if state.is_finished:
                 break
             state.apply(rng.choice(state.legal_actions()))

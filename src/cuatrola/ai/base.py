@@ -13,13 +13,17 @@ specs such as ``tests.fixtures.bots:HighCard`` (imported on first use).
 from __future__ import annotations
 
 import importlib
+import operator
 import random
+import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
+from cuatrola.core.actions import format_action
 from cuatrola.core.views import SeatView
 
 
@@ -39,6 +43,87 @@ class Player(Protocol):
             budget: seconds the decision may take (``None``: the player's own default).
         """
         ...
+
+
+class BadAnswerError(ValueError):
+    """A player's answer is not one of its view's legal actions (one-line message)."""
+
+
+def check_answer(view: SeatView, answer: object) -> int:
+    """The action id a player answered to ``view``, as a plain ``int``.
+
+    Any integer type is accepted through :func:`operator.index` (so a NumPy integer, what
+    an ``argmax`` gives, is fine); ``bool``, ``float``, ``None``, strings and anything else
+    are refused, as is an integer that is not one of ``view.legal_actions``. ``cuatrola
+    duel`` and ``cuatrola bot`` check every answer with this.
+
+    >>> from cuatrola import HandState, Rules, view_for
+    >>> view = view_for(HandState.deal(Rules(), dealer=3, rng=random.Random(1)), 0)
+    >>> check_answer(view, view.legal_actions[0]) == view.legal_actions[0]
+    True
+    >>> try:
+    ...     check_answer(view, 0.0)
+    ... except BadAnswerError as exc:
+    ...     print(exc)  # doctest: +NORMALIZE_WHITESPACE
+    the answer 0.0 (float) is not an action id;
+    the legal actions are 20 (pass), 21 (solo), 22 (cuatrola), 23 (quintola)
+
+    Raises:
+        BadAnswerError: naming the answer and the legal actions.
+    """
+    legal = ", ".join(f"{a} ({format_action(a)})" for a in view.legal_actions)
+    action: int | None = None
+    if not isinstance(answer, bool):
+        try:
+            action = operator.index(answer)  # type: ignore[arg-type]
+        except TypeError:
+            action = None
+    if action is None:
+        raise BadAnswerError(
+            f"the answer {answer!r} ({type(answer).__name__}) is not an action id; "
+            f"the legal actions are {legal}"
+        )
+    if action not in view.legal_actions:
+        raise BadAnswerError(
+            f"the answer {answer!r} is an illegal action ({_action_name(action)}); "
+            f"the legal actions are {legal}"
+        )
+    return int(action)
+
+
+def _action_name(action: int) -> str:
+    try:
+        return format_action(action)
+    except ValueError:
+        return "not an action"
+
+
+#: The directory of the cuatrola package: frames in it are not a bot's own.
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def describe_failure(exc: BaseException) -> str:
+    """One line for an exception a player raised: its type, its message and the innermost
+    frame of its traceback outside the cuatrola package (the bot's own ``file:line``).
+
+    >>> try:
+    ...     {}["missing"]
+    ... except KeyError as exc:
+    ...     print(describe_failure(exc))  # doctest: +ELLIPSIS
+    KeyError: 'missing' (at ...:2)
+    """
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    where = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        try:
+            inside = Path(frame.filename).resolve().is_relative_to(_PACKAGE_DIR)
+        except (OSError, ValueError):
+            inside = False
+        if not inside:
+            where = frame
+    if where is not None:
+        text += f" (at {where.filename}:{where.lineno})"
+    return text
 
 
 PlayerFactory = Callable[[], Player]
@@ -141,3 +226,18 @@ def make_player(name: str) -> Player:
         ValueError: for an unknown name or a plug-in that cannot be loaded.
     """
     return player_factory(name)()
+
+
+__all__ = [
+    "BUILT_IN",
+    "ENTRY_POINT_GROUP",
+    "BadAnswerError",
+    "Player",
+    "PlayerFactory",
+    "available_players",
+    "check_answer",
+    "describe_failure",
+    "make_player",
+    "player_factory",
+    "register_player",
+]

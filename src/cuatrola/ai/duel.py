@@ -52,6 +52,10 @@ class AgentStats:
     forced: int = 0
     #: contract label -> [bids made that became the contract, of them made]
     contracts: dict[str, list[int]] = field(default_factory=dict)
+    #: Decisions (forced ones included) that took longer than the duel's time budget.
+    over_budget: int = 0
+    #: The longest of those decisions, in seconds (0.0 when none).
+    slowest: float = 0.0
 
     def percentiles_ms(self) -> dict[str, float | int]:
         """Decision-time percentiles in milliseconds (p50, p90, p99, max) and the count."""
@@ -95,6 +99,8 @@ class DuelSummary:
     pair_card_margins: list[float] = field(default_factory=list)
     stats: dict[str, AgentStats] = field(default_factory=dict)
     seconds: float = 0.0
+    #: The time budget per decision handed to the players (``None``: none).
+    budget: float | None = None
 
     def absorb(self, part: DuelSummary) -> None:
         """Add the counts, margins and timings of ``part``, a later stretch of the same
@@ -110,6 +116,8 @@ class DuelSummary:
             mine = self.stats.setdefault(key, AgentStats())
             mine.decision_seconds.extend(stats.decision_seconds)
             mine.forced += stats.forced
+            mine.over_budget += stats.over_budget
+            mine.slowest = max(mine.slowest, stats.slowest)
             for label, (bid, made) in stats.contracts.items():
                 tally = mine.contracts.setdefault(label, [0, 0])
                 tally[0] += bid
@@ -188,6 +196,11 @@ class DuelSummary:
                 "b": self.stats["b"].percentiles_ms(),
             },
             "forced_moves": {"a": self.stats["a"].forced, "b": self.stats["b"].forced},
+            "budget": self.budget,
+            "over_budget": {
+                key: {"count": stats.over_budget, "slowest": round(stats.slowest, 3)}
+                for key, stats in (("a", self.stats["a"]), ("b", self.stats["b"]))
+            },
             "contracts": {
                 "a": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["a"].contracts.items()},
                 "b": {k: {"bid": v[0], "made": v[1]} for k, v in self.stats["b"].contracts.items()},
@@ -226,8 +239,28 @@ def format_summary(summary: DuelSummary) -> str:
             f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions with a "
             f"choice ({summary.stats[key].forced} forced moves not timed)"
         )
-        contracts = summary.stats[key].contracts
+        stats = summary.stats[key]
+        if summary.budget is not None and stats.over_budget:
+            lines.append(
+                f"  warning: {stats.over_budget} decisions of {key} ({name}) took longer than "
+                f"the budget of {summary.budget:g} s (slowest {stats.slowest:.2f} s)"
+            )
+        contracts = stats.contracts
         if contracts:
             made = ", ".join(f"{k} {v[1]}/{v[0]}" for k, v in sorted(contracts.items()))
             lines.append(f"  contracts made/bid by {key}: {made}")
     return "\n".join(lines)
+
+
+__all__ = [
+    "TRACKS",
+    "UNITS",
+    "Z95",
+    "AgentStats",
+    "DuelError",
+    "DuelSummary",
+    "ProgressHook",
+    "RecordSink",
+    "decision_percentiles_ms",
+    "format_summary",
+]

@@ -42,7 +42,7 @@ from cuatrola.ai.search.solver import Position, mover_choices
 from cuatrola.core.hand import team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.tricks import legal_mask
-from cuatrola.core.views import SeatView
+from cuatrola.core.views import SeatView, dealt_hands
 
 _DEFAULT = ExpertConfig()
 #: Remembered answers of the searched kind before its memo is emptied (a few hundred per
@@ -69,17 +69,6 @@ class PlayEvidence:
     legal: int
     greedy: bool
     searched: float | None = None
-
-
-def dealt_hands(view: SeatView, world: World) -> list[int]:
-    """The hands as dealt in ``world``: the cards still held plus the cards played."""
-    dealt = list(world)
-    for trick in view.tricks:
-        for seat, card in zip(trick.seats, trick.cards, strict=True):
-            dealt[seat] |= 1 << int(card)
-    for seat, card in view.trick:
-        dealt[seat] |= 1 << int(card)
-    return dealt
 
 
 def other_choices(

@@ -10,6 +10,15 @@ every seated client it sends a random value to each committed shuffle that names
 (docs/records.md, "The shuffle proof"), so the deal need not wait out the window for it, and
 counts the revealed shuffles that used its value.
 
+Every answer goes through :func:`~cuatrola.ai.base.check_answer` (any integer type, a legal
+action). A bot that raises, or answers something else, ends the run with
+:class:`PlayerFailed`, one line naming the exception and the bot's own ``file:line``.
+
+Without a ``budget`` the bot gets :data:`BUDGET_SHARE` of the table's turn time per decision
+(none when the table has no turn timer); a given budget at least as long as the turn time
+is told as a warning once the table's turn time is known. When the turn timer runs out the
+server plays for the bot, and the bot says so.
+
 The socket part is :class:`~cuatrola.clients.remote.RemoteClient`, without reconnection: a
 dropped connection ends the run (exit status 1).
 """
@@ -23,18 +32,21 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import msgspec
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
-from cuatrola.ai.base import Player
+from cuatrola.ai.base import BadAnswerError, Player, check_answer, describe_failure
 from cuatrola.clients.remote import ConnectionLost, RemoteClient, ServerRefused, guest_login
 from cuatrola.clients.terminal.online import OnlineOptions
 from cuatrola.core.actions import format_action
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
     Ack,
     Act,
+    Acted,
     Contribute,
     CreateTable,
     Error,
@@ -52,16 +64,25 @@ from cuatrola.protocol.messages import (
     ShuffleRevealed,
     Sync,
     TableInfo,
+    TableOptions,
 )
 from cuatrola.protocol.views import HandView, view_from_wire
 
 CLIENT_NAME = "bot/1"
 #: Seconds to wait for the server's answer to a command (and for a first frame).
 ANSWER_TIMEOUT = 30.0
+#: The share of the table's turn time a bot without a given budget gets per decision: the
+#: rest is for the network and the bot's own overhead.
+BUDGET_SHARE = 1 / 3
 
 
 class BotError(Exception):
     """The bot cannot play: the server cannot be reached, or refused (one-line reason)."""
+
+
+class PlayerFailed(BotError):
+    """The player raised, or answered something that is not a legal action (one line; the
+    exception the player raised is the ``__cause__``)."""
 
 
 @dataclass
@@ -75,6 +96,8 @@ class BotReport:
     matches: int = 0
     matches_won: int = 0
     decisions: int = 0
+    #: Turns the server played for the bot because its turn timer ran out.
+    timeouts: int = 0
     #: Revealed shuffles whose deck was derived with the bot's own value.
     contributions: int = 0
     lines: list[str] = field(default_factory=list)
@@ -88,8 +111,11 @@ class ServerBot:
         player: the bot; it sees only its seat's view.
         matches: matches to play before leaving (a rematch is accepted in between).
         seed: seed of the RNG handed to the player.
-        budget: seconds per decision handed to the player (``None``: its own default).
-        say: called with one line per table event worth telling (hands, matches, the code).
+        budget: seconds per decision handed to the player (``None``: :data:`BUDGET_SHARE` of
+            the table's turn time, or the player's own default at a table without a timer).
+        turn_time: the turn time of a table the bot creates (``None``: the server's default).
+        say: called with one line per table event worth telling (hands, matches, the code,
+            turns the server played for the bot, warnings).
     """
 
     def __init__(
@@ -100,6 +126,7 @@ class ServerBot:
         matches: int = 1,
         seed: int | None = None,
         budget: float | None = None,
+        turn_time: float | None = None,
         say: Callable[[str], None] = print,
     ) -> None:
         self.options = options
@@ -107,7 +134,12 @@ class ServerBot:
         self.matches = matches
         self.rng = random.Random(seed)
         self.budget = budget
+        self.turn_time = turn_time
         self.say = say
+        #: The turn time of the bot's table, once known (``0``: no timer).
+        self.table_turn_time: float | None = None
+        #: The server played for the bot, and its late move may still come back as stale.
+        self._timed_out = False
         self.report = BotReport()
         self.rules: Rules = options.rules
         self._link: RemoteClient | None = None
@@ -117,6 +149,16 @@ class ServerBot:
         #: The value sent to each shuffle commitment, and the contributions still on their way.
         self._sent: dict[str, str] = {}
         self._contributing: set[asyncio.Task[None]] = set()
+
+    @property
+    def decision_budget(self) -> float | None:
+        """The seconds per decision handed to the player: the given budget, else
+        :data:`BUDGET_SHARE` of the table's turn time (``None`` without a timer)."""
+        if self.budget is not None:
+            return self.budget
+        if self.table_turn_time:
+            return self.table_turn_time * BUDGET_SHARE
+        return None
 
     async def run(self) -> BotReport:
         """Log in, take a seat and play until the matches are over.
@@ -191,9 +233,9 @@ class ServerBot:
             if options.mode == "private" and options.code is not None:
                 message: ClientMessage = Join(id=self._next_id(), code=options.code)
             elif options.mode == "private":
-                message = CreateTable(id=self._next_id(), options=options.table_options(), seat=0)
+                message = CreateTable(id=self._next_id(), options=self._table_options(), seat=0)
             else:
-                message = PlayComputer(id=self._next_id(), options=options.table_options())
+                message = PlayComputer(id=self._next_id(), options=self._table_options())
             ack = await self._request(message)
             if ack.table is None or ack.seat is None:
                 raise BotError("the server gave no seat")
@@ -202,6 +244,24 @@ class ServerBot:
         assert self._link is not None
         await self._link.subscribe(table)  # a sync with the bot's view, whatever came before
         self.say(f"seated at table {table}, seat {seat}")
+
+    def _table_options(self) -> TableOptions:
+        options = self.options.table_options()
+        if self.turn_time is None:
+            return options
+        return msgspec.structs.replace(options, turn_time=self.turn_time)
+
+    def _note_turn_time(self, info: TableInfo) -> None:
+        turn_time = info.options.turn_time
+        if turn_time == self.table_turn_time:
+            return
+        self.table_turn_time = turn_time
+        if self.budget is not None and turn_time and self.budget >= turn_time:
+            self.say(
+                f"warning: the budget of {self.budget:g} s is not shorter than the table's "
+                f"turn time of {turn_time:g} s: the computer will play for the bot whenever "
+                "it uses it all"
+            )
 
     async def _play(self) -> None:
         """Until the matches are over (the last one closes the connection)."""
@@ -222,6 +282,7 @@ class ServerBot:
         elif isinstance(message, Sync) and message.table == self.report.table:
             self.rules = message.info.options.to_rules()
             self._note_code(message.info)
+            self._note_turn_time(message.info)
             if message.shuffle is not None:
                 # Seated after the next deal's commitment was published: the sync carries it.
                 self._contribute(message.shuffle)
@@ -236,7 +297,10 @@ class ServerBot:
         elif isinstance(message, Error):
             # A move the server refused (say, sent for a view that had just changed): the
             # next view asks again.
-            self.say(f"the server refused a move: {message.code}: {message.message}")
+            if message.code == ErrorCode.STALE and self._timed_out:
+                self._timed_out = False  # the late move of the turn said timed out: told
+            else:
+                self.say(f"the server refused a move: {message.code}: {message.message}")
             self._acted_at = -1
 
     def _note_code(self, info: TableInfo) -> None:
@@ -250,6 +314,7 @@ class ServerBot:
         if isinstance(body, SeatsChanged):
             self.rules = body.info.options.to_rules()
             self._note_code(body.info)
+            self._note_turn_time(body.info)
         elif isinstance(body, ShuffleCommitted):
             self._contribute(body)
         elif isinstance(body, ShuffleRevealed):
@@ -274,6 +339,14 @@ class ServerBot:
                 assert self._link is not None
                 await self._link.close()  # done: ``_play`` returns
         else:
+            if isinstance(body, Acted) and body.seat == self.report.seat:
+                self._timed_out = body.auto
+                if body.auto:
+                    self.report.timeouts += 1
+                    self.say(
+                        f"your bot's turn timed out after {self.table_turn_time or 0:g} s; "
+                        f"the computer played {body.action} for it"
+                    )
             # Every event that changes the hand (a deal, a move, a cante window closing, and
             # any the server adds) carries the seat's new view.
             view = getattr(body, "view", None)
@@ -305,11 +378,16 @@ class ServerBot:
         if view.to_move != view.seat or not view.legal_actions or self._acted_at == self._last_seq:
             return
         seq = self._last_seq
-        action = await asyncio.to_thread(self.player.choose, view, self.rng, self.budget)
-        if action not in view.legal_actions:
-            raise BotError(
-                f"the bot chose an illegal action {action!r} in {view.legal_action_names}"
+        try:
+            answer = await asyncio.to_thread(
+                self.player.choose, view, self.rng, self.decision_budget
             )
+        except Exception as exc:
+            raise PlayerFailed(f"the bot failed: {describe_failure(exc)}") from exc
+        try:
+            action = check_answer(view, answer)
+        except BadAnswerError as exc:
+            raise PlayerFailed(f"the bot's answer was refused: {exc}") from None
         self._acted_at = seq
         self.report.decisions += 1
         await self._send(
@@ -320,3 +398,14 @@ class ServerBot:
         """Close the connection, if open."""
         if self._link is not None:
             await self._link.close()
+
+
+__all__ = [
+    "ANSWER_TIMEOUT",
+    "BUDGET_SHARE",
+    "CLIENT_NAME",
+    "BotError",
+    "BotReport",
+    "PlayerFailed",
+    "ServerBot",
+]

@@ -36,7 +36,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cuatrola.ai.base import Player, PlayerFactory, player_factory
+from cuatrola.ai.base import (
+    BadAnswerError,
+    Player,
+    PlayerFactory,
+    check_answer,
+    describe_failure,
+    player_factory,
+)
 from cuatrola.ai.duel import (
     TRACKS,
     AgentStats,
@@ -45,7 +52,7 @@ from cuatrola.ai.duel import (
     ProgressHook,
     RecordSink,
 )
-from cuatrola.core.actions import BID_BASE, format_action
+from cuatrola.core.actions import BID_BASE
 from cuatrola.core.hand import HandState, Phase, team_of
 from cuatrola.core.records import hand_to_record
 from cuatrola.core.rollout import shuffled_deck
@@ -151,10 +158,10 @@ class _Harness:
             else:
                 start = clock()
                 try:
-                    action = players[seat].choose(view, rngs[seat], self.budget)
+                    answer = players[seat].choose(view, rngs[seat], self.budget)
                 except Exception as exc:
                     raise DuelError(
-                        f"player {names[seat]!r} in seat {seat} failed: {type(exc).__name__}: {exc}"
+                        f"player {names[seat]!r} in seat {seat} failed: {describe_failure(exc)}"
                     ) from exc
                 spent = clock() - start
                 agent = stats[keys[seat]]
@@ -162,11 +169,15 @@ class _Harness:
                     agent.decision_seconds.append(spent)
                 else:
                     agent.forced += 1
-                if action not in view.legal_actions:
+                if self.budget is not None and spent > self.budget:
+                    agent.over_budget += 1
+                    agent.slowest = max(agent.slowest, spent)
+                try:
+                    action = check_answer(view, answer)
+                except BadAnswerError as exc:
                     raise DuelError(
-                        f"player {names[seat]!r} in seat {seat} chose an illegal action "
-                        f"{action!r} ({_describe(action)}) in {hand.notation()}"
-                    )
+                        f"player {names[seat]!r} in seat {seat}: {exc} (in {hand.notation()})"
+                    ) from None
             step = table.handle(BotAct(seat, ask.turn, action))
 
     def _players(self, names: Seats, rng_key: str) -> tuple[list[Player], list[random.Random]]:
@@ -206,13 +217,6 @@ def _asked(step: Step) -> AskBot | None:
     return None
 
 
-def _describe(action: object) -> str:
-    try:
-        return format_action(action)  # type: ignore[arg-type]
-    except Exception:
-        return "not an action"
-
-
 def _seating(a: str, b: str, swapped: bool) -> tuple[Seats, Seats]:
     """The agent at each seat, and which of ``a`` and ``b`` it is (``"a"`` or ``"b"``)."""
     if not swapped:
@@ -249,7 +253,9 @@ def run_duel(
             the same as with one (only the timings differ).
 
     Raises:
-        DuelError: on bad arguments or an illegal action from a player.
+        DuelError: on bad arguments, a player that raises (the message names the
+            exception and the player's own ``file:line``) or an answer that is not one of
+            the legal actions (see :func:`~cuatrola.ai.base.check_answer`).
     """
     if track not in TRACKS:
         raise DuelError(f"unknown track {track!r}; expected one of {', '.join(TRACKS)}")
@@ -261,7 +267,7 @@ def run_duel(
             factories[name] = player_factory(name)
         except ValueError as exc:
             raise DuelError(str(exc)) from None
-    summary = DuelSummary(a=a, b=b, track=track, seed=seed)
+    summary = DuelSummary(a=a, b=b, track=track, seed=seed, budget=budget)
     summary.stats = {"a": AgentStats(), "b": AgentStats()}
     if budget is not None and not (isinstance(budget, int | float) and budget > 0):
         raise DuelError(f"expected a positive time budget in seconds, got {budget!r}")
@@ -366,7 +372,7 @@ def _play_chunk(
     indices: range,
 ) -> tuple[DuelSummary, list[dict[str, Any]]]:
     """A worker's part of a parallel duel: the summary and records of deals ``indices``."""
-    part = DuelSummary(a=a, b=b, track=track, seed=seed)
+    part = DuelSummary(a=a, b=b, track=track, seed=seed, budget=budget)
     part.stats = {"a": AgentStats(), "b": AgentStats()}
     kept: list[dict[str, Any]] = []
     factories = {name: player_factory(name) for name in (a, b)}

@@ -4,8 +4,11 @@
 as ``--mode`` says (``bots``: a table with three of the server's computer players; ``quick``:
 the quick match; ``private``: join ``--code``, or create a private table and print its code)
 and plays ``--matches`` matches over the protocol (docs/protocol.md), printing one line per
-hand and match. Exit status 0 when the matches were played, 1 when the server could not be
-reached or refused, 2 on bad arguments (one line on stderr).
+hand and match, and one for each turn the server played for the bot when its turn timer ran
+out. Exit status 0 when the matches were played; 1 when the server could not be reached or
+refused, or the bot raised or answered an illegal action (one line naming the exception and
+the bot's own ``file:line``; ``--traceback`` prints the whole traceback); 2 on bad
+arguments, a player that cannot be loaded or built among them (one line on stderr).
 """
 
 from __future__ import annotations
@@ -13,10 +16,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import traceback
 
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.commands.play import (
-    ONLINE_MODES,
     add_rules_arguments,
     rules_from_args,
     seed_value,
@@ -26,6 +29,8 @@ from cuatrola.protocol.messages import BOT_LEVELS
 
 NAME = "bot"
 HELP = "play a computer player (yours: --player package.module:Class) at a server table"
+#: Where the bot can sit (``cuatrola play``'s ``watch`` is no seat).
+MODES = ("bots", "quick", "private")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--mode",
-        choices=ONLINE_MODES,
+        choices=MODES,
         default="bots",
         help="bots (default): against the server's computer players; quick: the quick match; "
         "private: join --code, or create a table and print its code",
@@ -59,7 +64,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=bounded_float(0.001, 60, "seconds"),
         default=None,
         metavar="SECONDS",
-        help="time budget handed to the bot per decision (default: its own)",
+        help="time budget handed to the bot per decision (default: a third of the table's "
+        "turn time, or the bot's own at a table without a timer); a budget not shorter than "
+        "the turn time is refused with --turn-time, else warned about once the table's turn "
+        "time is known",
+    )
+    parser.add_argument(
+        "--turn-time",
+        type=bounded_float(0, 600, "seconds"),
+        default=None,
+        metavar="SECONDS",
+        help="turn time of a table the bot creates (--mode bots, or private without --code; "
+        "default 30, 0 for none; the server raises it to its minimum); when it runs out the "
+        "server plays for the bot",
+    )
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="when the bot raises, print the whole traceback instead of one line",
     )
 
 
@@ -70,18 +92,30 @@ def _fail(message: str, status: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play at the server; see the module docstring for the exit status."""
-    from cuatrola.ai.base import player_factory
+    from cuatrola.ai.base import describe_failure, player_factory
 
     if args.code is not None and args.mode != "private":
         return _fail("--code joins a private table: use it with --mode private", 2)
+    if args.turn_time is not None and (args.mode == "quick" or args.code is not None):
+        return _fail("--turn-time is for a table the bot creates: not with quick or --code", 2)
+    if args.budget is not None and args.turn_time and args.budget >= args.turn_time:
+        return _fail(
+            f"--budget {args.budget:g} is not shorter than --turn-time {args.turn_time:g}: the "
+            "server would play for the bot whenever it used its budget",
+            2,
+        )
     try:
-        player = player_factory(args.player)()
+        factory = player_factory(args.player)
     except ValueError as exc:
         return _fail(str(exc), 2)
+    try:
+        player = factory()
     except Exception as exc:
-        return _fail(f"the player could not be built: {type(exc).__name__}: {exc}", 2)
+        if args.traceback:
+            traceback.print_exc()
+        return _fail(f"player {args.player!r} could not be built: {describe_failure(exc)}", 2)
 
-    from cuatrola.clients.bot import BotError, ServerBot
+    from cuatrola.clients.bot import BotError, PlayerFailed, ServerBot
     from cuatrola.clients.terminal.online import OnlineOptions
 
     options = OnlineOptions(
@@ -98,15 +132,19 @@ def run(args: argparse.Namespace) -> int:
         matches=args.matches,
         seed=args.seed,
         budget=args.budget,
+        turn_time=args.turn_time,
         say=lambda line: print(line, flush=True),
     )
     try:
         report = asyncio.run(bot.run())
     except BotError as exc:
+        if args.traceback and isinstance(exc, PlayerFailed):
+            traceback.print_exception(exc)
         return _fail(str(exc), 1)
     print(
         f"played {report.matches} match(es), {report.hands} hands, won {report.matches_won}; "
-        f"{report.decisions} decisions; {report.contributions} shuffles contributed to",
+        f"{report.decisions} decisions; {report.contributions} shuffles contributed to"
+        + (f"; {report.timeouts} turn(s) timed out" if report.timeouts else ""),
         flush=True,
     )
     return 0

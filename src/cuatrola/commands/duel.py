@@ -1,7 +1,9 @@
 """``cuatrola duel``: a duplicate match between two computer players (see
 :mod:`cuatrola.clients.duel`, which plays it, and :mod:`cuatrola.ai.duel`, what it measures).
 
-Exit status 0 on success, 2 on bad arguments (one line on stderr), 1 when a player fails.
+Exit status 0 on success, 2 on bad arguments (one line on stderr; a player that cannot be
+loaded or built is one), 1 when a player fails while playing: one line naming the exception
+and the player's own ``file:line``, or with ``--traceback`` the whole traceback.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from typing import IO, Any
 
 from cuatrola.argtypes import bounded_float, bounded_int
@@ -47,14 +50,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--track",
         choices=("play", "hands", "match"),
         default="play",
-        help="play: card play only; hands: with bidding; match: whole matches to 11",
+        help="play (default): card play only, every bid is a forced pass, so a bot's bidding "
+        "code is not asked; hands: with bidding, each hand at 0-0; match: whole matches to 11",
     )
     parser.add_argument(
         "--budget",
         type=bounded_float(0.001, 60, "seconds"),
         metavar="SECONDS",
         help="time budget per decision, as the server gives (default: none, so that the "
-        "duel is reproducible from its seed)",
+        "duel is reproducible from its seed); the summary warns about decisions over it",
     )
     parser.add_argument(
         "--jobs",
@@ -66,19 +70,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--records", metavar="FILE", help="write every hand as JSON Lines")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--traceback",
+        action="store_true",
+        help="when a player fails, print the whole traceback instead of one line",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the duel and print its summary."""
-    from cuatrola.ai.base import player_factory
+    from cuatrola.ai.base import describe_failure, player_factory
     from cuatrola.ai.duel import DuelError, DuelSummary, ProgressHook, format_summary
     from cuatrola.clients.duel import run_duel
 
     for name in (args.a, args.b):
         try:
-            player_factory(name)
+            factory = player_factory(name)
         except ValueError as exc:
             print(f"cuatrola duel: {exc}", file=sys.stderr)
+            return 2
+        try:
+            factory()  # a bad argument too: the class cannot be built, so nothing can play
+        except Exception as exc:
+            if args.traceback:
+                traceback.print_exc()
+            print(
+                f"cuatrola duel: player {name!r} could not be built: {describe_failure(exc)}",
+                file=sys.stderr,
+            )
             return 2
     handle: IO[str] | None = None
     if args.records:
@@ -116,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             summary = duel()
     except DuelError as exc:
+        if args.traceback:
+            traceback.print_exception(exc)
         print(f"cuatrola duel: {exc}", file=sys.stderr)
         return 1
     finally:

@@ -113,3 +113,21 @@ def parse_action(text: str | int) -> int:
         f"expected a card code, a bid (pass, solo, cuatrola, quintola), 'cante:X' or "
         f"'nocante', got {text!r}"
     )
+
+
+__all__ = [
+    "ACTION_NAMES",
+    "BID_BASE",
+    "CANTE_BASE",
+    "NO_CANTE",
+    "NUM_ACTIONS",
+    "action_contract",
+    "action_suit",
+    "bid_action",
+    "cante_action",
+    "format_action",
+    "is_bid_action",
+    "is_cante_action",
+    "is_card_action",
+    "parse_action",
+]

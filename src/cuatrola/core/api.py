@@ -87,3 +87,11 @@ def trick_winner(table: Sequence[TrickCard], trump: Suit | str | int) -> int:
     cards = _cards(table)
     table_mask = mask_of(cards)
     return cards.index(Card(winning_card(table_mask, CARD_SUIT[cards[0]], _suit(trump))))
+
+
+__all__ = [
+    "CardLike",
+    "TrickCard",
+    "legal_cards",
+    "trick_winner",
+]

@@ -220,3 +220,29 @@ def points_of(mask: int) -> int:
         + _SUIT_PATTERN_POINTS[(mask >> 10) & 31]
         + _SUIT_PATTERN_POINTS[(mask >> 15) & 31]
     )
+
+
+__all__ = [
+    "ALL_CARDS",
+    "CANTE_MASKS",
+    "CARDS_PER_SUIT",
+    "CARD_CODES",
+    "CARD_POINTS",
+    "CARD_SUIT",
+    "FULL_DECK",
+    "NUM_CARDS",
+    "RANK_LETTERS",
+    "RANK_POINTS",
+    "SUIT_LETTERS",
+    "SUIT_MASKS",
+    "Card",
+    "Rank",
+    "Suit",
+    "cards_of",
+    "codes_of",
+    "iter_bits",
+    "mask_of",
+    "parse_card",
+    "parse_card_id",
+    "points_of",
+]

@@ -63,3 +63,13 @@ class RecordError(CuatrolaError):
         self.reason = reason
         self.field = field
         self.index = index
+
+
+__all__ = [
+    "CuatrolaError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "NotYourTurnError",
+    "RecordError",
+    "RulesError",
+]

@@ -199,11 +199,12 @@ class Obligation(NamedTuple):
             of the led suit if possible), ``over_trump`` (3b: void in the led suit, beat the
             highest trump on the table if possible) or ``must_trump`` (3a: void in the led
             suit, play a trump).
-        suit: the led suit for the ``follow_*`` reasons, the trump suit for the others.
+        suit: the led suit for the ``follow_*`` reasons, the trump suit for the others (a
+            :class:`~cuatrola.core.cards.Suit` in every case).
     """
 
     reason: str
-    suit: int
+    suit: Suit
 
     def text(self, led: int) -> str:
         """The obligation in English words (error messages, record checks); ``led`` is the
@@ -891,7 +892,7 @@ class HandState:
         reason, of_led_suit = _REASON_OF_CLAUSE[
             clause_of(hand, self.trick_mask, self.led_suit, self.trump)
         ]
-        return Obligation(reason, self.led_suit if of_led_suit else self.trump)
+        return Obligation(reason, _SUITS[self.led_suit] if of_led_suit else self.trump)
 
     def _explain_obligation(self, seat: int) -> str:
         obligation = self.obligation()
@@ -1128,3 +1129,21 @@ class HandState:
 
     def __repr__(self) -> str:
         return f"<HandState {self.notation()}>"
+
+
+__all__ = [
+    "CANTE_POINTS",
+    "HAND_SIZE",
+    "LAST_TRICK_BONUS",
+    "NUM_SEATS",
+    "NUM_TRICKS",
+    "TRUMP_CANTE_POINTS",
+    "Cante",
+    "HandResult",
+    "HandState",
+    "Obligation",
+    "Phase",
+    "Trick",
+    "partner_of",
+    "team_of",
+]

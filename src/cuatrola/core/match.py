@@ -135,3 +135,9 @@ def match_winner(rules: Rules, score: tuple[int, int], hands_played: int) -> int
         if score[team] >= rules.target:
             return team
     return None
+
+
+__all__ = [
+    "MatchState",
+    "match_winner",
+]

@@ -154,3 +154,10 @@ def _auto_cante(hands: list[int], team: int, trump: int, sung: int, points: list
             points[team] += 20
             return sung | 1 << suit
     return sung
+
+
+__all__ = [
+    "deal_masks",
+    "random_plain_hand",
+    "shuffled_deck",
+]

@@ -243,3 +243,15 @@ class Rules:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+__all__ = [
+    "CONTRACTS",
+    "FIXED_HAND_COUNTS",
+    "MAX_TARGET",
+    "MIN_TARGET",
+    "Contract",
+    "ContractSpec",
+    "MatchEnd",
+    "Rules",
+]

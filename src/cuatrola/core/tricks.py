@@ -156,3 +156,12 @@ def winning_card(trick: int, led_suit: int, trump: int) -> int:
 def led_suit_of(card: int) -> int:
     """The suit a card leads."""
     return CARD_SUIT[card]
+
+
+__all__ = [
+    "Clause",
+    "clause_of",
+    "led_suit_of",
+    "legal_mask",
+    "winning_card",
+]

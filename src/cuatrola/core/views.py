@@ -14,10 +14,17 @@ Build them with :func:`view_for` and :func:`public_view`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cuatrola.core.actions import format_action, is_card_action
-from cuatrola.core.cards import SUIT_LETTERS, Card, Suit, cards_of
+from cuatrola.core.actions import (
+    CANTE_BASE,
+    NO_CANTE,
+    bid_action,
+    format_action,
+    is_card_action,
+)
+from cuatrola.core.cards import SUIT_LETTERS, Card, Suit, cards_of, mask_of
 from cuatrola.core.hand import (
     Cante,
     HandResult,
@@ -316,3 +323,80 @@ def view_for(state: HandState, seat: int) -> SeatView:
         legal_actions=own.legal_actions,
         obligation=own.obligation,
     )
+
+
+def dealt_hands(view: PublicView, deal: Sequence[int | Iterable[int | str]]) -> list[int]:
+    """The hands as dealt (card bitmasks), if the four hands are now ``deal``: each seat's
+    cards now (a bitmask, or cards or codes) plus the cards it played, as ``view`` shows."""
+    dealt = [hand if isinstance(hand, int) else mask_of(hand) for hand in deal]
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            dealt[seat] |= 1 << int(card)
+    for seat, card in view.trick:
+        dealt[seat] |= 1 << int(card)
+    return dealt
+
+
+def state_from(view: SeatView, deal: Sequence[int | Iterable[int | str]]) -> HandState:
+    """The full :class:`~cuatrola.core.hand.HandState` of ``view``'s hand if the four hands
+    are now ``deal`` (one of :func:`~cuatrola.ai.knowledge.consistent.deals_consistent_with`'s
+    deals: four tuples of cards, or four bitmasks), to search from: the deal's hands plus
+    the cards played, dealt by ``view.dealer`` with the shown card, then the view's bids,
+    plays and cantes replayed. A cante window the view does not record a cante for is
+    declined (a view does not say whether one opened); the window open now, if any, stays
+    open. ``view_for(state_from(view, deal), view.seat) == view``.
+
+    Raises:
+        ValueError: when ``deal`` is not a deal the view could come from (the seat's own
+            cards differ, a play or a cante is not legal with these hands...).
+    """
+    if len(deal) != 4:
+        raise ValueError(f"expected a deal of 4 hands, got {len(deal)}")
+    dealt = dealt_hands(view, deal)
+    try:
+        state = HandState.from_masks(
+            view.rules, view.dealer, dealt, int(view.shown_card), view.score_before
+        )
+        for bid in view.bids:
+            state.apply(bid_action(bid))
+        plays = [
+            (s, c) for trick in view.tricks for s, c in zip(trick.seats, trick.cards, strict=True)
+        ]
+        for seat, card in [*plays, *view.trick]:
+            _close_window(state, view, at_end=False)
+            state.apply(int(card), seat)
+        _close_window(state, view, at_end=True)
+    except ValueError as exc:
+        raise ValueError(f"the deal is not consistent with the view: {exc}") from None
+    if view_for(state, view.seat) != view:
+        raise ValueError("the deal is not consistent with the view: its replay differs")
+    return state
+
+
+def _close_window(state: HandState, view: SeatView, *, at_end: bool) -> None:
+    """Answer the open cante window of ``state`` as the view's cantes say (``at_end``: leave
+    it open at the seat the view has to move in its own open window)."""
+    while state.phase is Phase.CANTE:
+        trick = len(state.tricks) - 1
+        seat = state.to_move
+        sung = [c for c in view.cantes if c.trick == trick and c.seat == seat]
+        if sung:
+            state.apply(CANTE_BASE + sung[0].suit, seat)
+        elif at_end and view.phase is Phase.CANTE and view.to_move == seat:
+            return
+        else:
+            state.apply(NO_CANTE, seat)
+
+
+__all__ = [
+    "PublicView",
+    "SeatPart",
+    "SeatView",
+    "board_text",
+    "dealt_hands",
+    "public_fields",
+    "public_view",
+    "seat_part",
+    "state_from",
+    "view_for",
+]

@@ -135,3 +135,12 @@ def information_state(
         f"seat {view.seat} dealer {view.dealer} shown {CARD_CODES[shown]} "
         f"dealt {cards} score {view.score_before[0]}-{view.score_before[1]} | {actions}"
     )
+
+
+__all__ = [
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
+    "action_mask",
+    "information_state",
+    "observation",
+]

@@ -321,3 +321,16 @@ def _actors(hand: HandState) -> list[tuple[int, int]]:
 
 
 pyspiel.register_game(_GAME_TYPE, CuatrolaGame)
+
+
+__all__ = [
+    "INFO_STATE_SIZE",
+    "MAX_GAME_LENGTH",
+    "MAX_RESAMPLES",
+    "NAME",
+    "NUM_PLAYERS",
+    "RESAMPLE_BATCH",
+    "CuatrolaGame",
+    "CuatrolaObserver",
+    "CuatrolaState",
+]

@@ -36,6 +36,8 @@ from cuatrola.core.views import view_for
 from cuatrola.env.encoding import OBSERVATION_SIZE, action_mask, observation
 
 REWARDS = ("game_points", "hand_points")
+#: Length of :meth:`CuatrolaEnv.state`: one observation per seat.
+STATE_SIZE = 4 * OBSERVATION_SIZE
 AGENTS = tuple(f"seat_{seat}" for seat in range(4))
 
 
@@ -90,7 +92,10 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
-        self.state: HandState | None = None
+        #: The hand being played (every seat's cards: never hand it to an agent).
+        self.hand_state: HandState | None = None
+        #: The space of :meth:`state`: the four seats' observations, seat 0 first.
+        self.state_space = spaces.Box(0.0, 1.0, (STATE_SIZE,), dtype=np.float32)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same for every seat: a dict of the view's floats and the action mask."""
@@ -109,7 +114,7 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         if dealer is None:
             dealer = self._rng.randrange(4)
         score = tuple(options.get("score_before", (0, 0)))
-        self.state = HandState.deal(self.rules, dealer, self._rng, (score[0], score[1]))
+        self.hand_state = HandState.deal(self.rules, dealer, self._rng, (score[0], score[1]))
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,16 +124,25 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        assert self.state is not None
-        seat = self.state.to_move
+        assert self.hand_state is not None
+        seat = self.hand_state.to_move
         if seat is not None:
             self.agent_selection = AGENTS[seat]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``agent``'s view as floats, and its action mask (all 0 when not its turn)."""
-        assert self.state is not None
-        view = view_for(self.state, AGENTS.index(agent))
+        assert self.hand_state is not None
+        view = view_for(self.hand_state, AGENTS.index(agent))
         return {"observation": observation(view), "action_mask": action_mask(view)}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state, for centralized critics (QMIX, MAPPO) only: the four seats'
+        observations, seat 0 first (:data:`STATE_SIZE` floats), which together hold every
+        seat's cards. Never give it to an agent that acts: its inputs are :meth:`observe`.
+        """
+        assert self.hand_state is not None
+        state = self.hand_state
+        return np.concatenate([observation(view_for(state, seat)) for seat in range(4)])
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` once the agent is done)."""
@@ -136,10 +150,10 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None and action is not None
+        assert self.hand_state is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(int(action))
-        if self.state.is_finished:
+        self.hand_state.apply(int(action))
+        if self.hand_state.is_finished:
             self._finish()
         else:
             self._select()
@@ -148,8 +162,8 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def _finish(self) -> None:
-        assert self.state is not None and self.state.result is not None
-        result = self.state.result
+        assert self.hand_state is not None and self.hand_state.result is not None
+        result = self.hand_state.result
         for seat, agent in enumerate(AGENTS):
             team = seat & 1
             if self.reward_kind == "game_points":
@@ -163,9 +177,9 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The whole table as text (every seat's cards: a view for people watching a
         training run, not for an agent)."""
-        if self.state is None:
+        if self.hand_state is None:
             return None
-        text = str(self.state)
+        text = str(self.hand_state)
         if self.render_mode == "human":
             print(text)
             return None
@@ -189,3 +203,14 @@ def cuatrola_env(**kwargs: Any) -> Any:
 #: PettingZoo's naming: ``cuatrola_v0.env()`` and ``cuatrola_v0.raw_env``.
 env = cuatrola_env
 raw_env = CuatrolaEnv
+
+
+__all__ = [
+    "AGENTS",
+    "REWARDS",
+    "STATE_SIZE",
+    "CuatrolaEnv",
+    "cuatrola_env",
+    "env",
+    "raw_env",
+]

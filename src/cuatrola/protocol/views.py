@@ -262,7 +262,7 @@ def _obligation(wire: HandView) -> Obligation | None:
     if not wire.illegal:
         return None
     first = wire.illegal[0]
-    return Obligation(first.reason, int(Suit.parse(first.suit)))
+    return Obligation(first.reason, Suit.parse(first.suit))
 
 
 def hand_view(view: PublicView) -> HandView:
