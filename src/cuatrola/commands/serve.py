@@ -74,7 +74,8 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         "--node",
         default=None,
         metavar="NAME",
-        help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default HOST:PID)",
+        help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default "
+        "HOST:DATA_DIR, the host name and the data directory)",
     )
     group.add_argument(
         "--commit-delay",
