@@ -9,7 +9,9 @@ from argparse; an unexpected error is reported in one line, never as a traceback
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -78,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        # The reader of the output went away (``cuatrola replay ... | head``): nothing more
+        # to say, and not a failure. What stays buffered for standard output would fail again
+        # when the interpreter flushes it on exit, so it goes to /dev/null instead.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         return 0
     return status
 

@@ -116,6 +116,9 @@ def test_a_wrong_code_is_the_servers_refusal_in_one_line(server: str) -> None:
 def test_bad_arguments_exit_two_in_one_line() -> None:
     for args in (
         ("--server", "nowhere", "--player", "greedy"),
+        ("--server", "http://127.0.0.1:abc", "--player", "greedy"),
+        ("--server", "http://[::1", "--player", "greedy"),
+        ("--server", "http://127.0.0.1:99999", "--player", "greedy"),
         ("--server", "http://127.0.0.1:9", "--player", "no_such.module:Bot"),
         ("--server", "http://127.0.0.1:9", "--player", "greedy", "--code", "ABC"),
     ):

@@ -24,6 +24,8 @@ from cuatrola.clients.remote import (
     Reconnect,
     RemoteClient,
     ServerRefused,
+    account_login,
+    guest_login,
     websocket_url,
 )
 from cuatrola.protocol import ServerMessage, encode
@@ -434,3 +436,15 @@ async def test_a_resubscribe_answered_unavailable_is_sent_again_on_the_new_conne
         assert len(again) == 2 and again[0]["id"] == again[1]["id"]  # the same command, twice
         assert again[0]["since"] == 4
         await client.close()
+
+
+@pytest.mark.parametrize(
+    "server", ["http://127.0.0.1:abc", "http://[::1", "nowhere", "http://127.0.0.1:99999"]
+)
+def test_a_malformed_server_address_is_a_connection_error_not_a_crash(server: str) -> None:
+    # urllib raises http.client.InvalidURL (neither OSError nor ValueError) for a non-numeric
+    # port, and ValueError from building the request for an unclosed "[" or a missing scheme.
+    with pytest.raises(ConnectionError):
+        guest_login(server, "Ana", timeout=2)
+    with pytest.raises(ConnectionError):
+        account_login(server, "Ana", "a password", timeout=2)

@@ -237,6 +237,16 @@ def test_an_unregistered_level_falls_back_with_a_note() -> None:
         (["--lang", "fr"], "invalid choice: 'fr'"),
         (["--delay", "-1"], "delay from 0 to 10"),
         (["--server", "ftp://x"], "server address"),
+        # The whole address is checked, not only its scheme: these crashed in urllib, or
+        # (port 99999) were told as "Connection refused".
+        (["--server", "http://127.0.0.1:abc"], "bad port in the server address"),
+        (["--server", "http://127.0.0.1:99999"], "bad port in the server address"),
+        (["--server", "http://127.0.0.1:0"], "bad port in the server address"),
+        (["--server", "http://127.0.0.1:"], "bad port in the server address"),
+        (["--server", "http://[::1"], "Invalid IPv6 URL"),
+        (["--server", "http://:8000"], "has no host"),
+        (["--server", "http://a b:8000"], "has a space"),
+        (["--server", "http://127.0.0.1:8000/?x=1"], "no user, query or fragment"),
         # One account per run: a guest name and a registered player's login do not mix.
         (["--name", "Ana", "--login", "Ana"], "not allowed with argument --name"),
     ],
@@ -310,3 +320,12 @@ def test_inconsistent_options_exit_2_in_one_line(
     assert main(["play", *argv]) == 2
     err = capsys.readouterr().err
     assert re.fullmatch(r"cuatrola play: .*\n", err) and message in err
+
+
+def test_good_server_addresses_are_kept_with_the_scheme_in_lower_case() -> None:
+    from cuatrola.commands.play import server_url
+
+    assert server_url("http://127.0.0.1:8000/") == "http://127.0.0.1:8000"
+    assert server_url("http://[::1]:65535") == "http://[::1]:65535"
+    # The clients pick wss:// by the scheme's spelling: "HTTPS" must not become ws://.
+    assert server_url("HTTPS://Cuatrola.example/sala/") == "https://Cuatrola.example/sala"

@@ -102,3 +102,40 @@ def test_bad_arguments_exit_2_in_one_line(records: Path, args: list[str]) -> Non
     proc = analyse(str(records), *args)
     assert proc.returncode == 2
     assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_a_pretty_printed_record_cut_short_is_named_once(tmp_path: Path) -> None:
+    path = tmp_path / "cut.json"
+    path.write_text("\n".join(json.dumps(WITH_CANTE, indent=2).splitlines()[:-3]) + "\n")
+    proc = analyse(str(path), "--samples", "4")
+    assert proc.returncode == 1 and proc.stdout == ""
+    # It used to say "Expecting property name enclosed in double quotes: line 1 column 2".
+    assert proc.stderr.startswith(
+        "cuatrola analyse: record 1: the record starting at line 1 ends early"
+    )
+    assert proc.stderr.count("\n") == 1
+
+
+def test_an_empty_array_exits_2_like_an_empty_input() -> None:
+    proc = analyse("-", stdin="[]")
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr == "cuatrola analyse: the input holds no record: the JSON array is empty\n"
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_a_closed_output_pipe_ends_quietly_with_status_0(records: Path, json_output: bool) -> None:
+    # As replay and verify do: `cuatrola analyse ... | head -2` used to exit 1 (rich's own
+    # handling of the closed pipe).
+    command = [sys.executable, "-m", "cuatrola", "analyse", str(records), "--samples", "4"]
+    process = subprocess.Popen(
+        command + (["--json"] if json_output else []),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()  # the reader goes away after the first bytes, as head does
+    status = process.wait(timeout=120)
+    stderr = process.stderr.read().decode()
+    process.stderr.close()
+    assert (status, stderr) == (0, "")

@@ -141,3 +141,46 @@ def test_a_50_mb_input_streams_in_bounded_memory(tmp_path: Path) -> None:
     assert status == 1  # the example records include invalid ones
     assert lines == count
     assert peak_kib < 100 * 1024, f"replay peaked at {peak_kib / 1024:.0f} MB"
+
+
+def test_a_pretty_printed_record_cut_short_is_one_result_naming_where_it_starts() -> None:
+    text = json.dumps(json.loads(RECORDS[1]), indent=2)
+    cut = "\n\n" + "\n".join(text.splitlines()[:-2]) + "\n"
+    status, results, stderr = replay(cut.encode())
+    assert status == 1 and stderr == ""
+    ends = 2 + len(text.splitlines()) - 2
+    assert results == [
+        {
+            "ok": False,
+            "error": f"the record starting at line 3 ends early (the input ends at line {ends})",
+            "at": {"line": 3, "column": 1},
+        }
+    ]
+
+
+def test_a_syntax_error_inside_a_pretty_printed_record_is_one_result_at_its_place() -> None:
+    lines = json.dumps(json.loads(RECORDS[1]), indent=2).splitlines()
+    broken = next(i for i, line in enumerate(lines) if line.startswith('  "dealer"'))
+    lines[broken] = lines[broken].rstrip(",")  # the comma after the dealer goes missing
+    status, results, _ = replay(("\n".join(lines) + "\n").encode())
+    assert status == 1
+    assert results == [
+        {
+            "ok": False,
+            "error": f"Expecting ',' delimiter: line {broken + 2} column 3",
+            "at": {"line": broken + 2, "column": 3},
+        }
+    ]
+
+
+def test_broken_json_lines_at_the_end_are_still_one_result_each() -> None:
+    status, results, _ = replay(b'{"a": 1,\n{"b": 2,\n')
+    assert status == 1
+    assert [r["at"] for r in results] == [{"line": 1, "column": 9}, {"line": 2, "column": 9}]
+
+
+def test_an_empty_array_is_an_input_with_no_record() -> None:
+    for data in (b"[]", b"  [\n ]\n"):
+        status, results, stderr = replay(data)
+        assert (status, results) == (2, [])
+        assert stderr == "cuatrola replay: the input holds no record: the JSON array is empty\n"

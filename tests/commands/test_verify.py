@@ -137,8 +137,48 @@ def test_old_records_have_no_proof_and_stay_valid(tmp_path: Path) -> None:
     proc = verify(tmp_path, old, proven_record())
     assert proc.returncode == 0
     assert proc.stdout.splitlines()[0] == (
-        "record 1: no shuffle proof (a valid record dealt before verifiable shuffles)"
+        "record 1: no shuffle proof: the record carries none, which is valid "
+        "(dealt offline or by a tool such as cuatrola duel)"
     )
+
+
+def test_duel_records_carry_no_proof_and_are_not_said_to_be_old(tmp_path: Path) -> None:
+    records = tmp_path / "duel.jsonl"
+    duel = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cuatrola",
+            "duel",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--deals",
+            "1",
+            "--records",
+            str(records),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert duel.returncode == 0, duel.stderr
+    proc = verify(tmp_path, raw=records.read_text())
+    assert proc.returncode == 0
+    lines = proc.stdout.splitlines()
+    assert lines and all(
+        "no shuffle proof: the record carries none, which is valid" in line for line in lines
+    )
+    assert "before" not in proc.stdout  # a duel's hands were never dealt with a proof
+
+
+def test_a_boolean_version_is_no_version_number(tmp_path: Path) -> None:
+    record = proven_record()
+    record["shuffle"]["version"] = True  # equal to 1 in Python, but not a version number
+    proc = verify(tmp_path, record)
+    assert proc.returncode == 1
+    assert proc.stdout == "record 1: does not match: shuffle: unknown derivation version True\n"
 
 
 def test_invalid_records_lines_and_inputs_are_reported(tmp_path: Path) -> None:
@@ -155,6 +195,12 @@ def test_invalid_records_lines_and_inputs_are_reported(tmp_path: Path) -> None:
     assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 2
     empty = verify(tmp_path, raw="")
     assert empty.returncode == 2 and empty.stderr.startswith("cuatrola verify: ")
+    # An empty array holds no record either: the same one line and status (it was status 0).
+    no_record = verify(tmp_path, raw="[]\n")
+    assert (no_record.returncode, no_record.stdout) == (2, "")
+    assert (
+        no_record.stderr == "cuatrola verify: the input holds no record: the JSON array is empty\n"
+    )
     missing = subprocess.run(
         [sys.executable, "-m", "cuatrola", "verify", str(tmp_path / "nope.jsonl")],
         capture_output=True,
@@ -164,3 +210,16 @@ def test_invalid_records_lines_and_inputs_are_reported(tmp_path: Path) -> None:
     assert missing.returncode == 2
     assert missing.stderr.startswith("cuatrola verify: cannot read ")
     assert "Traceback" not in missing.stderr
+
+
+def test_a_pretty_printed_record_cut_short_is_one_error(tmp_path: Path) -> None:
+    text = json.dumps(proven_record(), indent=2)
+    cut = "\n".join(text.splitlines()[:-3]) + "\n"
+    proc = verify(tmp_path, raw=cut)
+    assert proc.returncode == 1
+    # It used to be one bogus error per line ("Extra data" for each line after the first).
+    last = len(cut.splitlines())
+    assert proc.stdout == (
+        f"record 1: not a record: the record starting at line 1 ends early "
+        f"(the input ends at line {last})\n"
+    )

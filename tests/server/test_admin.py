@@ -14,6 +14,7 @@ import httpx
 from tests.server.live import Player, fast_settings, running_server
 from tests.server.test_hostile import _closed_as_unauthorized, _registered, _still_answers
 from tests.server.test_live_redis import redis_or_skip
+from tests.support.servers import free_port
 
 
 def admin(*args: str) -> subprocess.CompletedProcess[str]:
@@ -87,3 +88,58 @@ async def test_a_logout_on_one_process_closes_the_socket_on_another(tmp_path: Pa
         reply = await http.post("/api/logout", headers={"authorization": f"Bearer {token}"})
         assert reply.status_code == 204
         await _closed_as_unauthorized(there)
+
+
+def test_a_database_that_is_missing_empty_or_foreign_is_one_line_and_nothing_is_created(
+    tmp_path: Path,
+) -> None:
+    def logout(url: str) -> subprocess.CompletedProcess[str]:
+        return admin("logout", "Marta", "--db", url, "--data-dir", str(tmp_path))
+
+    missing = tmp_path / "fresh.db"
+    result = logout(f"sqlite+aiosqlite:///{missing}")
+    assert (result.returncode, result.stderr) == (
+        2,
+        f"cuatrola admin: the database {missing} does not exist: run `cuatrola migrate` first\n",
+    )
+    assert not missing.exists()  # an operator tool leaves no empty database behind
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    result = logout(f"sqlite+aiosqlite:///{empty}")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "cuatrola admin: the database has no schema: run `cuatrola migrate` first\n",
+    )
+    foreign = tmp_path / "notes.txt"
+    foreign.write_text("not a database\n")
+    result = logout(f"sqlite+aiosqlite:///{foreign}")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "cuatrola admin: cannot open the database: file is not a database\n",
+    )
+    assert foreign.read_text() == "not a database\n"
+    result = logout(f"postgresql+asyncpg://nobody@127.0.0.1:{free_port()}/x")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("cuatrola admin: cannot open the database: ")
+    result = logout("postgresql+bogus://u:S3CRETPW@127.0.0.1/x")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "S3CRETPW" not in result.stderr and "u:***@127.0.0.1" in result.stderr
+
+
+async def test_with_an_unreachable_redis_no_login_ends(tmp_path: Path) -> None:
+    settings = fast_settings(tmp_path)
+    async with (
+        running_server(settings) as server,
+        httpx.AsyncClient(base_url=server.http) as http,
+    ):
+        token = await _registered(http, "Marta", "correct horse")
+        db = ("--db", settings.resolved_db_url(), "--data-dir", str(tmp_path))
+        redis = ("--redis", f"redis://127.0.0.1:{free_port()}/0")
+        result = await asyncio.to_thread(admin, "logout", "marta", *db, *redis)
+        # The servers could not be told to close the sockets: refused before anything changed
+        # (it used to end the logins, warn, and exit 0).
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr.count("\n") == 1 and "does not answer" in result.stderr
+        assert "nothing changed" in result.stderr
+        me = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
+        assert me.status_code == 200

@@ -19,7 +19,7 @@ from cuatrola.commands import serve as serve_cli
 from cuatrola.server.app import create_app
 from cuatrola.server.settings import Settings
 from cuatrola.storage.sql import SqlStore
-from tests.support.servers import ServeProcess, serve_command
+from tests.support.servers import ServeProcess, free_port, serve_command
 
 
 def serve(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -40,6 +40,15 @@ def test_a_busy_port_is_one_clear_line(tmp_path: Path) -> None:
         result = serve("--port", str(port), tmp_path=tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip() == f"cuatrola serve: port {port} on 127.0.0.1 is busy"
+    # The port is checked before the database is opened, which would create its file.
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+def test_an_unreachable_redis_is_one_line_and_creates_no_database(tmp_path: Path) -> None:
+    result = serve("--redis", f"redis://127.0.0.1:{free_port()}/0", tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "does not answer" in result.stderr
+    assert not (tmp_path / "cuatrola.db").exists()
 
 
 def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
@@ -56,6 +65,30 @@ def test_an_unreachable_database_is_one_clear_line(tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("cuatrola serve: cannot open the database")
+
+
+def test_an_unreachable_database_server_is_named_as_the_database(tmp_path: Path) -> None:
+    result = serve(
+        "--db", f"postgresql+asyncpg://nobody@127.0.0.1:{free_port()}/x", tmp_path=tmp_path
+    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    # It used to be the bare "[Errno 111] Connect call failed ...", which does not say what.
+    assert result.stderr.startswith("cuatrola serve: cannot open the database: ")
+
+
+@pytest.mark.parametrize("command", ["serve", "migrate"])
+def test_a_bad_database_url_never_shows_its_password(command: str, tmp_path: Path) -> None:
+    url = "postgresql+bogus://cuatrola:S3CRETPW@127.0.0.1/x"
+    result = subprocess.run(
+        [sys.executable, "-m", "cuatrola", command, "--data-dir", str(tmp_path), "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "S3CRETPW" not in result.stderr
+    assert "bad database URL 'postgresql+bogus://cuatrola:***@127.0.0.1/x'" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import itertools
 import json
 import random
@@ -152,13 +153,15 @@ def account_login(
 def _session_token(
     server: str, path: str, fields: dict[str, str], what: str, timeout: float
 ) -> str:
-    request = urllib.request.Request(
-        server + path,
-        data=json.dumps(fields).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
     try:
+        # Built inside the try: a malformed address (one that did not come through the
+        # command line's checks) is then one ConnectionError like an unreachable server.
+        request = urllib.request.Request(
+            server + path,
+            data=json.dumps(fields).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
         with urllib.request.urlopen(request, timeout=timeout) as response:
             body: Any = json.loads(response.read())
     except urllib.error.HTTPError as exc:
@@ -172,7 +175,8 @@ def _session_token(
         raise LoginRefused(
             f"{what} refused ({exc.code}): {detail}", status=exc.code, error=error
         ) from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except (urllib.error.URLError, OSError, ValueError, http.client.InvalidURL) as exc:
+        # InvalidURL (a non-numeric port...) is no ValueError nor OSError.
         reason = getattr(exc, "reason", exc)
         raise ConnectionError(f"{reason}") from None
     token = body.get("token") if isinstance(body, dict) else None

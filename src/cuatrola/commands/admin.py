@@ -4,6 +4,12 @@
 player who asks for it). The player's sockets close at once on every server process that
 shares ``--redis``; without Redis, each server closes them within its session check (30
 seconds). The database, data directory and Redis are named as for ``cuatrola serve``.
+
+Exit status: 0 when the logins were ended (and, with ``--redis``, the servers told); 1 when
+they were ended but Redis failed before the servers could be told (their sockets then close
+at the session check); 2, with nothing changed, for bad input: an unknown player, a database
+that cannot be opened or has no schema (a SQLite file is never created), a Redis that does
+not answer.
 """
 
 from __future__ import annotations
@@ -12,7 +18,14 @@ import argparse
 import asyncio
 import sys
 
-from cuatrola.commands.storage_options import add_storage_arguments, storage_settings
+from cuatrola.commands.storage_options import (
+    DatabaseUnusable,
+    add_storage_arguments,
+    check_database,
+    check_redis_url,
+    database_failure,
+    storage_settings,
+)
 
 NAME = "admin"
 HELP = "operator tools: end a player's logins"
@@ -28,8 +41,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_storage_arguments(logout.add_argument_group("the deployment, as for cuatrola serve"))
 
 
+def _fail(message: str, status: int = 2) -> int:
+    print(f"cuatrola admin: {message}", file=sys.stderr)
+    return status
+
+
 async def _logout(args: argparse.Namespace) -> int:
     import msgspec
+    from redis.exceptions import RedisError
     from sqlalchemy import select
     from sqlalchemy.ext.asyncio import async_sessionmaker
 
@@ -40,7 +59,20 @@ async def _logout(args: argparse.Namespace) -> int:
     from cuatrola.storage.sql import make_engine
 
     settings = storage_settings(args)
-    engine = make_engine(settings.resolved_db_url())
+    url = settings.resolved_db_url()
+    if settings.redis_url is not None:
+        # Checked before anything changes: logins ended while the servers cannot be told
+        # would leave the player's sockets open for up to the session check.
+        try:
+            await check_redis_url(settings.redis_url)
+        except ConnectionError as exc:
+            return _fail(
+                f"{exc}: nothing changed (without --redis the logins end and the servers close "
+                "the player's sockets within 30 seconds)"
+            )
+    # The servers' database must be there already: an operator tool creates no database.
+    await check_database(url, create=False, schema=True)
+    engine = make_engine(url)
     try:
         factory = async_sessionmaker(engine, expire_on_commit=False)
         async with factory() as session:
@@ -50,8 +82,7 @@ async def _logout(args: argparse.Namespace) -> int:
                 )
             ).scalar()
         if user_id is None:
-            print(f"cuatrola admin: no registered player {args.name!r}", file=sys.stderr)
-            return 2
+            return _fail(f"no registered player {args.name!r}")
         authenticator = Authenticator(factory, settings.resolved_secret())
         limiter, broker = create_backends(
             settings.redis_url, rate=1.0, burst=1.0, prefix=settings.redis_prefix
@@ -59,9 +90,13 @@ async def _logout(args: argparse.Namespace) -> int:
         # The same channel the servers relay ended logins on (in memory without Redis:
         # then nobody hears it, and the servers' session check closes the sockets).
         relay = Relay(broker, "logins")
+        unsent: list[str] = []
 
         async def tell_the_servers(revoked: Revoked) -> None:
-            await relay.publish(msgspec.json.encode(revoked))
+            try:
+                await relay.send(msgspec.json.encode(revoked))
+            except (RedisError, OSError) as exc:
+                unsent.append(str(exc) or type(exc).__name__)
 
         authenticator.revocation_listeners.append(tell_the_servers)
         try:
@@ -71,14 +106,22 @@ async def _logout(args: argparse.Namespace) -> int:
             await broker.close()
     finally:
         await engine.dispose()
+    if unsent:
+        return _fail(
+            f"ended {ended} login(s) of {args.name}, but Redis failed before the servers were "
+            f"told ({unsent[0]}): they close the player's sockets within 30 seconds",
+            1,
+        )
     print(f"cuatrola admin: ended {ended} login(s) of {args.name}")
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    """Carry out the admin action."""
+    """Carry out the admin action; see the module docstring for the exit status."""
     try:
         return asyncio.run(_logout(args))
-    except (OSError, ConnectionError, ValueError) as exc:
-        print(f"cuatrola admin: {exc}".splitlines()[0], file=sys.stderr)
-        return 2
+    except (DatabaseUnusable, ValueError) as exc:
+        return _fail(str(exc).splitlines()[0])
+    except Exception as exc:
+        # The database failed after the check (it went away, a lock): one line all the same.
+        return _fail(database_failure(exc))

@@ -8,7 +8,8 @@ is analysed with seed ``S + i``, so the same input and seed give the same output
 
 Every record is checked before any is analysed: a bad record (or a line that is not JSON)
 prints one line naming it on stderr and exits with status 1, with nothing on stdout. An
-input that cannot be read or is empty exits with status 2.
+input that cannot be read or holds no record (empty, or ``[]``) exits with status 2; a closed
+output pipe (``| head``) ends it quietly with status 0, as for ``replay``.
 """
 
 from __future__ import annotations
@@ -106,4 +107,7 @@ def _report(records: list[Any], args: argparse.Namespace) -> int:
         sys.stdout.write(encode(analysis).decode() + "\n")
     else:
         print_report(analysis, sys.stdout)
+    # Flushed here, so that a closed pipe ends the command line as it ends replay and verify
+    # (cli.main) rather than when the interpreter flushes on exit.
+    sys.stdout.flush()
     return 0

@@ -74,9 +74,24 @@ def summary_table(seats: list[SeatSummary], title: str) -> Table:
     return table
 
 
+class _ReportConsole(Console):
+    """A rich console that lets a closed output pipe end the command as the other record
+    commands end (``cuatrola analyse ... | head`` exits 0 quietly)."""
+
+    def on_broken_pipe(self) -> None:
+        """Raise :class:`BrokenPipeError` for the command line to handle (rich's own
+        handling exits with status 1)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def print_report(analysis: MatchAnalysis, out: IO[str]) -> None:
-    """Print every hand's decisions and the seats' figures to ``out``."""
-    console = Console(file=out, width=140, highlight=False)
+    """Print every hand's decisions and the seats' figures to ``out``.
+
+    Raises:
+        BrokenPipeError: when the reader of ``out`` goes away.
+    """
+    console = _ReportConsole(file=out, width=140, highlight=False)
     for number, hand in enumerate(analysis.hands, 1):
         console.print(decision_table(hand.decisions, f"Hand {number} (seed {hand.seed})"))
         console.print(summary_table(hand.seats, f"Hand {number}: accuracy"))

@@ -7,8 +7,10 @@ import importlib
 from types import ModuleType
 
 NAME = "bench"
-HELP = "run a benchmark: engine, ai, solver, table, server, analysis or capacity"
+#: The benchmarks, one module of :mod:`cuatrola.bench` each: the help and README.md's command
+#: table list them from here (tests/commands/test_cli_docs.py holds README.md to it).
 TARGETS = ("engine", "ai", "solver", "table", "server", "analysis", "capacity")
+HELP = f"run a benchmark: {', '.join(TARGETS[:-1])} or {TARGETS[-1]}"
 
 
 def _targets() -> dict[str, ModuleType]:

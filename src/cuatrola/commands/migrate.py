@@ -14,7 +14,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from cuatrola.commands.storage_options import storage_settings
+from cuatrola.commands.storage_options import database_failure, storage_settings
 
 NAME = "migrate"
 HELP = "apply the database migrations and exit (before starting several nodes)"
@@ -53,12 +53,10 @@ def run(args: argparse.Namespace) -> int:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
         url = settings.resolved_db_url()
         revision = asyncio.run(_migrate(url))
-    except ValueError as exc:
-        print(f"cuatrola migrate: {exc}", file=sys.stderr)
-        return 2
     except Exception as exc:
-        line = f"cuatrola migrate: cannot migrate the database: {exc}".splitlines()[0]
-        print(line, file=sys.stderr)
+        # A bad URL or secret says so itself; the database's own failures are said after
+        # "cannot migrate the database", in the words serve and admin use.
+        print(f"cuatrola migrate: {database_failure(exc, 'migrate')}", file=sys.stderr)
         return 2
     print(f"cuatrola migrate: the database is at revision {revision}")
     return 0

@@ -15,6 +15,7 @@ import os
 import random
 import re
 import sys
+import urllib.parse
 from typing import TYPE_CHECKING, NoReturn
 
 from cuatrola.core.errors import RulesError
@@ -95,17 +96,49 @@ def delay_value(text: str) -> float:
 
 
 def server_url(text: str) -> str:
-    """Check a server address (``http://host:port`` or ``https://...``) for argparse.
+    """Check a server address (``http://host[:port][/path]`` or ``https://...``) for argparse.
+
+    The whole address is checked here, not only its scheme: the clients join paths to it and
+    hand it to ``urllib`` and ``websockets``, which would fail later with a traceback (a
+    non-numeric port, an unclosed ``[``) or a misleading "Connection refused" (port 99999).
+
+    >>> server_url("HTTP://[::1]:8000/")
+    'http://[::1]:8000'
 
     Raises:
-        argparse.ArgumentTypeError: for anything else.
+        argparse.ArgumentTypeError: for anything else, saying what is wrong.
     """
-    lowered = text.lower()
-    if not lowered.startswith(("http://", "https://")) or len(text.split("://", 1)[1]) == 0:
+    example = "like http://127.0.0.1:8000"
+    try:
+        parts = urllib.parse.urlsplit(text)
+    except ValueError as exc:  # "Invalid IPv6 URL" for an unclosed "["
         raise argparse.ArgumentTypeError(
-            f"expected a server address like http://127.0.0.1:8000, got {text!r}"
+            f"expected a server address {example}, got {text!r} ({exc})"
+        ) from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise argparse.ArgumentTypeError(f"expected a server address {example}, got {text!r}")
+    if re.search(r"[\s\x00-\x1f\x7f]", text):
+        raise argparse.ArgumentTypeError(
+            f"the server address {text!r} has a space or a control character in it"
         )
-    return text.rstrip("/")
+    if not parts.hostname:
+        raise argparse.ArgumentTypeError(f"the server address {text!r} has no host")
+    if parts.query or parts.fragment or "@" in parts.netloc:
+        # The clients append /api/... and /ws to the address: a query, a fragment or a
+        # user name would end up in the middle of those URLs.
+        raise argparse.ArgumentTypeError(
+            f"expected a server address {example} (no user, query or fragment), got {text!r}"
+        )
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or above 65535
+        port = 0
+    if port == 0 or (port is None and parts.netloc.endswith(":")):
+        raise argparse.ArgumentTypeError(
+            f"bad port in the server address {text!r}: expected a number from 1 to 65535"
+        )
+    # The clients tell https from http by the scheme's spelling: give it in lower case.
+    return (parts.scheme.lower() + text[len(parts.scheme) :]).rstrip("/")
 
 
 def _one_line_errors(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,11 @@ A line that is not JSON, or not UTF-8, gives ``{"ok": false, "error": "...: line
 "at": {"line": L, "column": C}}`` for that line, and the lines after it are still replayed (in
 an array, a syntax error ends the array).
 
+A record pretty-printed over several lines that the input ends inside of is one result
+naming the line where it starts, not one error per line.
+
 Exit status: 0 when every record is valid, 1 when any record or line is invalid, 2 when the
-input cannot be read or is empty (one line on stderr).
+input cannot be read or holds no record: it is empty or an empty array (one line on stderr).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 class InputError(Exception):
-    """The input cannot be read at all (it is empty)."""
+    """The input holds no record at all (it is empty, or an empty array)."""
 
 
 def json_error(exc: json.JSONDecodeError, line: int, column: int) -> dict[str, Any]:
@@ -118,7 +121,7 @@ def read_records(stream: IO[bytes]) -> Iterator[tuple[Any, dict[str, Any] | None
     """``(record, None)`` for each record of the input, ``(None, error)`` for each broken part.
 
     Raises:
-        InputError: when the input holds nothing but white space.
+        InputError: when the input holds nothing but white space, or an empty array.
     """
     lines = _Lines(stream)
     # The first piece of input that is not white space tells an array (read piece by piece,
@@ -128,7 +131,13 @@ def read_records(stream: IO[bytes]) -> Iterator[tuple[Any, dict[str, Any] | None
         lines.number += start.endswith(b"\n")
         start = lines.piece()
     if start.lstrip().startswith(b"["):
-        yield from _read_array(lines, start, lines.number + 1)
+        elements = 0
+        for element in _read_array(lines, start, lines.number + 1):
+            elements += 1
+            yield element
+        if not elements:
+            # Like an empty input: nothing to replay is an error, not an empty success.
+            raise InputError("the input holds no record: the JSON array is empty")
         return
     seen = False
     while True:
@@ -157,25 +166,29 @@ def read_records(stream: IO[bytes]) -> Iterator[tuple[Any, dict[str, Any] | None
         if first_error.pos < len(stripped) or not stripped.startswith("{"):
             yield None, json_error(first_error, number, column)
             continue
-        found = _read_document(lines, stripped)
+        found = _read_document(lines, stripped, number, column - first_error.colno)
         if found is None:
             yield None, json_error(first_error, number, column)
         else:
-            yield found, None
+            yield found
     if not seen:
         raise InputError("the input is empty: expected JSON Lines, a JSON record or an array")
 
 
-def _read_document(lines: _Lines, start: str) -> Any:
-    """The JSON value that begins with line ``start`` and goes on over the next lines, or
-    ``None`` (the lines read pushed back) when the next lines are records of their own."""
+def _read_document(
+    lines: _Lines, start: str, number: int, indent: int
+) -> tuple[Any, dict[str, Any] | None] | None:
+    """The JSON value that begins with line ``start`` (input line ``number``, after ``indent``
+    blanks) and goes on over the next lines, as ``(value, None)``; ``(None, error)`` when it
+    is one document that is broken; or ``None`` (the lines read pushed back) when the next
+    lines are records of their own."""
     taken: list[tuple[int, bytes]] = []
     parts = [start + "\n"]
     size = len(start)
     while size < MAX_VALUE:
         item = lines.next()
         if item is None:
-            break
+            return _document_at_end(lines, parts, taken, number, indent)
         taken.append(item)
         text = _decode(item[1])
         if text is None:
@@ -188,11 +201,54 @@ def _read_document(lines: _Lines, start: str) -> Any:
         if not stripped.startswith("}"):
             continue  # a pretty-printed object ends on a line that starts with its brace
         try:
-            return json.loads("".join(parts))
+            return json.loads("".join(parts)), None
         except json.JSONDecodeError:
             continue
     lines.push_back(taken)
     return None
+
+
+def _document_at_end(
+    lines: _Lines,
+    parts: list[str],
+    taken: list[tuple[int, bytes]],
+    number: int,
+    indent: int,
+) -> tuple[Any, dict[str, Any] | None] | None:
+    """What the lines from ``number`` on are when the input ends before they made a value:
+    one record that ends early, one pretty-printed record with a syntax error, or (``None``,
+    the lines pushed back) broken lines of JSON Lines, each reported on its own."""
+    text = "".join(parts)
+    try:
+        return json.loads(text), None  # its last line did not start with the closing brace
+    except json.JSONDecodeError as exc:
+        error = exc
+    if not taken:
+        lines.push_back(taken)
+        return None  # one line: its own error says it all
+    if error.pos >= len(text.rstrip()):
+        # Every line read so far belongs to the value and the input ended inside it: a
+        # record cut short, told once rather than as one bogus error per line after it.
+        last = taken[-1][0]
+        message = f"the record starting at line {number} ends early (the input ends at line {last})"
+        return None, {
+            "ok": False,
+            "error": message,
+            "at": {"line": number, "column": indent + 1},
+        }
+    if all(_continues(raw) for _, raw in taken):
+        # Indented lines and closing brackets: one pretty-printed record with a syntax error.
+        line = number + error.lineno - 1
+        column = error.colno + (indent if error.lineno == 1 else 0)
+        return None, json_error(error, line, column)
+    lines.push_back(taken)
+    return None
+
+
+def _continues(raw: bytes) -> bool:
+    """Whether an input line reads as the inside of a pretty-printed value: blank, indented,
+    or closing a bracket (a line of JSON Lines starts with its own brace at column 1)."""
+    return not raw.strip() or raw[:1] in (b" ", b"\t") or raw.lstrip()[:1] in (b"}", b"]")
 
 
 def _is_json(text: str) -> bool:

@@ -18,12 +18,18 @@ import os
 import signal
 import socket
 import sys
-import threading
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from cuatrola.argtypes import bounded_float, bounded_int
-from cuatrola.commands.storage_options import add_storage_arguments, storage_settings
+from cuatrola.commands.storage_options import (
+    DatabaseUnusable,
+    add_storage_arguments,
+    check_database,
+    check_redis_url,
+    database_failure,
+    storage_settings,
+)
 
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
@@ -68,7 +74,8 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         "--node",
         default=None,
         metavar="NAME",
-        help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default HOST:PID)",
+        help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default "
+        "HOST:DATA_DIR, the host name and the data directory)",
     )
     group.add_argument(
         "--commit-delay",
@@ -243,37 +250,6 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _check_db(url: str, *, migrated: bool) -> None:
-    """Connect once; with ``migrated``, also check that the schema is the newest one.
-
-    Raises:
-        ValueError: when ``migrated`` and the database is at another revision.
-    """
-    from cuatrola.storage.migrate import current_revision, head_revision
-    from cuatrola.storage.sql import make_engine
-
-    before = set(threading.enumerate())
-    engine = make_engine(url)
-    try:
-        async with engine.connect() as conn:
-            await conn.exec_driver_sql("SELECT 1")
-        if migrated:
-            at, head = await current_revision(engine), head_revision()
-            if at != head:
-                raise ValueError(
-                    f"the database is at revision {at}, this version needs {head}: "
-                    "run `cuatrola migrate` first (or start without --no-migrate)"
-                )
-    finally:
-        await engine.dispose()
-        # aiosqlite stops the worker thread of a failed connection without waiting for it;
-        # the thread then reports to the event loop, and if asyncio.run has closed the loop
-        # by then it prints a traceback (omnilib/aiosqlite#241). Let it finish first.
-        for thread in set(threading.enumerate()) - before:
-            if not thread.name.startswith("asyncio_"):  # the loop's own executor workers
-                await asyncio.to_thread(thread.join, 5.0)
-
-
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM or Ctrl-C."""
     import uvicorn
@@ -295,25 +271,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"cuatrola serve: {exc}", file=sys.stderr)
         return 2
     assert isinstance(settings, Settings)
-    url = settings.resolved_db_url()
+    # Redis and the port are checked before the database: opening a SQLite database creates
+    # its file, which a start refused for another reason should not leave behind.
     try:
-        if settings.db_url is None:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
-        asyncio.run(_check_db(url, migrated=not settings.migrate))
         if settings.redis_url is not None:
-            from cuatrola.server.scaleout import check_redis
-
-            if not settings.redis_url.startswith(("redis://", "rediss://", "unix://")):
-                raise ValueError(f"expected a redis:// URL for --redis, got {settings.redis_url!r}")
-            asyncio.run(check_redis(settings.redis_url))
-    except ConnectionError as exc:
+            asyncio.run(check_redis_url(settings.redis_url))
+    except (ConnectionError, ValueError) as exc:
         print(f"cuatrola serve: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
-        return 2
-    except Exception as exc:
-        print(f"cuatrola serve: cannot open the database: {exc}".splitlines()[0], file=sys.stderr)
         return 2
     try:
         sock = _bind(args.host, args.port)
@@ -325,6 +289,22 @@ def run(args: argparse.Namespace) -> int:
                 f"cuatrola serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
                 file=sys.stderr,
             )
+        return 2
+    try:
+        if settings.db_url is None:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        # Without migrating at start (--no-migrate), the schema must be the newest already.
+        asyncio.run(
+            check_database(
+                settings.resolved_db_url(),
+                schema=not settings.migrate,
+                advice="run `cuatrola migrate` first (or start without --no-migrate)",
+            )
+        )
+    except (DatabaseUnusable, OSError) as exc:
+        sock.close()
+        line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
+        print(f"cuatrola serve: {line}", file=sys.stderr)
         return 2
     try:
         app = create_app(settings)

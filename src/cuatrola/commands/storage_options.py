@@ -12,12 +12,17 @@ nodes") are configured alike without secrets on their command lines:
 | ``--secret-file F`` | ``CUATROLA_SECRET`` (the value itself) | the key of session tokens |
 
 An option given on the command line wins over its variable.
+
+:func:`check_database` and :func:`database_failure` are how these commands open the database
+and tell why it cannot be used, in the same words (one line, no traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
+import threading
 from pathlib import Path
 
 from cuatrola.server.settings import Settings
@@ -91,3 +96,115 @@ def storage_settings(args: argparse.Namespace) -> Settings:
     else:
         settings.secret = os.environ.get("CUATROLA_SECRET") or None
     return settings
+
+
+class DatabaseUnusable(Exception):
+    """The database cannot be used as it is; ``str()`` is the one line to print."""
+
+
+def database_failure(exc: BaseException, doing: str = "open") -> str:
+    """One line saying why the database could not be used (``doing``: what the command was
+    doing to it, ``cannot open the database: ...``).
+
+    A bad URL (``ValueError`` from :func:`~cuatrola.storage.sql.make_engine`) and
+    :class:`DatabaseUnusable` say it all already; anything else (the server cannot be reached,
+    the file is not a database, a refused password) is the driver's reason, after the words
+    that say it is the database that failed.
+    """
+    from sqlalchemy.exc import DBAPIError
+
+    if isinstance(exc, DatabaseUnusable | ValueError):
+        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    # SQLAlchemy's text starts with the driver's class, "(sqlite3.DatabaseError) file is
+    # not a database", and ends with a link on another line: the driver's own words suffice.
+    reason = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    text = (str(reason).strip().splitlines() or [""])[0] or type(reason).__name__
+    return f"cannot {doing} the database: {text}"
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL, or ``None`` (another database, in memory, a ``file:`` URI)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    if database.startswith("file:") or parsed.query.get("uri"):
+        return None
+    return Path(database)
+
+
+async def check_database(
+    url: str,
+    *,
+    create: bool = True,
+    schema: bool = False,
+    advice: str = "run `cuatrola migrate` first",
+) -> None:
+    """Connect to the database once, so that a command can refuse to start with one line.
+
+    Args:
+        url: the SQLAlchemy URL.
+        create: whether a SQLite file that does not exist may be created (``serve`` creates
+            its database on first start; ``admin`` must not leave an empty file behind).
+        schema: whether the database must be at the newest revision of the migrations.
+        advice: what to do about a missing or old schema, said after it.
+
+    Raises:
+        DatabaseUnusable: with the line to print, for anything that makes the database
+            unusable: a bad URL, a database that cannot be reached or opened, a missing
+            SQLite file (without ``create``), a schema that is missing or old (with
+            ``schema``).
+    """
+    from cuatrola.storage.migrate import current_revision, head_revision
+    from cuatrola.storage.sql import make_engine
+
+    try:
+        engine = make_engine(url)
+        path = None if create else _sqlite_file(url)
+    except ValueError as exc:
+        raise DatabaseUnusable(database_failure(exc)) from None
+    if path is not None and not path.exists():
+        # Checked before connecting: SQLite would create the file.
+        await engine.dispose()
+        raise DatabaseUnusable(f"the database {path} does not exist: {advice}")
+    before = set(threading.enumerate())
+    try:
+        async with engine.connect() as conn:
+            await conn.exec_driver_sql("SELECT 1")
+        if schema:
+            at, head = await current_revision(engine), head_revision()
+            if at == "none":
+                raise DatabaseUnusable(f"the database has no schema: {advice}")
+            if at != head:
+                raise DatabaseUnusable(
+                    f"the database is at revision {at}, this version needs {head}: {advice}"
+                )
+    except DatabaseUnusable:
+        raise
+    except Exception as exc:
+        raise DatabaseUnusable(database_failure(exc)) from None
+    finally:
+        await engine.dispose()
+        # aiosqlite stops the worker thread of a failed connection without waiting for it;
+        # the thread then reports to the event loop, and if asyncio.run has closed the loop
+        # by then it prints a traceback (omnilib/aiosqlite#241). Let it finish first.
+        for thread in set(threading.enumerate()) - before:
+            if not thread.name.startswith("asyncio_"):  # the loop's own executor workers
+                await asyncio.to_thread(thread.join, 5.0)
+
+
+async def check_redis_url(url: str) -> None:
+    """Check that ``url`` is a Redis URL and that Redis answers a ping.
+
+    Raises:
+        ValueError: for a URL that is not ``redis://``, ``rediss://`` or ``unix://``.
+        ConnectionError: when Redis does not answer (the message names it, without a
+            password).
+    """
+    from cuatrola.server.scaleout import check_redis
+
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError("expected a redis:// URL for --redis")
+    await check_redis(url)

@@ -7,12 +7,12 @@ contributions, and that this deck deals the record's hands and shown card (docs/
 "The shuffle proof"). It prints one line per record::
 
     record 1: shuffle verified (commitment 66687aad..., 2 contributions)
-    record 2: no shuffle proof (a valid record dealt before verifiable shuffles)
+    record 2: no shuffle proof: the record carries none, which is valid (...)
     record 3: does not match: commitment: SHA-256 of the seed is ..., the record commits to ...
 
 Exit status: 0 when every record is valid and every proof holds (records without a proof
 are valid), 1 when any proof does not match or any record or line is invalid, 2 when the
-input cannot be read or is empty (one line on stderr).
+input cannot be read or holds no record (one line on stderr).
 """
 
 from __future__ import annotations
@@ -28,6 +28,12 @@ from cuatrola.core.shuffle import ShuffleMismatch, proof_from_json, verify_deal
 
 NAME = "verify"
 HELP = "check the shuffle proofs of cuatrola-hand/1 records (JSON Lines, a record or an array)"
+#: The line of a valid record without a proof. Only hands dealt by a server since verifiable
+#: shuffles carry one: a duel, the offline client or an older server deal without it.
+NO_PROOF = (
+    "no shuffle proof: the record carries none, which is valid "
+    "(dealt offline or by a tool such as cuatrola duel)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +53,7 @@ def check_record(record: Any) -> tuple[bool, str]:
         return False, f"invalid record: {exc.reason} (at {where})"
     proof = record.get("shuffle")
     if proof is None:
-        return True, "no shuffle proof (a valid record dealt before verifiable shuffles)"
+        return True, NO_PROOF
     try:
         checked = proof_from_json(proof)
         verify_deal(checked, record["dealer"], record["hands"], record["trump"])

@@ -181,7 +181,8 @@ def proof_from_json(obj: object) -> ShuffleProof:
     if not isinstance(obj, Mapping):
         raise ShuffleMismatch("shuffle", "the shuffle proof must be an object")
     version = obj.get("version")
-    if version != SHUFFLE_VERSION:
+    # True == 1 in Python: a bool is no version number (the browser's check refuses it too).
+    if isinstance(version, bool) or version != SHUFFLE_VERSION:
         raise ShuffleMismatch("shuffle", f"unknown derivation version {version!r}")
     digest = obj.get("commitment")
     if not isinstance(digest, str):

@@ -286,7 +286,7 @@ class Relay:
         already have it): one log line when that starts, one when Redis answers again.
         """
         try:
-            await self.broker.publish(self.channel, self.origin + b"\n" + frame)
+            await self.send(frame)
         except (RedisError, OSError) as exc:
             if not self.degraded:
                 self.degraded = True
@@ -299,6 +299,15 @@ class Relay:
         if self.degraded:
             self.degraded = False
             logger.warning("redis is back: %s updates reach every process again", self.channel)
+
+    async def send(self, frame: bytes) -> None:
+        """Send a frame to every other process, or raise: for a process that must know
+        whether it got through (``cuatrola admin``); :meth:`publish` is the forgiving one.
+
+        Raises:
+            RedisError, OSError: when Redis cannot be reached.
+        """
+        await self.broker.publish(self.channel, self.origin + b"\n" + frame)
 
     async def stop(self) -> None:
         """Unsubscribe."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -66,10 +67,25 @@ def make_engine(url: str) -> AsyncEngine:
         parsed = make_url(url)
         engine = create_async_engine(parsed, pool_pre_ping=parsed.get_backend_name() != "sqlite")
     except Exception as exc:
-        raise ValueError(f"bad database URL {url!r}: {exc}") from None
+        raise ValueError(f"bad database URL {hide_password(url)!r}: {exc}") from None
     if parsed.get_backend_name() == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def hide_password(url: str) -> str:
+    """``url`` with its password replaced by ``***``, to be shown in messages and logs.
+
+    >>> hide_password("postgresql+asyncpg://cuatrola:S3cret@db.example/cuatrola")
+    'postgresql+asyncpg://cuatrola:***@db.example/cuatrola'
+    >>> hide_password("nonsense:/u:S3cret@x")
+    'nonsense:/u:***@x'
+    """
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        # Not even a URL SQLAlchemy can parse: still hide what reads like user:password@.
+        return re.sub(r"(?<=:)[^:@/]*(?=@)", "***", url)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
