@@ -42,8 +42,11 @@ SIZE = (120, 60)
 
 
 def panel_text(app: App[int]) -> str:
-    """The text of the panel shown (a hand summary, the match end)."""
-    return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+    """The text of the panel shown (a hand summary, the match end): its body, then its
+    always visible footer."""
+    screen = app.screen
+    body = plain(screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+    return body + plain(screen.query_one("#message-footer", Static).content)  # type: ignore[arg-type]
 
 
 def _contract(contract: Contract) -> str:

@@ -10,10 +10,14 @@ import random
 import re
 
 import pytest
+from rich.text import Text
+from textual import events
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen
+from cuatrola.clients.terminal.analysis import with_analysis
+from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -244,3 +248,69 @@ async def test_the_help_scrolls_on_a_small_terminal() -> None:
         await wait_for(pilot, lambda: scroll.scroll_y > 0, "the help to scroll")
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_a_long_hand_summary_scrolls_and_always_shows_how_to_close_it() -> None:
+    state = finished_hand(["pass", "pass", "solo", "pass"], None)
+    app = ShownApp("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        # The summary and a dozen analysis lines: more than 24 rows.
+        lines = [Text(f"Trick {n}: analysis line {n}") for n in range(1, 13)]
+        body = with_analysis(app.hand_summary(view), lines)
+        panel = MessageScreen(body, name="hand-summary", footer=app.summary_footer())
+        closed: list[str | None] = []
+        app.push_screen(panel, closed.append)
+        await wait_for(pilot, lambda: app.screen is panel, "the panel")
+        await pilot.pause()
+        scroll = panel.query_one("#message-scroll", VerticalScroll)
+        footer = panel.query_one("#message-footer", Static)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
+        # "Press Enter to continue" is on screen, below the body, and not scrolled away.
+        assert "Press Enter to continue" in plain(footer.content)  # type: ignore[arg-type]
+        assert "Press Enter" not in plain(panel.query_one("#message", Static).content)  # type: ignore[arg-type]
+
+        def footer_visible() -> bool:
+            region = footer.region
+            return region.height >= 1 and region.y >= scroll.region.bottom and region.bottom <= 24
+
+        assert footer_visible()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: scroll.scroll_y >= 1, "Down to scroll")
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: scroll.scroll_y > 1, "PageDown to scroll")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y, "End")
+        assert footer_visible()
+        await pilot.press("home")
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, "Home")
+        # The mouse wheel scrolls the body too (the pilot has no wheel: the driver's event).
+        await pilot._post_mouse_events([events.MouseScrollDown], "#message", offset=(4, 4))
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, "the wheel to scroll")
+        assert app.screen is panel and closed == []
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: closed == [None], "Enter to close the panel")
+
+
+async def test_the_match_end_panel_scrolls_and_keeps_its_keys_visible() -> None:
+    app = ShownApp("es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lines = [Text(f"Mano {n}, baza {n}: línea de análisis") for n in range(1, 25)]
+        body = with_analysis(app.match_summary(0, (3, 1), 6), lines)
+        panel = MessageScreen(
+            body, name="match-end", choices={"r": "rematch"}, footer=app.match_footer()
+        )
+        closed: list[str | None] = []
+        app.push_screen(panel, closed.append)
+        await wait_for(pilot, lambda: app.screen is panel, "the panel")
+        await pilot.pause()
+        scroll = panel.query_one("#message-scroll", VerticalScroll)
+        footer = panel.query_one("#message-footer", Static)
+        assert scroll.max_scroll_y > 0
+        assert "r: otra partida" in plain(footer.content)  # type: ignore[arg-type]
+        await pilot.press("end")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y > 0, "End")
+        assert footer.region.height >= 1 and footer.region.bottom <= 24
+        await pilot.press("r")
+        await wait_for(pilot, lambda: closed == ["rematch"], "r to choose a rematch")

@@ -118,34 +118,58 @@ class HelpScreen(ModalScreen[None]):
 class MessageScreen(ModalScreen[str | None]):
     """A panel (hand summary, match end) closed with Enter, space or Esc.
 
+    The body scrolls (arrows, page keys, Home and End, the mouse wheel) when it is taller
+    than the terminal, as on 80x24 a hand summary with its analysis is; the footer, which
+    says how to close the panel (and, online, that the next hand waits for the player), stays
+    below it and is always visible.
+
     Args:
         body: what the panel shows.
         name: the panel's kind (``hand-summary``, ``match-end``).
         choices: extra keys that close the panel with a result (``{"r": "rematch"}``);
             Enter, space and Esc close it with ``None``.
+        footer: the always visible last line(s): how to close the panel.
     """
 
+    # The footer is docked so that it keeps its rows; the body's "max-height: 1fr" then
+    # gives it what is left of the capped panel (a short body still makes a small panel).
     DEFAULT_CSS = """
     MessageScreen { align: center middle; }
-    MessageScreen > Static { width: 100%; max-width: 88; height: auto; max-height: 100%;
-                             border: thick $accent; padding: 1 2; background: $surface; }
+    MessageScreen > #panel { width: 100%; max-width: 88; height: auto; max-height: 100%;
+                             border: thick $accent; background: $surface; }
+    MessageScreen #message-scroll { height: auto; max-height: 1fr; }
+    MessageScreen #message { padding: 1 2; }
+    MessageScreen #message-footer { dock: bottom; height: auto; padding: 0 2 1 2; }
     """
 
     def __init__(
-        self, body: RenderableType, name: str, choices: dict[str, str] | None = None
+        self,
+        body: RenderableType,
+        name: str,
+        choices: dict[str, str] | None = None,
+        footer: RenderableType = "",
     ) -> None:
         super().__init__(name=name)
         self._body = body
         self._choices = choices or {}
+        self._footer = footer
 
     def compose(self) -> ComposeResult:
-        """One panel with the message."""
-        yield Static(self._body, id="message")
+        """The scrolling body above the fixed footer."""
+        with Vertical(id="panel"):
+            with VerticalScroll(id="message-scroll"):
+                yield Static(self._body, id="message")
+            yield Static(self._footer, id="message-footer")
 
     @property
     def body(self) -> RenderableType:
         """What the panel shows."""
         return self._body
+
+    @property
+    def footer(self) -> RenderableType:
+        """The panel's always visible last line(s)."""
+        return self._footer
 
     def update_body(self, body: RenderableType) -> None:
         """Show ``body`` instead (the hand summary once its analysis is done)."""
@@ -153,10 +177,28 @@ class MessageScreen(ModalScreen[str | None]):
         if self.is_mounted:
             self.query_one("#message", Static).update(body)
 
+    def update_footer(self, footer: RenderableType) -> None:
+        """Show ``footer`` below the body instead (the turn clock of the next hand)."""
+        self._footer = footer
+        if self.is_mounted:
+            self.query_one("#message-footer", Static).update(footer)
+
     def on_key(self, event: events.Key) -> None:
-        """Enter, space or Esc close the panel; a choice key closes it with its result."""
+        """Enter, space or Esc close the panel; a choice key closes it with its result; the
+        arrows, page keys, Home and End scroll the body."""
         event.stop()
-        if event.key in ("enter", "escape", "space"):
+        scroll = self.query_one("#message-scroll", VerticalScroll)
+        moves = {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "pageup": scroll.scroll_page_up,
+            "pagedown": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        if event.key in moves:
+            moves[event.key]()
+        elif event.key in ("enter", "escape", "space"):
             self.dismiss(None)
         elif event.character in self._choices:
             self.dismiss(self._choices[event.character])
@@ -679,7 +721,8 @@ class CuatrolaApp(App[int]):
     # Panels ------------------------------------------------------------------------------------
 
     def hand_summary(self, view: SeatView) -> RenderableType:
-        """The end-of-hand panel: contract, tricks, points, cantes, dead hand and the winner."""
+        """The end-of-hand panel's body: contract, tricks, points, cantes, dead hand and the
+        winner (how to close it is the panel's footer, :meth:`summary_footer`)."""
         result = view.result
         assert result is not None
         us = team_of(self.human_seat)
@@ -695,8 +738,11 @@ class CuatrolaApp(App[int]):
             them=result.score_after[1 - us],
         )
         lines.append(Text(winner, style="bold"))
-        lines.append(Text(self.texts("press_enter"), style="dim"))
         return Group(*lines)
+
+    def summary_footer(self) -> Text:
+        """The hand summary panel's always visible line: how to close it."""
+        return Text(self.texts("press_enter"), style="dim")
 
     def _contract_lines(self, result: HandResult) -> list[RenderableType]:
         """The contract and, for a bid, whether it was made."""
@@ -769,7 +815,7 @@ class CuatrolaApp(App[int]):
         return lines
 
     def match_summary(self, winner: int, score: tuple[int, int], hands: int) -> RenderableType:
-        """The match-end panel."""
+        """The match-end panel's body (its keys are the footer, :meth:`match_footer`)."""
         us = team_of(self.human_seat)
         won = winner == us
         return Group(
@@ -788,8 +834,11 @@ class CuatrolaApp(App[int]):
                     hands=hands,
                 )
             ),
-            Text(self.texts("match_quit"), style="dim"),
         )
+
+    def match_footer(self) -> Text:
+        """The match-end panel's always visible line: leave, or play again."""
+        return Text(self.texts("match_quit"), style="dim")
 
 
 __all__ = ["REMATCH_CHOICES", "Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 import time
 
-from rich.console import Group
 from textual.widgets import RichLog
 
 from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
@@ -247,12 +246,11 @@ class SessionApp(CuatrolaApp):
             view = self.view
             if view is not None and view.result is not None and self.watching:
                 # A spectator is asked nothing: the summary goes to the log.
-                summary = self.hand_summary(view)
-                assert isinstance(summary, Group)
-                # Without its last line, "press Enter": there is no panel to close.
-                self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
+                self.query_one("#log", RichLog).write(self.hand_summary(view))
             elif view is not None and view.result is not None:
-                summary_panel = MessageScreen(self.hand_summary(view), name="hand-summary")
+                summary_panel = MessageScreen(
+                    self.hand_summary(view), name="hand-summary", footer=self.summary_footer()
+                )
                 self._queue_panel(summary_panel)
                 self._hand_summary_shown(summary_panel, view)
             self.refresh_all()
@@ -266,7 +264,14 @@ class SessionApp(CuatrolaApp):
                 self.log_line(self.texts("watch_match_winner", team=team), style="bold")
             else:
                 panel = self.match_summary(body.winner, body.score, body.hands_played)
-                self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
+                self._queue_panel(
+                    MessageScreen(
+                        panel,
+                        name="match-end",
+                        choices=REMATCH_CHOICES,
+                        footer=self.match_footer(),
+                    )
+                )
         elif isinstance(body, MatchStarted):
             self._hands_played = 0
             self.hand_number = 1
