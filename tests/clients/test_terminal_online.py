@@ -14,10 +14,12 @@ import getpass
 import random
 from collections.abc import AsyncIterator, Iterator
 
+import msgspec
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from cuatrola.clients.terminal.app import MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.online import (
     SPECTATOR_SEAT,
@@ -25,10 +27,12 @@ from cuatrola.clients.terminal.online import (
     OnlineOptions,
     account_login,
 )
+from cuatrola.clients.terminal.session import PANEL_CLOSE_SECONDS
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.actions import format_action
 from cuatrola.core.rules import Rules
+from cuatrola.protocol.messages import TableOptions
 from tests.clients.conftest import (
     greedy_action,
     human_turn,
@@ -507,4 +511,97 @@ async def test_an_illegal_key_gets_the_same_explanation_as_offline(server: str) 
         # Each key is taken once: `l` switches the language (twice would switch it back).
         await pilot.press("l")
         assert app.texts.lang == "es"
+        await pilot.press("ctrl+q")
+
+
+# The next hand behind the hand summary -----------------------------------------------------------
+
+#: A move's time at the tables of :class:`_ShortTurns` (the room's default is 30 s): enough to
+#: see the clock in the panel, short enough for the panel to close by itself within a test.
+SHORT_TURN = 18.0
+
+
+class _ShortTurns(OnlineOptions):
+    """Online options whose table gives each move :data:`SHORT_TURN` seconds (the client has
+    no option for it; the server's clock is what the test is about)."""
+
+    def table_options(self) -> TableOptions:
+        """The usual options with the short turn time."""
+        return msgspec.structs.replace(super().table_options(), turn_time=SHORT_TURN)
+
+
+def _footer(panel: MessageScreen) -> str:
+    return plain(panel.footer)
+
+
+async def test_a_hand_summary_shows_the_next_hands_clock_and_closes_before_it_runs_out(
+    server: str,
+) -> None:
+    # No pause between hands: the next hand is dealt as the summary opens, as the room's
+    # 2 s pause does while a person reads it.
+    app = OnlineApp(_ShortTurns(server=server, mode="bots", name="Nora"), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        panel = app.screen
+        assert isinstance(panel, MessageScreen) and panel.name == "hand-summary"
+        await wait_for(
+            pilot,
+            lambda: "Your turn in the next hand" in _footer(panel),
+            "the panel to say that the next hand waits for the person",
+        )
+        shown = int(_footer(panel).split("⏱", 1)[1].split("s", 1)[0])
+        assert PANEL_CLOSE_SECONDS < shown <= SHORT_TURN
+        assert "closes by itself" in _footer(panel)
+        # The clock runs in the panel, as it does on the table.
+        await wait_for(
+            pilot,
+            lambda: f"⏱ {shown} s" not in _footer(panel) or app.screen is not panel,
+            "the panel's clock to tick",
+        )
+        await wait_for(
+            pilot,
+            lambda: app.screen is not panel,
+            "the panel to close by itself",
+            seconds=SHORT_TURN,
+        )
+        # The move is still the person's, with time to make it, and the summary is in the log.
+        assert human_turn(app)
+        left = app.turn_seconds_left()
+        assert left is not None and 5 < left <= PANEL_CLOSE_SECONDS
+        log = log_text(app)
+        assert "Hand over" in log and "Your turn: the hand's summary is just above" in log
+        # An Enter meant for the panel does not bid the choice under the cursor.
+        seq, view = app.last_seq, app.view
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.last_seq == seq and app.view is view and human_turn(app)
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert "your time ran out" not in log_text(app)
+        await pilot.press("ctrl+q")
+
+
+async def test_enter_takes_the_player_from_the_hand_summary_to_the_waiting_move(
+    server: str,
+) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Rita"), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        panel = app.screen
+        assert isinstance(panel, MessageScreen)
+        await wait_for(
+            pilot,
+            lambda: "Te toca en la mano nueva: Intro para volver a la mesa" in _footer(panel),
+            "the panel to say that the next hand waits for the person",
+        )
+        assert "⏱" in _footer(panel) and "se cierra solo" in _footer(panel)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: human_turn(app), "the table with the person's move")
+        assert "⏱" in plain(app.render_actions())
+        # Closed by the person: no note in the log, and the table's keys work at once.
+        assert "el resumen de la mano está aquí arriba" not in log_text(app)
+        view = app.view
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert "se acabó tu tiempo" not in log_text(app)
         await pilot.press("ctrl+q")

@@ -11,6 +11,7 @@ in-process table and :class:`~cuatrola.clients.terminal.online.OnlineApp` from a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -246,6 +247,9 @@ class CuatrolaApp(App[int]):
         self.cursor = 0
         self.notice: str = ""
         self.waiting_text: str = ""
+        #: Until when (``time.monotonic``) Enter and space do not choose at the table: a panel
+        #: that closed by itself must not turn a key meant for it into a bid or a card.
+        self.choose_keys_held_until = 0.0
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -398,6 +402,8 @@ class CuatrolaApp(App[int]):
             self.refresh_all()
             return
         if key in ("enter", "space") and legal:
+            if time.monotonic() < self.choose_keys_held_until:
+                return
             self._choose(choices[self.cursor])
             return
         for choice in choices:
