@@ -257,7 +257,53 @@ async def test_a_refused_guest_name_ends_the_client_with_the_servers_reason(serv
         await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
     assert app.return_code == 2
     assert "guest login refused (400)" in app.failure and "3 to 20 characters" in app.failure
+    # The server was reached: it refused, which is no failure to connect.
+    assert app.failure.startswith("the server refused: ") and "Cannot connect" not in app.failure
     assert "\n" not in app.failure
+
+
+REFUSALS = {
+    ("watch", "en"): "no open table 't-nosuch'",
+    ("watch", "es"): "no hay ninguna mesa abierta 't-nosuch'",
+    ("code", "en"): "no table with code ABCDEF",
+    ("code", "es"): "no hay ninguna mesa con el código ABCDEF",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("asked", ["watch", "code"])
+async def test_a_table_the_server_does_not_have_is_told_as_such_not_as_a_failure_to_connect(
+    server: str, asked: str, lang: str
+) -> None:
+    if asked == "watch":
+        options = OnlineOptions(server=server, mode="watch", watch="t-nosuch", name="Pia")
+    else:
+        # `cuatrola play --code abcdef` gives the code in capitals, as the server makes them.
+        options = OnlineOptions(server=server, mode="private", code="ABCDEF", name="Pia")
+    app = OnlineApp(options, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    assert app.failure == REFUSALS[asked, lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "table {table!r} is private: it cannot be watched"),
+        ("es", "la mesa {table!r} es privada"),
+    ],
+)
+async def test_watching_a_private_table_is_refused_in_plain_words(
+    server: str, lang: str, words: str
+) -> None:
+    async with _public_computer_table(server, public=False) as (table, _host):
+        options = OnlineOptions(server=server, mode="watch", watch=table, name="Pia")
+        app = OnlineApp(options, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    assert app.failure.startswith(words.format(table=table))
 
 
 def _clock_seconds(app: OnlineApp) -> int | None:
@@ -403,14 +449,17 @@ def test_registering_a_taken_name_is_one_line_before_the_interface(
 
 
 @contextlib.asynccontextmanager
-async def _public_computer_table(server: str) -> AsyncIterator[tuple[str, str]]:
-    """A public table against three computer players, its person playing random legal moves
-    (a table needs a person to start). Yields the table id and that person's name."""
+async def _public_computer_table(
+    server: str, *, public: bool = True
+) -> AsyncIterator[tuple[str, str]]:
+    """A public (or, with ``public=False``, private) table against three computer players,
+    its person playing random legal moves (a table needs a person to start). Yields the table
+    id and that person's name."""
     name = f"Host{random.randint(10000, 99999)}"
     token = await guest_token(server, name)
     host = Player(name, token, "ws://" + server.split("://", 1)[1] + "/ws")
     await host.connect()
-    options = {"rules": "exact3", "bot_level": "easy", "turn_time": 30, "public": True}
+    options = {"rules": "exact3", "bot_level": "easy", "turn_time": 30, "public": public}
     ack = await host.command({"type": "play_computer", "options": options})
     assert ack["type"] == "ack", ack
     playing = asyncio.create_task(host.play(random.Random(7)))

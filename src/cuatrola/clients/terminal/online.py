@@ -55,6 +55,7 @@ from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
     Ack,
     AddBot,
@@ -183,6 +184,10 @@ class OnlineApp(SessionApp):
             name = self.options.name or f"Jugador{random.randint(100, 9999)}"
             try:
                 token = await asyncio.to_thread(guest_login, self.options.server, name)
+            except LoginRefused as exc:
+                # The server answered, and said no.
+                self._fail(self.texts("online_refused", reason=str(exc)))
+                return
             except ConnectionError as exc:
                 self._give_up(str(exc))
                 return
@@ -204,7 +209,7 @@ class OnlineApp(SessionApp):
             return
         if isinstance(failure, ServerRefused):
             if self.winner is None:
-                self._give_up(str(failure))
+                self._refused(failure.error)
             # else the match is over (its table may be gone): nothing to resume
         elif isinstance(failure, ConnectionLost):
             self._give_up(self.texts("online_reconnecting"))
@@ -226,7 +231,8 @@ class OnlineApp(SessionApp):
             link.reconnect = Reconnect(RECONNECT_PAUSES, MAX_RECONNECTS)
             await link.subscribe(self.table_id)
         except ServerRefused as exc:
-            self._give_up(str(exc))
+            # Connected, and the server said no: its reason, not "cannot connect".
+            self._refused(exc.error)
             await link.close()
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             # Never seated: nothing to resume, so say why and stop.
@@ -255,10 +261,35 @@ class OnlineApp(SessionApp):
         self.refresh_all()
 
     def _give_up(self, reason: str) -> None:
+        """The server could not be reached (or the connection was lost for good): end the
+        client with status 2, saying so."""
+        self._fail(self.texts("online_failed", server=self.options.server, reason=reason))
+
+    def _refused(self, error: Error) -> None:
+        """The server refused the way to a seat (or to the table to watch): end the client
+        with status 2 and its reason in the person's words."""
+        self._fail(self.refusal_text(error))
+
+    def _fail(self, failure: str) -> None:
         if self._leaving:
             return  # the user left (say, ``q`` in the lobby list): closing is no failure
-        self.failure = self.texts("online_failed", server=self.options.server, reason=reason)
+        self.failure = failure
         self.exit(return_code=2)
+
+    def refusal_text(self, error: Error) -> str:
+        """A refusal in plain words: the usual ones (no such table or code, a private table to
+        watch, a full table) in the interface's language, others as the server words them."""
+        options = self.options
+        table = self.table_id or options.watch or ""
+        if error.code == ErrorCode.NOT_FOUND and options.mode == "private" and options.code:
+            return self.texts("refused_no_code", code=options.code)
+        if error.code == ErrorCode.NOT_FOUND and self.watching:
+            return self.texts("refused_no_table", table=table)
+        if error.code == ErrorCode.FORBIDDEN and self.watching:
+            return self.texts("refused_private", table=table)
+        if error.code == ErrorCode.TABLE_FULL:
+            return self.texts("refused_full")
+        return self.texts("online_refused", reason=error.message)
 
     async def _find_seat(self) -> None:
         mode = self.options.mode
