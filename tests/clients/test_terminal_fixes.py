@@ -314,3 +314,59 @@ async def test_the_match_end_panel_scrolls_and_keeps_its_keys_visible() -> None:
         assert footer.region.height >= 1 and footer.region.bottom <= 24
         await pilot.press("r")
         await wait_for(pilot, lambda: closed == ["rematch"], "r to choose a rematch")
+
+
+WINNERS = {
+    ("en", True): "We win: +",
+    ("en", False): "They win: +",
+    ("es", True): "Ganamos nosotros: +",
+    ("es", False): "Ganan ellos: +",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("we_win", [True, False])
+async def test_the_hands_winner_is_said_with_the_right_grammar(lang: str, we_win: bool) -> None:
+    # A plain hand (all pass) of each outcome: the human is seat 0, team 0.
+    for seed in range(0, 400, 7):
+        state = finished_hand(["pass", "pass", "pass", "pass"], None, seed_from=seed)
+        assert state.result is not None
+        if (state.result.winner == 0) == we_win:
+            break
+    else:
+        raise AssertionError("no such hand")
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        text = plain(app.hand_summary(view))
+    score = state.result.score_after
+    assert f"{WINNERS[lang, we_win]}{state.result.game_points} " in text
+    assert f"{score[0]} – {score[1]})" in text
+    for wrong in ("Us win", "Them win", "Ganan Nosotros", "Ganan Ellos"):
+        assert wrong not in text
+
+
+NEW_HAND = {
+    ("en", 0): "New hand: you deal, trump ",
+    ("en", 3): "New hand: West deals, trump ",
+    ("es", 0): "Nueva mano: repartes tú, triunfo ",
+    ("es", 3): "Nueva mano: reparte Oeste, triunfo ",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("dealer", [0, 3])
+async def test_the_new_hand_line_says_you_deal_when_the_player_deals(
+    lang: str, dealer: int
+) -> None:
+    state = HandState.deal(Rules(), dealer, random.Random(dealer))
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        app.log_new_hand(view)
+        await pilot.pause()
+        log = log_text(app)
+    assert NEW_HAND[lang, dealer] + app.suit_name(view.trump) in log
+    assert "You deals" not in log and "reparte Tú" not in log

@@ -154,7 +154,8 @@ async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
         assert app.info is not None and app.info.kind == "quick"
         assert sum(s.bot for s in app.info.seats) == 3
         panel = plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
-        assert "Fin de la mano" in panel and "Ganan" in panel
+        assert "Fin de la mano" in panel
+        assert "Ganamos nosotros: +" in panel or "Ganan ellos: +" in panel
         await pilot.press("ctrl+q")
     assert app.table_id is not None
 

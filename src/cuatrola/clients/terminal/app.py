@@ -469,12 +469,13 @@ class CuatrolaApp(App[int]):
 
     def log_new_hand(self, view: SeatView) -> None:
         """Announce a new deal in the log."""
-        self.log_line(
-            self.texts(
-                "new_hand", dealer=self.seat_name(view.dealer), suit=self.suit_name(view.trump)
-            ),
-            style="bold",
-        )
+        suit = self.suit_name(view.trump)
+        if view.dealer == self.human_seat:
+            # "You deal", "Repartes tú": the seat's name as subject would not agree.
+            line = self.texts("new_hand_you", suit=suit)
+        else:
+            line = self.texts("new_hand", dealer=self.seat_name(view.dealer), suit=suit)
+        self.log_line(line, style="bold")
 
     def refresh_all(self) -> None:
         """Redraw every part of the table from the current view."""
@@ -731,24 +732,28 @@ class CuatrolaApp(App[int]):
         winner (how to close it is the panel's footer, :meth:`summary_footer`)."""
         result = view.result
         assert result is not None
-        us = team_of(self.human_seat)
         lines: list[RenderableType] = [Text(self.texts("summary_title"), style="bold")]
         lines += self._contract_lines(result)
         lines += self._points_lines(result)
         lines += self._play_lines(view, result)
-        winner = self.texts(
-            "summary_winner",
-            team=self.team_name(result.winner),
-            points=result.game_points,
-            us=result.score_after[us],
-            them=result.score_after[1 - us],
-        )
-        lines.append(Text(winner, style="bold"))
+        lines.append(Text(self.winner_words(result), style="bold"))
         return Group(*lines)
 
     def summary_footer(self) -> Text:
         """The hand summary panel's always visible line: how to close it."""
         return Text(self.texts("press_enter"), style="dim")
+
+    def winner_words(self, result: HandResult) -> str:
+        """Who won the hand, its game points and the match score (ours first): "We win",
+        "They win" ("Us win" would not agree; the team names are labels, not subjects)."""
+        us = team_of(self.human_seat)
+        key = "summary_winner_us" if result.winner == us else "summary_winner_them"
+        return self.texts(
+            key,
+            points=result.game_points,
+            us=result.score_after[us],
+            them=result.score_after[1 - us],
+        )
 
     def _contract_lines(self, result: HandResult) -> list[RenderableType]:
         """The contract and, for a bid, whether it was made."""

@@ -52,6 +52,7 @@ from cuatrola.clients.terminal.analysis import (
 from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
+from cuatrola.core.hand import HandResult
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
@@ -565,6 +566,19 @@ class OnlineApp(SessionApp):
         if not self.watching:
             return super().team_name(team)
         return self.texts(f"watch_team_{team}")
+
+    def winner_words(self, result: HandResult) -> str:
+        """Who won the hand; for a spectator, the team by its places ("South-North win"),
+        with the score in the teams' order."""
+        if not self.watching:
+            return super().winner_words(result)
+        return self.texts(
+            "summary_winner",
+            team=self.team_name(result.winner),
+            points=result.game_points,
+            us=result.score_after[0],
+            them=result.score_after[1],
+        )
 
     def choices(self) -> list[Choice]:
         """Nothing to choose for a spectator (its view has no hand and no legal moves)."""
