@@ -499,6 +499,10 @@ async def _check_spectating(app: OnlineApp, pilot: Pilot[int], table: str, host:
     assert prompts not in plain(app.render_actions())
     no_hand = {"en": "spectator", "es": "espectador"}[app.texts.lang]
     assert no_hand in plain(app.render_hand())
+    # Once watching, the status line is the table's: its rules and the teams' score.
+    status = plain(app.render_status())
+    assert {"en": "to exactly 3", "es": "a 3 exactos"}[app.texts.lang] in status
+    assert {"en": "South-North", "es": "Sur-Norte"}[app.texts.lang] in status
     await pilot.press("q")
     await wait_for(pilot, lambda: app.return_code is not None, "the spectator to leave")
     assert app.return_code == 0 and app.failure == ""
@@ -535,6 +539,33 @@ async def test_watch_with_a_table_id_follows_that_table_directly(server: str) ->
         async with app.run_test(size=SIZE) as pilot:
             await _check_spectating(app, pilot, table, host)
         assert app.lobby is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "hint", "table_words"),
+    [
+        ("en", "Choose a table to watch", ("to exactly", "hand 1", "South-North", "0 – 0")),
+        ("es", "Elige una mesa para mirar", ("exactos", "mano 1", "Sur-Norte", "0 – 0")),
+    ],
+)
+async def test_the_lobbys_status_line_says_nothing_of_a_table_before_one_is_chosen(
+    server: str, lang: str, hint: str, table_words: tuple[str, ...]
+) -> None:
+    async with _public_computer_table(server) as (table, _host):
+        app = OnlineApp(OnlineOptions(server=server, mode="watch", name="Mirona"), lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(
+                pilot,
+                lambda: app.lobby is not None and any(t.id == table for t in app.lobby),
+                "the table in the lobby list",
+            )
+            await pilot.pause()
+            status = plain(app.query_one("#status", Static).content)  # type: ignore[arg-type]
+            assert hint in status and "?" in status
+            for words in table_words:
+                assert words not in status
+            await pilot.press("q")
+            await wait_for(pilot, lambda: app.return_code is not None, "the client to leave")
 
 
 async def test_q_leaves_the_lobby_list_without_a_failure(server: str) -> None:

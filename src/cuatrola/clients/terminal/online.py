@@ -584,6 +584,14 @@ class OnlineApp(SessionApp):
         """Nothing to choose for a spectator (its view has no hand and no legal moves)."""
         return [] if self.watching else super().choices()
 
+    def render_status(self) -> Text:
+        """The top line; before there is a table (connecting, waiting for a quick match, a
+        spectator picking from the lobby) nothing about one, whose rules and score are not
+        known yet: what the client is doing, and the help key."""
+        if self.info is not None:
+            return super().render_status()
+        return Text(f"{self.waiting_text} │ {self.texts('help_hint')}", style="bold")
+
     def render_table(self) -> RenderableType:
         """The table, or the lobby's watchable tables while the spectator picks one."""
         if self.lobby is None:
