@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 
 import pytest
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.widgets import Static
 
 from cuatrola.clients.terminal.analysis import with_analysis
 from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
+from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -183,8 +185,8 @@ async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) 
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ")),
-        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ")),
+        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ", "PgDn", "scroll")),
+        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ", "AvPág", "desplazar")),
     ],
 )
 async def test_the_help_has_a_rules_card_and_every_key(lang: str, words: tuple[str, ...]) -> None:
@@ -370,3 +372,17 @@ async def test_the_new_hand_line_says_you_deal_when_the_player_deals(
         log = log_text(app)
     assert NEW_HAND[lang, dealer] + app.suit_name(view.trump) in log
     assert "You deals" not in log and "reparte Tú" not in log
+
+
+def _fields(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def test_every_language_has_every_text_with_the_same_fields() -> None:
+    # A text missing in one language would be a KeyError on the player's screen; a field
+    # missing, a sentence that leaves something out.
+    keys = {lang: set(CATALOG[lang]) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        assert keys[lang] == keys[LANGUAGES[0]], lang
+        for key in keys[lang]:
+            assert _fields(CATALOG[lang][key]) == _fields(CATALOG[LANGUAGES[0]][key]), (lang, key)
