@@ -94,6 +94,9 @@ async def _play_until(
         )
         if app.return_code is not None:
             break
+        if app.screen.name in ("hand-summary", "match-end"):
+            # The panel is pushed; let it be on screen before reading or closing it.
+            await wait_for(pilot, lambda: bool(app.screen.query("#message-footer")), "the panel")
         if app.screen.name == "hand-summary":
             summaries += 1
             if callable(on_summary):

@@ -154,13 +154,17 @@ class MessageScreen(ModalScreen[str | None]):
         self._body = body
         self._choices = choices or {}
         self._footer = footer
+        # Made here, not in compose, so that an update that comes while the panel is being
+        # put on screen (the analysis, the clock) is never lost.
+        self._message = Static(body, id="message")
+        self._message_footer = Static(footer, id="message-footer")
 
     def compose(self) -> ComposeResult:
         """The scrolling body above the fixed footer."""
         with Vertical(id="panel"):
             with VerticalScroll(id="message-scroll"):
-                yield Static(self._body, id="message")
-            yield Static(self._footer, id="message-footer")
+                yield self._message
+            yield self._message_footer
 
     @property
     def body(self) -> RenderableType:
@@ -175,14 +179,12 @@ class MessageScreen(ModalScreen[str | None]):
     def update_body(self, body: RenderableType) -> None:
         """Show ``body`` instead (the hand summary once its analysis is done)."""
         self._body = body
-        if self.is_mounted:
-            self.query_one("#message", Static).update(body)
+        self._message.update(body)
 
     def update_footer(self, footer: RenderableType) -> None:
         """Show ``footer`` below the body instead (the turn clock of the next hand)."""
         self._footer = footer
-        if self.is_mounted:
-            self.query_one("#message-footer", Static).update(footer)
+        self._message_footer.update(footer)
 
     def on_key(self, event: events.Key) -> None:
         """Enter, space or Esc close the panel; a choice key closes it with its result; the
