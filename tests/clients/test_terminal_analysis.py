@@ -28,6 +28,7 @@ from tests.clients.conftest import (
     greedy_action,
     human_turn,
     key_for,
+    log_text,
     plain,
     press_and_wait,
     wait_for,
@@ -42,8 +43,10 @@ SIZE = (120, 60)
 
 
 def panel_text(app: App[int]) -> str:
-    """The text of the panel shown (a hand summary, the match end)."""
-    return plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
+    """The text of the panel shown (a hand summary, the match end): its body, then its
+    always visible footer ("" while the panel is not on screen yet)."""
+    shown = app.screen.query("#message, #message-footer").results(Static)
+    return "".join(plain(widget.content) for widget in shown)  # type: ignore[arg-type]
 
 
 def _contract(contract: Contract) -> str:
@@ -122,7 +125,9 @@ async def test_the_online_match_end_panel_gets_the_servers_analysis(server: str)
 
         panel = functools.partial(panel_text, app)
 
-        await wait_for(pilot, lambda: "in the match" in panel(), "the analysis title")
+        # The server's analysis worker runs niced below live play (and after the analyses of
+        # the other tests' matches), so a loaded machine can make it wait, as for the hand's.
+        await wait_for(pilot, lambda: "in the match" in panel(), "the analysis title", seconds=60)
         await wait_for(
             pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "the analysis"
         )
@@ -144,21 +149,29 @@ async def test_the_online_hand_summary_gets_the_servers_analysis_of_the_hand(ser
         assert await _play_until(app, pilot, hands=1) == 1
         assert app.screen.name == "hand-summary" and app.info is not None
 
-        panel = functools.partial(panel_text, app)
+        summary = app.screen
 
-        # The server's hand_analysis comes while the summary is open (it waits for Enter).
-        # Its worker runs niced below live play, so a loaded machine can make it wait.
+        def shown() -> str:
+            # The summary waits for Enter until the next hand's move is the person's with
+            # 10 s left; then it closes by itself into the log, where the analysis follows.
+            return panel_text(app) if app.screen is summary else log_text(app)
+
+        # The server's hand_analysis comes a few seconds after the hand. Its worker runs
+        # niced below live play, so a loaded machine can make it wait.
         await wait_for(
             pilot,
-            lambda: "Accuracy:" in panel() or "no decision" in panel(),
+            lambda: "Accuracy:" in shown() or "no decision" in shown(),
             "the analysis",
             seconds=60,
         )
-        text = panel()
+        text = shown()
         assert "Hand over" in text and "Analysis of your decisions" in text
-        assert text.rstrip().endswith("Press Enter to continue")
+        if app.screen is summary:
+            # Below the summary, its footer: Enter, or that the next hand waits for the person.
+            footer = ("Press Enter to continue", "the summary goes to the log")
+            assert text.rstrip().endswith(footer)
+            await pilot.press("enter")
         match_id = f"{app.table_id}-{app.info.match}"
-        await pilot.press("enter")
         await _play_until(app, pilot, leave=False)
         await pilot.press("ctrl+q")
     # The lines are those of the hand's analysis, which the match's analysis holds as it is.

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import random
 import re
+import string
 
 import pytest
+from rich.text import Text
+from textual import events
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen
+from cuatrola.clients.terminal.analysis import with_analysis
+from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
+from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -179,8 +185,8 @@ async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) 
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ")),
-        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ")),
+        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ", "PgDn", "scroll")),
+        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ", "AvPág", "desplazar")),
     ],
 )
 async def test_the_help_has_a_rules_card_and_every_key(lang: str, words: tuple[str, ...]) -> None:
@@ -244,3 +250,139 @@ async def test_the_help_scrolls_on_a_small_terminal() -> None:
         await wait_for(pilot, lambda: scroll.scroll_y > 0, "the help to scroll")
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_a_long_hand_summary_scrolls_and_always_shows_how_to_close_it() -> None:
+    state = finished_hand(["pass", "pass", "solo", "pass"], None)
+    app = ShownApp("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        # The summary and a dozen analysis lines: more than 24 rows.
+        lines = [Text(f"Trick {n}: analysis line {n}") for n in range(1, 13)]
+        body = with_analysis(app.hand_summary(view), lines)
+        panel = MessageScreen(body, name="hand-summary", footer=app.summary_footer())
+        closed: list[str | None] = []
+        app.push_screen(panel, closed.append)
+        await wait_for(pilot, lambda: app.screen is panel, "the panel")
+        await pilot.pause()
+        scroll = panel.query_one("#message-scroll", VerticalScroll)
+        footer = panel.query_one("#message-footer", Static)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
+        # "Press Enter to continue" is on screen, below the body, and not scrolled away.
+        assert "Press Enter to continue" in plain(footer.content)  # type: ignore[arg-type]
+        assert "Press Enter" not in plain(panel.query_one("#message", Static).content)  # type: ignore[arg-type]
+
+        def footer_visible() -> bool:
+            region = footer.region
+            return region.height >= 1 and region.y >= scroll.region.bottom and region.bottom <= 24
+
+        assert footer_visible()
+        await pilot.press("down")
+        await wait_for(pilot, lambda: scroll.scroll_y >= 1, "Down to scroll")
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: scroll.scroll_y > 1, "PageDown to scroll")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y, "End")
+        assert footer_visible()
+        await pilot.press("home")
+        await wait_for(pilot, lambda: scroll.scroll_y == 0, "Home")
+        # The mouse wheel scrolls the body too (the pilot has no wheel: the driver's event).
+        await pilot._post_mouse_events([events.MouseScrollDown], "#message", offset=(4, 4))
+        await wait_for(pilot, lambda: scroll.scroll_y > 0, "the wheel to scroll")
+        assert app.screen is panel and closed == []
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: closed == [None], "Enter to close the panel")
+
+
+async def test_the_match_end_panel_scrolls_and_keeps_its_keys_visible() -> None:
+    app = ShownApp("es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        lines = [Text(f"Mano {n}, baza {n}: línea de análisis") for n in range(1, 25)]
+        body = with_analysis(app.match_summary(0, (3, 1), 6), lines)
+        panel = MessageScreen(
+            body, name="match-end", choices={"r": "rematch"}, footer=app.match_footer()
+        )
+        closed: list[str | None] = []
+        app.push_screen(panel, closed.append)
+        await wait_for(pilot, lambda: app.screen is panel, "the panel")
+        await pilot.pause()
+        scroll = panel.query_one("#message-scroll", VerticalScroll)
+        footer = panel.query_one("#message-footer", Static)
+        assert scroll.max_scroll_y > 0
+        assert "r: otra partida" in plain(footer.content)  # type: ignore[arg-type]
+        await pilot.press("end")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y > 0, "End")
+        assert footer.region.height >= 1 and footer.region.bottom <= 24
+        await pilot.press("r")
+        await wait_for(pilot, lambda: closed == ["rematch"], "r to choose a rematch")
+
+
+WINNERS = {
+    ("en", True): "We win: +",
+    ("en", False): "They win: +",
+    ("es", True): "Ganamos nosotros: +",
+    ("es", False): "Ganan ellos: +",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("we_win", [True, False])
+async def test_the_hands_winner_is_said_with_the_right_grammar(lang: str, we_win: bool) -> None:
+    # A plain hand (all pass) of each outcome: the human is seat 0, team 0.
+    for seed in range(0, 400, 7):
+        state = finished_hand(["pass", "pass", "pass", "pass"], None, seed_from=seed)
+        assert state.result is not None
+        if (state.result.winner == 0) == we_win:
+            break
+    else:
+        raise AssertionError("no such hand")
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        text = plain(app.hand_summary(view))
+    score = state.result.score_after
+    assert f"{WINNERS[lang, we_win]}{state.result.game_points} " in text
+    assert f"{score[0]} – {score[1]})" in text
+    for wrong in ("Us win", "Them win", "Ganan Nosotros", "Ganan Ellos"):
+        assert wrong not in text
+
+
+NEW_HAND = {
+    ("en", 0): "New hand: you deal, trump ",
+    ("en", 3): "New hand: West deals, trump ",
+    ("es", 0): "Nueva mano: repartes tú, triunfo ",
+    ("es", 3): "Nueva mano: reparte Oeste, triunfo ",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("dealer", [0, 3])
+async def test_the_new_hand_line_says_you_deal_when_the_player_deals(
+    lang: str, dealer: int
+) -> None:
+    state = HandState.deal(Rules(), dealer, random.Random(dealer))
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_for(state, 0)
+        await show(pilot, app, view)
+        app.log_new_hand(view)
+        await pilot.pause()
+        log = log_text(app)
+    assert NEW_HAND[lang, dealer] + app.suit_name(view.trump) in log
+    assert "You deals" not in log and "reparte Tú" not in log
+
+
+def _fields(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def test_every_language_has_every_text_with_the_same_fields() -> None:
+    # A text missing in one language would be a KeyError on the player's screen; a field
+    # missing, a sentence that leaves something out.
+    keys = {lang: set(CATALOG[lang]) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        assert keys[lang] == keys[LANGUAGES[0]], lang
+        for key in keys[lang]:
+            assert _fields(CATALOG[lang][key]) == _fields(CATALOG[LANGUAGES[0]][key]), (lang, key)

@@ -91,6 +91,9 @@ async def _play_to_match_end(app: OfflineApp, pilot: Pilot[int]) -> tuple[int, b
             lambda: app.screen.name in PANELS or human_turn(app),
             "the human's turn or a panel",
         )
+        if app.screen.name in PANELS:
+            # The panel is pushed; let it be on screen before reading or closing it.
+            await wait_for(pilot, lambda: bool(app.screen.query("#message-footer")), "the panel")
         if app.screen.name == "match-end":
             return summaries, tried_illegal
         if app.screen.name == "hand-summary":

@@ -14,10 +14,12 @@ import getpass
 import random
 from collections.abc import AsyncIterator, Iterator
 
+import msgspec
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from cuatrola.clients.terminal.app import MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.online import (
     SPECTATOR_SEAT,
@@ -25,10 +27,12 @@ from cuatrola.clients.terminal.online import (
     OnlineOptions,
     account_login,
 )
+from cuatrola.clients.terminal.session import PANEL_CLOSE_SECONDS
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.actions import format_action
 from cuatrola.core.rules import Rules
+from cuatrola.protocol.messages import TableOptions
 from tests.clients.conftest import (
     greedy_action,
     human_turn,
@@ -90,6 +94,9 @@ async def _play_until(
         )
         if app.return_code is not None:
             break
+        if app.screen.name in ("hand-summary", "match-end"):
+            # The panel is pushed; let it be on screen before reading or closing it.
+            await wait_for(pilot, lambda: bool(app.screen.query("#message-footer")), "the panel")
         if app.screen.name == "hand-summary":
             summaries += 1
             if callable(on_summary):
@@ -150,7 +157,8 @@ async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
         assert app.info is not None and app.info.kind == "quick"
         assert sum(s.bot for s in app.info.seats) == 3
         panel = plain(app.screen.query_one("#message", Static).content)  # type: ignore[arg-type]
-        assert "Fin de la mano" in panel and "Ganan" in panel
+        assert "Fin de la mano" in panel
+        assert "Ganamos nosotros: +" in panel or "Ganan ellos: +" in panel
         await pilot.press("ctrl+q")
     assert app.table_id is not None
 
@@ -253,7 +261,53 @@ async def test_a_refused_guest_name_ends_the_client_with_the_servers_reason(serv
         await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
     assert app.return_code == 2
     assert "guest login refused (400)" in app.failure and "3 to 20 characters" in app.failure
+    # The server was reached: it refused, which is no failure to connect.
+    assert app.failure.startswith("the server refused: ") and "Cannot connect" not in app.failure
     assert "\n" not in app.failure
+
+
+REFUSALS = {
+    ("watch", "en"): "no open table 't-nosuch'",
+    ("watch", "es"): "no hay ninguna mesa abierta 't-nosuch'",
+    ("code", "en"): "no table with code ABCDEF",
+    ("code", "es"): "no hay ninguna mesa con el código ABCDEF",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("asked", ["watch", "code"])
+async def test_a_table_the_server_does_not_have_is_told_as_such_not_as_a_failure_to_connect(
+    server: str, asked: str, lang: str
+) -> None:
+    if asked == "watch":
+        options = OnlineOptions(server=server, mode="watch", watch="t-nosuch", name="Pia")
+    else:
+        # `cuatrola play --code abcdef` gives the code in capitals, as the server makes them.
+        options = OnlineOptions(server=server, mode="private", code="ABCDEF", name="Pia")
+    app = OnlineApp(options, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    assert app.failure == REFUSALS[asked, lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "table {table!r} is private: it cannot be watched"),
+        ("es", "la mesa {table!r} es privada"),
+    ],
+)
+async def test_watching_a_private_table_is_refused_in_plain_words(
+    server: str, lang: str, words: str
+) -> None:
+    async with _public_computer_table(server, public=False) as (table, _host):
+        options = OnlineOptions(server=server, mode="watch", watch=table, name="Pia")
+        app = OnlineApp(options, lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    assert app.failure.startswith(words.format(table=table))
 
 
 def _clock_seconds(app: OnlineApp) -> int | None:
@@ -399,14 +453,17 @@ def test_registering_a_taken_name_is_one_line_before_the_interface(
 
 
 @contextlib.asynccontextmanager
-async def _public_computer_table(server: str) -> AsyncIterator[tuple[str, str]]:
-    """A public table against three computer players, its person playing random legal moves
-    (a table needs a person to start). Yields the table id and that person's name."""
+async def _public_computer_table(
+    server: str, *, public: bool = True
+) -> AsyncIterator[tuple[str, str]]:
+    """A public (or, with ``public=False``, private) table against three computer players,
+    its person playing random legal moves (a table needs a person to start). Yields the table
+    id and that person's name."""
     name = f"Host{random.randint(10000, 99999)}"
     token = await guest_token(server, name)
     host = Player(name, token, "ws://" + server.split("://", 1)[1] + "/ws")
     await host.connect()
-    options = {"rules": "exact3", "bot_level": "easy", "turn_time": 30, "public": True}
+    options = {"rules": "exact3", "bot_level": "easy", "turn_time": 30, "public": public}
     ack = await host.command({"type": "play_computer", "options": options})
     assert ack["type"] == "ack", ack
     playing = asyncio.create_task(host.play(random.Random(7)))
@@ -445,6 +502,10 @@ async def _check_spectating(app: OnlineApp, pilot: Pilot[int], table: str, host:
     assert prompts not in plain(app.render_actions())
     no_hand = {"en": "spectator", "es": "espectador"}[app.texts.lang]
     assert no_hand in plain(app.render_hand())
+    # Once watching, the status line is the table's: its rules and the teams' score.
+    status = plain(app.render_status())
+    assert {"en": "to exactly 3", "es": "a 3 exactos"}[app.texts.lang] in status
+    assert {"en": "South-North", "es": "Sur-Norte"}[app.texts.lang] in status
     await pilot.press("q")
     await wait_for(pilot, lambda: app.return_code is not None, "the spectator to leave")
     assert app.return_code == 0 and app.failure == ""
@@ -483,6 +544,33 @@ async def test_watch_with_a_table_id_follows_that_table_directly(server: str) ->
         assert app.lobby is None
 
 
+@pytest.mark.parametrize(
+    ("lang", "hint", "table_words"),
+    [
+        ("en", "Choose a table to watch", ("to exactly", "hand 1", "South-North", "0 – 0")),
+        ("es", "Elige una mesa para mirar", ("exactos", "mano 1", "Sur-Norte", "0 – 0")),
+    ],
+)
+async def test_the_lobbys_status_line_says_nothing_of_a_table_before_one_is_chosen(
+    server: str, lang: str, hint: str, table_words: tuple[str, ...]
+) -> None:
+    async with _public_computer_table(server) as (table, _host):
+        app = OnlineApp(OnlineOptions(server=server, mode="watch", name="Mirona"), lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(
+                pilot,
+                lambda: app.lobby is not None and any(t.id == table for t in app.lobby),
+                "the table in the lobby list",
+            )
+            await pilot.pause()
+            status = plain(app.query_one("#status", Static).content)  # type: ignore[arg-type]
+            assert hint in status and "?" in status
+            for words in table_words:
+                assert words not in status
+            await pilot.press("q")
+            await wait_for(pilot, lambda: app.return_code is not None, "the client to leave")
+
+
 async def test_q_leaves_the_lobby_list_without_a_failure(server: str) -> None:
     app = OnlineApp(OnlineOptions(server=server, mode="watch", name="Mirona"), lang="en")
     async with app.run_test(size=SIZE) as pilot:
@@ -507,4 +595,97 @@ async def test_an_illegal_key_gets_the_same_explanation_as_offline(server: str) 
         # Each key is taken once: `l` switches the language (twice would switch it back).
         await pilot.press("l")
         assert app.texts.lang == "es"
+        await pilot.press("ctrl+q")
+
+
+# The next hand behind the hand summary -----------------------------------------------------------
+
+#: A move's time at the tables of :class:`_ShortTurns` (the room's default is 30 s): enough to
+#: see the clock in the panel, short enough for the panel to close by itself within a test.
+SHORT_TURN = 18.0
+
+
+class _ShortTurns(OnlineOptions):
+    """Online options whose table gives each move :data:`SHORT_TURN` seconds (the client has
+    no option for it; the server's clock is what the test is about)."""
+
+    def table_options(self) -> TableOptions:
+        """The usual options with the short turn time."""
+        return msgspec.structs.replace(super().table_options(), turn_time=SHORT_TURN)
+
+
+def _footer(panel: MessageScreen) -> str:
+    return plain(panel.footer)
+
+
+async def test_a_hand_summary_shows_the_next_hands_clock_and_closes_before_it_runs_out(
+    server: str,
+) -> None:
+    # No pause between hands: the next hand is dealt as the summary opens, as the room's
+    # 2 s pause does while a person reads it.
+    app = OnlineApp(_ShortTurns(server=server, mode="bots", name="Nora"), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        panel = app.screen
+        assert isinstance(panel, MessageScreen) and panel.name == "hand-summary"
+        await wait_for(
+            pilot,
+            lambda: "Your turn in the next hand" in _footer(panel),
+            "the panel to say that the next hand waits for the person",
+        )
+        shown = int(_footer(panel).split("⏱", 1)[1].split("s", 1)[0])
+        assert PANEL_CLOSE_SECONDS < shown <= SHORT_TURN
+        assert "closes by itself" in _footer(panel)
+        # The clock runs in the panel, as it does on the table.
+        await wait_for(
+            pilot,
+            lambda: f"⏱ {shown} s" not in _footer(panel) or app.screen is not panel,
+            "the panel's clock to tick",
+        )
+        await wait_for(
+            pilot,
+            lambda: app.screen is not panel,
+            "the panel to close by itself",
+            seconds=SHORT_TURN,
+        )
+        # The move is still the person's, with time to make it, and the summary is in the log.
+        assert human_turn(app)
+        left = app.turn_seconds_left()
+        assert left is not None and 5 < left <= PANEL_CLOSE_SECONDS
+        log = log_text(app)
+        assert "Hand over" in log and "Your turn: the hand's summary is just above" in log
+        # An Enter meant for the panel does not bid the choice under the cursor.
+        seq, view = app.last_seq, app.view
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.last_seq == seq and app.view is view and human_turn(app)
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert "your time ran out" not in log_text(app)
+        await pilot.press("ctrl+q")
+
+
+async def test_enter_takes_the_player_from_the_hand_summary_to_the_waiting_move(
+    server: str,
+) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Rita"), lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _play_until(app, pilot, hands=1) == 1
+        panel = app.screen
+        assert isinstance(panel, MessageScreen)
+        await wait_for(
+            pilot,
+            lambda: "Te toca en la mano nueva: Intro para volver a la mesa" in _footer(panel),
+            "the panel to say that the next hand waits for the person",
+        )
+        assert "⏱" in _footer(panel) and "se cierra solo" in _footer(panel)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: human_turn(app), "the table with the person's move")
+        assert "⏱" in plain(app.render_actions())
+        # Closed by the person: no note in the log, and the table's keys work at once.
+        assert "el resumen de la mano está aquí arriba" not in log_text(app)
+        view = app.view
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert "se acabó tu tiempo" not in log_text(app)
         await pilot.press("ctrl+q")

@@ -182,9 +182,8 @@ def fetch_match_analysis(
 
 
 def with_analysis(summary: RenderableType, lines: list[RenderableType]) -> RenderableType:
-    """The hand summary ``summary`` (a ``Group`` ending with "press Enter") with ``lines``
-    put before its last line."""
+    """The summary panel's body ``summary`` with ``lines`` after it ("press Enter" is the
+    panel's footer, always below)."""
     if not isinstance(summary, Group):
         return Group(summary, *lines)
-    *body, last = summary.renderables
-    return Group(*body, *lines, last)
+    return Group(*summary.renderables, *lines)

@@ -11,6 +11,7 @@ in-process table and :class:`~cuatrola.clients.terminal.online.OnlineApp` from a
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -118,45 +119,89 @@ class HelpScreen(ModalScreen[None]):
 class MessageScreen(ModalScreen[str | None]):
     """A panel (hand summary, match end) closed with Enter, space or Esc.
 
+    The body scrolls (arrows, page keys, Home and End, the mouse wheel) when it is taller
+    than the terminal, as on 80x24 a hand summary with its analysis is; the footer, which
+    says how to close the panel (and, online, that the next hand waits for the player), stays
+    below it and is always visible.
+
     Args:
         body: what the panel shows.
         name: the panel's kind (``hand-summary``, ``match-end``).
         choices: extra keys that close the panel with a result (``{"r": "rematch"}``);
             Enter, space and Esc close it with ``None``.
+        footer: the always visible last line(s): how to close the panel.
     """
 
+    # The footer is docked so that it keeps its rows; the body's "max-height: 1fr" then
+    # gives it what is left of the capped panel (a short body still makes a small panel).
     DEFAULT_CSS = """
     MessageScreen { align: center middle; }
-    MessageScreen > Static { width: 100%; max-width: 88; height: auto; max-height: 100%;
-                             border: thick $accent; padding: 1 2; background: $surface; }
+    MessageScreen > #panel { width: 100%; max-width: 88; height: auto; max-height: 100%;
+                             border: thick $accent; background: $surface; }
+    MessageScreen #message-scroll { height: auto; max-height: 1fr; }
+    MessageScreen #message { padding: 1 2; }
+    MessageScreen #message-footer { dock: bottom; height: auto; padding: 0 2 1 2; }
     """
 
     def __init__(
-        self, body: RenderableType, name: str, choices: dict[str, str] | None = None
+        self,
+        body: RenderableType,
+        name: str,
+        choices: dict[str, str] | None = None,
+        footer: RenderableType = "",
     ) -> None:
         super().__init__(name=name)
         self._body = body
         self._choices = choices or {}
+        self._footer = footer
+        # Made here, not in compose, so that an update that comes while the panel is being
+        # put on screen (the analysis, the clock) is never lost.
+        self._message = Static(body, id="message")
+        self._message_footer = Static(footer, id="message-footer")
 
     def compose(self) -> ComposeResult:
-        """One panel with the message."""
-        yield Static(self._body, id="message")
+        """The scrolling body above the fixed footer."""
+        with Vertical(id="panel"):
+            with VerticalScroll(id="message-scroll"):
+                yield self._message
+            yield self._message_footer
 
     @property
     def body(self) -> RenderableType:
         """What the panel shows."""
         return self._body
 
+    @property
+    def footer(self) -> RenderableType:
+        """The panel's always visible last line(s)."""
+        return self._footer
+
     def update_body(self, body: RenderableType) -> None:
         """Show ``body`` instead (the hand summary once its analysis is done)."""
         self._body = body
-        if self.is_mounted:
-            self.query_one("#message", Static).update(body)
+        self._message.update(body)
+
+    def update_footer(self, footer: RenderableType) -> None:
+        """Show ``footer`` below the body instead (the turn clock of the next hand)."""
+        self._footer = footer
+        self._message_footer.update(footer)
 
     def on_key(self, event: events.Key) -> None:
-        """Enter, space or Esc close the panel; a choice key closes it with its result."""
+        """Enter, space or Esc close the panel; a choice key closes it with its result; the
+        arrows, page keys, Home and End scroll the body."""
         event.stop()
-        if event.key in ("enter", "escape", "space"):
+        scroll = self.query_one("#message-scroll", VerticalScroll)
+        moves = {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "pageup": scroll.scroll_page_up,
+            "pagedown": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }
+        if event.key in moves:
+            moves[event.key]()
+        elif event.key in ("enter", "escape", "space"):
             self.dismiss(None)
         elif event.character in self._choices:
             self.dismiss(self._choices[event.character])
@@ -204,6 +249,9 @@ class CuatrolaApp(App[int]):
         self.cursor = 0
         self.notice: str = ""
         self.waiting_text: str = ""
+        #: Until when (``time.monotonic``) Enter and space do not choose at the table: a panel
+        #: that closed by itself must not turn a key meant for it into a bid or a card.
+        self.choose_keys_held_until = 0.0
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -356,6 +404,8 @@ class CuatrolaApp(App[int]):
             self.refresh_all()
             return
         if key in ("enter", "space") and legal:
+            if time.monotonic() < self.choose_keys_held_until:
+                return
             self._choose(choices[self.cursor])
             return
         for choice in choices:
@@ -421,12 +471,13 @@ class CuatrolaApp(App[int]):
 
     def log_new_hand(self, view: SeatView) -> None:
         """Announce a new deal in the log."""
-        self.log_line(
-            self.texts(
-                "new_hand", dealer=self.seat_name(view.dealer), suit=self.suit_name(view.trump)
-            ),
-            style="bold",
-        )
+        suit = self.suit_name(view.trump)
+        if view.dealer == self.human_seat:
+            # "You deal", "Repartes tú": the seat's name as subject would not agree.
+            line = self.texts("new_hand_you", suit=suit)
+        else:
+            line = self.texts("new_hand", dealer=self.seat_name(view.dealer), suit=suit)
+        self.log_line(line, style="bold")
 
     def refresh_all(self) -> None:
         """Redraw every part of the table from the current view."""
@@ -679,24 +730,32 @@ class CuatrolaApp(App[int]):
     # Panels ------------------------------------------------------------------------------------
 
     def hand_summary(self, view: SeatView) -> RenderableType:
-        """The end-of-hand panel: contract, tricks, points, cantes, dead hand and the winner."""
+        """The end-of-hand panel's body: contract, tricks, points, cantes, dead hand and the
+        winner (how to close it is the panel's footer, :meth:`summary_footer`)."""
         result = view.result
         assert result is not None
-        us = team_of(self.human_seat)
         lines: list[RenderableType] = [Text(self.texts("summary_title"), style="bold")]
         lines += self._contract_lines(result)
         lines += self._points_lines(result)
         lines += self._play_lines(view, result)
-        winner = self.texts(
-            "summary_winner",
-            team=self.team_name(result.winner),
+        lines.append(Text(self.winner_words(result), style="bold"))
+        return Group(*lines)
+
+    def summary_footer(self) -> Text:
+        """The hand summary panel's always visible line: how to close it."""
+        return Text(self.texts("press_enter"), style="dim")
+
+    def winner_words(self, result: HandResult) -> str:
+        """Who won the hand, its game points and the match score (ours first): "We win",
+        "They win" ("Us win" would not agree; the team names are labels, not subjects)."""
+        us = team_of(self.human_seat)
+        key = "summary_winner_us" if result.winner == us else "summary_winner_them"
+        return self.texts(
+            key,
             points=result.game_points,
             us=result.score_after[us],
             them=result.score_after[1 - us],
         )
-        lines.append(Text(winner, style="bold"))
-        lines.append(Text(self.texts("press_enter"), style="dim"))
-        return Group(*lines)
 
     def _contract_lines(self, result: HandResult) -> list[RenderableType]:
         """The contract and, for a bid, whether it was made."""
@@ -769,7 +828,7 @@ class CuatrolaApp(App[int]):
         return lines
 
     def match_summary(self, winner: int, score: tuple[int, int], hands: int) -> RenderableType:
-        """The match-end panel."""
+        """The match-end panel's body (its keys are the footer, :meth:`match_footer`)."""
         us = team_of(self.human_seat)
         won = winner == us
         return Group(
@@ -788,8 +847,11 @@ class CuatrolaApp(App[int]):
                     hands=hands,
                 )
             ),
-            Text(self.texts("match_quit"), style="dim"),
         )
+
+    def match_footer(self) -> Text:
+        """The match-end panel's always visible line: leave, or play again."""
+        return Text(self.texts("match_quit"), style="dim")
 
 
 __all__ = ["REMATCH_CHOICES", "Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]

@@ -73,6 +73,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "seat_no_sing": "{seat} no canta",
         "trick_won": "{seat} gana la baza ({points} puntos)",
         "new_hand": "Nueva mano: reparte {dealer}, triunfo {suit}",
+        "new_hand_you": "Nueva mano: repartes tú, triunfo {suit}",
         "illegal": "No puedes hacer eso ahora: {reason}",
         "not_legal_card": "Esa carta no se puede jugar ahora",
         "not_legal_because": "Esa carta no se puede jugar: {reason}",
@@ -90,11 +91,16 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_dead": "Mano muerta de {seat}: {cards}",
         "summary_dead_you": "Mano muerta: tú, {cards}",
         "summary_winner": "Ganan {team}: +{points} (marcador {us} – {them})",
+        "summary_winner_us": "Ganamos nosotros: +{points} (marcador {us} – {them})",
+        "summary_winner_them": "Ganan ellos: +{points} (marcador {us} – {them})",
         "summary_made": "{seat} cumple su {contract}",
         "summary_failed": "{seat} no cumple su {contract}",
         "summary_you_made": "Tú cumples tu {contract}",
         "summary_you_failed": "Tú no cumples tu {contract}",
         "press_enter": "Pulsa Intro para seguir",
+        "summary_your_turn": "Te toca en la mano nueva: Intro para volver a la mesa",
+        "summary_closes_at": "Al quedar {seconds} s se cierra solo; el resumen pasa al registro",
+        "summary_closed_for_turn": "Te toca: el resumen de la mano está aquí arriba",
         "match_over_title": "Fin de la partida",
         "match_won": "¡Habéis ganado la partida!",
         "match_lost": "Han ganado ellos.",
@@ -109,6 +115,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  o c e b    cantar en oros, copas, espadas o bastos\n"
             "  n          no cantar\n"
             "  r          otra partida, en el panel de fin de partida\n"
+            "  ↑ ↓ RePág AvPág Inicio Fin  desplazar el resumen de la mano o el fin de partida\n"
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
@@ -147,6 +154,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_rematch_wait": "Esperando a que los demás acepten la revancha…",
         "online_auto": "(se acabó tu tiempo: la máquina jugó por ti)",
         "online_failed": "No se pudo conectar con {server}: {reason}",
+        "online_refused": "el servidor no lo acepta: {reason}",
+        "refused_no_table": "no hay ninguna mesa abierta {table!r}",
+        "refused_no_code": "no hay ninguna mesa con el código {code}",
+        "refused_private": "la mesa {table!r} es privada: no se puede mirar",
+        "refused_full": "la mesa está completa: todos los asientos están ocupados",
         "online_reconnected": "Conexión recuperada",
         "quit_title": "¿Quieres salir?",
         "quit_hint": "Pulsa {keys} para salir",
@@ -259,6 +271,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "seat_no_sing": "{seat} does not sing",
         "trick_won": "{seat} wins the trick ({points} points)",
         "new_hand": "New hand: {dealer} deals, trump {suit}",
+        "new_hand_you": "New hand: you deal, trump {suit}",
         "illegal": "You cannot do that now: {reason}",
         "not_legal_card": "That card cannot be played now",
         "not_legal_because": "That card cannot be played: {reason}",
@@ -276,11 +289,16 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_dead": "Dead hand of {seat}: {cards}",
         "summary_dead_you": "Dead hand: you, {cards}",
         "summary_winner": "{team} win: +{points} (score {us} – {them})",
+        "summary_winner_us": "We win: +{points} (score {us} – {them})",
+        "summary_winner_them": "They win: +{points} (score {us} – {them})",
         "summary_made": "{seat} makes the {contract}",
         "summary_failed": "{seat} fails the {contract}",
         "summary_you_made": "You make the {contract}",
         "summary_you_failed": "You fail the {contract}",
         "press_enter": "Press Enter to continue",
+        "summary_your_turn": "Your turn in the next hand: Enter to go back to the table",
+        "summary_closes_at": "At {seconds} s left it closes by itself; the summary goes to the log",
+        "summary_closed_for_turn": "Your turn: the hand's summary is just above",
         "match_over_title": "Match over",
         "match_won": "Your team wins the match!",
         "match_lost": "The other team wins the match.",
@@ -295,6 +313,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  o c e b    sing in oros, copas, espadas or bastos\n"
             "  n          do not sing\n"
             "  r          play again, on the match-over panel\n"
+            "  ↑ ↓ PgUp PgDn Home End  scroll the hand summary or the match-over panel\n"
             "  a          seat a computer player at your private table (online, before it starts)\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
@@ -333,6 +352,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "online_rematch_wait": "Waiting for the others to accept the rematch…",
         "online_auto": "(your time ran out: the computer played for you)",
         "online_failed": "Cannot connect to {server}: {reason}",
+        "online_refused": "the server refused: {reason}",
+        "refused_no_table": "no open table {table!r}",
+        "refused_no_code": "no table with code {code}",
+        "refused_private": "table {table!r} is private: it cannot be watched",
+        "refused_full": "the table is full: every seat is taken",
         "online_reconnected": "Connection restored",
         "quit_title": "Do you want to quit?",
         "quit_hint": "Press {keys} to quit",

@@ -52,9 +52,11 @@ from cuatrola.clients.terminal.analysis import (
 from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
+from cuatrola.core.hand import HandResult
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
     Ack,
     AddBot,
@@ -183,6 +185,10 @@ class OnlineApp(SessionApp):
             name = self.options.name or f"Jugador{random.randint(100, 9999)}"
             try:
                 token = await asyncio.to_thread(guest_login, self.options.server, name)
+            except LoginRefused as exc:
+                # The server answered, and said no.
+                self._fail(self.texts("online_refused", reason=str(exc)))
+                return
             except ConnectionError as exc:
                 self._give_up(str(exc))
                 return
@@ -204,7 +210,7 @@ class OnlineApp(SessionApp):
             return
         if isinstance(failure, ServerRefused):
             if self.winner is None:
-                self._give_up(str(failure))
+                self._refused(failure.error)
             # else the match is over (its table may be gone): nothing to resume
         elif isinstance(failure, ConnectionLost):
             self._give_up(self.texts("online_reconnecting"))
@@ -226,7 +232,8 @@ class OnlineApp(SessionApp):
             link.reconnect = Reconnect(RECONNECT_PAUSES, MAX_RECONNECTS)
             await link.subscribe(self.table_id)
         except ServerRefused as exc:
-            self._give_up(str(exc))
+            # Connected, and the server said no: its reason, not "cannot connect".
+            self._refused(exc.error)
             await link.close()
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             # Never seated: nothing to resume, so say why and stop.
@@ -255,10 +262,35 @@ class OnlineApp(SessionApp):
         self.refresh_all()
 
     def _give_up(self, reason: str) -> None:
+        """The server could not be reached (or the connection was lost for good): end the
+        client with status 2, saying so."""
+        self._fail(self.texts("online_failed", server=self.options.server, reason=reason))
+
+    def _refused(self, error: Error) -> None:
+        """The server refused the way to a seat (or to the table to watch): end the client
+        with status 2 and its reason in the person's words."""
+        self._fail(self.refusal_text(error))
+
+    def _fail(self, failure: str) -> None:
         if self._leaving:
             return  # the user left (say, ``q`` in the lobby list): closing is no failure
-        self.failure = self.texts("online_failed", server=self.options.server, reason=reason)
+        self.failure = failure
         self.exit(return_code=2)
+
+    def refusal_text(self, error: Error) -> str:
+        """A refusal in plain words: the usual ones (no such table or code, a private table to
+        watch, a full table) in the interface's language, others as the server words them."""
+        options = self.options
+        table = self.table_id or options.watch or ""
+        if error.code == ErrorCode.NOT_FOUND and options.mode == "private" and options.code:
+            return self.texts("refused_no_code", code=options.code)
+        if error.code == ErrorCode.NOT_FOUND and self.watching:
+            return self.texts("refused_no_table", table=table)
+        if error.code == ErrorCode.FORBIDDEN and self.watching:
+            return self.texts("refused_private", table=table)
+        if error.code == ErrorCode.TABLE_FULL:
+            return self.texts("refused_full")
+        return self.texts("online_refused", reason=error.message)
 
     async def _find_seat(self) -> None:
         mode = self.options.mode
@@ -535,9 +567,30 @@ class OnlineApp(SessionApp):
             return super().team_name(team)
         return self.texts(f"watch_team_{team}")
 
+    def winner_words(self, result: HandResult) -> str:
+        """Who won the hand; for a spectator, the team by its places ("South-North win"),
+        with the score in the teams' order."""
+        if not self.watching:
+            return super().winner_words(result)
+        return self.texts(
+            "summary_winner",
+            team=self.team_name(result.winner),
+            points=result.game_points,
+            us=result.score_after[0],
+            them=result.score_after[1],
+        )
+
     def choices(self) -> list[Choice]:
         """Nothing to choose for a spectator (its view has no hand and no legal moves)."""
         return [] if self.watching else super().choices()
+
+    def render_status(self) -> Text:
+        """The top line; before there is a table (connecting, waiting for a quick match, a
+        spectator picking from the lobby) nothing about one, whose rules and score are not
+        known yet: what the client is doing, and the help key."""
+        if self.info is not None:
+            return super().render_status()
+        return Text(f"{self.waiting_text} │ {self.texts('help_hint')}", style="bold")
 
     def render_table(self) -> RenderableType:
         """The table, or the lobby's watchable tables while the spectator picks one."""

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Final
 
-from rich.console import Group
+from rich.text import Text
 from textual.widgets import RichLog
 
 from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
@@ -50,6 +51,14 @@ from cuatrola.protocol.messages import (
 )
 from cuatrola.protocol.views import HandView, view_from_wire
 
+#: With this many seconds of the person's turn left, a hand summary still open closes by
+#: itself: the server deals the next hand while the summary is read (its pause is ~2 s) and
+#: its clock runs, so a panel must never cost the person a move.
+PANEL_CLOSE_SECONDS: Final = 10.0
+#: After a panel closed by itself, Enter and space do not choose at the table for this long
+#: (a key pressed to close the panel must not bid or play the card under the cursor).
+KEY_HOLD_SECONDS: Final = 1.0
+
 
 class SessionApp(CuatrolaApp):
     """The table UI for one seat (or a spectator) of a table that speaks the protocol.
@@ -77,6 +86,8 @@ class SessionApp(CuatrolaApp):
         self._panels: list[MessageScreen] = []
         #: The running turn timer: its seat and when it runs out (``time.monotonic``).
         self._deadline: tuple[int, float] | None = None
+        #: Whether the open hand summary says that the next hand waits for the person.
+        self._turn_in_panel = False
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -183,15 +194,23 @@ class SessionApp(CuatrolaApp):
         else:
             self._deadline = (clock.seat, time.monotonic() + clock.remaining_ms / 1000)
 
-    def turn_clock(self) -> str:
-        """Seconds left for the decision of the seat to move (the table's turn timer)."""
+    def turn_seconds_left(self) -> float | None:
+        """Seconds left for the decision of the seat to move, or ``None`` when no turn timer
+        runs for it."""
         view = self.view
         if self._deadline is None or view is None or view.to_move is None:
-            return ""
+            return None
         seat, deadline = self._deadline
         if seat != view.to_move:
+            return None
+        return max(0.0, deadline - time.monotonic())
+
+    def turn_clock(self) -> str:
+        """Seconds left for the decision of the seat to move (the table's turn timer)."""
+        left = self.turn_seconds_left()
+        if left is None:
             return ""
-        return self.texts("online_timer", seconds=max(0, math.ceil(deadline - time.monotonic())))
+        return self.texts("online_timer", seconds=math.ceil(left))
 
     def _set_info(self, info: TableInfo) -> None:
         self.info = info
@@ -247,12 +266,11 @@ class SessionApp(CuatrolaApp):
             view = self.view
             if view is not None and view.result is not None and self.watching:
                 # A spectator is asked nothing: the summary goes to the log.
-                summary = self.hand_summary(view)
-                assert isinstance(summary, Group)
-                # Without its last line, "press Enter": there is no panel to close.
-                self.query_one("#log", RichLog).write(Group(*summary.renderables[:-1]))
+                self.query_one("#log", RichLog).write(self.hand_summary(view))
             elif view is not None and view.result is not None:
-                summary_panel = MessageScreen(self.hand_summary(view), name="hand-summary")
+                summary_panel = MessageScreen(
+                    self.hand_summary(view), name="hand-summary", footer=self.summary_footer()
+                )
                 self._queue_panel(summary_panel)
                 self._hand_summary_shown(summary_panel, view)
             self.refresh_all()
@@ -266,7 +284,14 @@ class SessionApp(CuatrolaApp):
                 self.log_line(self.texts("watch_match_winner", team=team), style="bold")
             else:
                 panel = self.match_summary(body.winner, body.score, body.hands_played)
-                self._queue_panel(MessageScreen(panel, name="match-end", choices=REMATCH_CHOICES))
+                self._queue_panel(
+                    MessageScreen(
+                        panel,
+                        name="match-end",
+                        choices=REMATCH_CHOICES,
+                        footer=self.match_footer(),
+                    )
+                )
         elif isinstance(body, MatchStarted):
             self._hands_played = 0
             self.hand_number = 1
@@ -286,6 +311,54 @@ class SessionApp(CuatrolaApp):
 
     # Panels ------------------------------------------------------------------------------------
 
+    def refresh_all(self) -> None:
+        """Redraw the table, and tell an open hand summary that the next hand waits for the
+        person (:meth:`_watch_the_turn`)."""
+        super().refresh_all()
+        self._watch_the_turn()
+
+    def _watch_the_turn(self) -> None:
+        """Keep the person's turn from running out behind a hand summary.
+
+        Online the next hand is dealt while the summary is open. Once it is the person's turn
+        the panel's footer shows the running clock and says so (with a bell); with
+        :data:`PANEL_CLOSE_SECONDS` left the panel closes by itself and its text goes to the
+        log, where it can still be read.
+        """
+        panel = self._panels[0] if self._panels else None
+        if panel is None or panel.name != "hand-summary" or self.screen is not panel:
+            return
+        if not self.choices():  # not the person's move (or a spectator)
+            if self._turn_in_panel:
+                self._turn_in_panel = False
+                panel.update_footer(self.summary_footer())
+            return
+        left = self.turn_seconds_left()
+        if left is not None and left <= PANEL_CLOSE_SECONDS:
+            self._turn_in_panel = False
+            self.query_one("#log", RichLog).write(panel.body)
+            self.log_line(self.texts("summary_closed_for_turn"), style="bold yellow")
+            self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
+            panel.dismiss(None)
+            return
+        if not self._turn_in_panel:
+            self._turn_in_panel = True
+            self.bell()
+        panel.update_footer(self._turn_footer(left))
+
+    def _turn_footer(self, left: float | None) -> Text:
+        """A hand summary's footer while the next hand waits for the person: the clock, that
+        it is his turn, and when the panel closes by itself."""
+        text = Text()
+        if left is not None:
+            seconds = math.ceil(left)
+            text.append(self.texts("online_timer", seconds=seconds) + " · ", style="bold")
+        text.append(self.texts("summary_your_turn"), style="bold yellow")
+        if left is not None:
+            closes = self.texts("summary_closes_at", seconds=int(PANEL_CLOSE_SECONDS))
+            text.append("\n" + closes, style="dim")
+        return text
+
     def _queue_panel(self, panel: MessageScreen) -> None:
         """Show ``panel`` now, or after the panels already waiting (one at a time)."""
         self._panels.append(panel)
@@ -294,6 +367,7 @@ class SessionApp(CuatrolaApp):
 
     def _panel_closed(self, choice: str | None = None) -> None:
         closed = self._panels.pop(0)
+        self._turn_in_panel = False
         if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
             self.winner = None
             self.waiting_text = self.texts("online_rematch_wait")
