@@ -295,6 +295,10 @@ ONLINE_ONLY = (
             ["--server", "http://127.0.0.1:9", "--name=_ana", "--lang", "es"],
             "el nombre '_ana' no vale: de 3 a 20 letras",
         ),
+        (  # the server's own rule (cuatrola.protocol.names): one alphabet per name
+            ["--server", "http://127.0.0.1:9", "--name", "Reg\u043ene", "--lang", "en"],
+            "will not do: 3 to 20 letters of one alphabet",
+        ),
         (
             [
                 "--server",

@@ -352,8 +352,8 @@ async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconne
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "the server does not accept the name 'admin'"),
-        ("es", "el servidor no acepta el nombre 'admin'"),
+        ("en", "the server does not accept the name {name!r}"),
+        ("es", "el servidor no acepta el nombre {name!r}"),
     ],
 )
 def test_a_name_the_server_refuses_is_told_before_the_interface_opens(
@@ -361,10 +361,31 @@ def test_a_name_the_server_refuses_is_told_before_the_interface_opens(
 ) -> None:
     from cuatrola.cli import main
 
-    # A well-formed but reserved name: only the server can refuse it; no interface opens.
-    assert main(["play", "--server", server, "--name", "admin", "--lang", lang]) == 2
+    # A well-formed name that a registered player holds: only the server can refuse it to a
+    # guest; no interface opens.
+    name = f"Taken{random.randint(10000, 99999)}"
+    account_login(server, name, PASSWORD, register=True)
+    assert main(["play", "--server", server, "--name", name, "--lang", lang]) == 2
     err = capsys.readouterr().err
-    assert err == f"cuatrola play: {words}\n"
+    assert err == f"cuatrola play: {words.format(name=name)}\n"
+    # A reserved name the client knows from the server's rule: told before connecting.
+    assert main(["play", "--server", server, "--name", "admin", "--lang", lang]) == 2
+    assert "admin" in capsys.readouterr().err
+
+
+def test_names_of_two_words_or_of_another_alphabet_pass_the_client_and_the_server(
+    server: str,
+) -> None:
+    from cuatrola.clients.remote import guest_login
+    from cuatrola.protocol.names import name_problem, normal_name
+
+    # The client checks with the server's own rule, so it lets through what the server takes.
+    for name in ("José María", "สมศักดิ์", "ผู้เล่นไทย", "山田ヤマダ"):
+        assert name_problem(normal_name(name)) is None, name
+        assert guest_login(server, name)
+    registered = f"Mari Carmen{random.randint(100, 999)}"
+    account_login(server, registered, PASSWORD, register=True)
+    assert account_login(server, registered.upper(), PASSWORD)
 
 
 # Registered players ----------------------------------------------------------------------------

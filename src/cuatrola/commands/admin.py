@@ -52,7 +52,7 @@ async def _logout(args: argparse.Namespace) -> int:
     from sqlalchemy import select
     from sqlalchemy.ext.asyncio import async_sessionmaker
 
-    from cuatrola.server.accounts.accounts import name_key
+    from cuatrola.protocol.names import name_key
     from cuatrola.server.accounts.auth import Authenticator, Revoked
     from cuatrola.server.accounts.schema import users
     from cuatrola.server.scaleout import Relay, create_backends

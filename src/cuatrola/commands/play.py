@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, NoReturn
 from cuatrola.core.errors import RulesError
 from cuatrola.core.rules import Rules
 from cuatrola.protocol.messages import BOT_LEVELS
+from cuatrola.protocol.names import name_problem, normal_name
 
 if TYPE_CHECKING:
     from cuatrola.clients.terminal.i18n import Texts
@@ -246,13 +247,6 @@ def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
     return app.return_code or 0
 
 
-def valid_guest_name(name: str) -> bool:
-    """Whether the server's name rule can accept ``name`` (3 to 20 letters, digits, ``_``,
-    ``-`` or ``.``, starting and ending with a letter or digit): checked before connecting so
-    that a typo is told at once; the server stays the judge (reserved names, names taken)."""
-    return 3 <= len(name) <= 20 and re.fullmatch(r"[^\W_][\w.-]*[^\W_]", name) is not None
-
-
 def login(args: argparse.Namespace, name: str, texts: Texts) -> str | int:
     """Sign in as ``args`` ask (a guest, ``--login`` or ``--register``): the session token,
     or the exit status after one line on stderr in the interface's language."""
@@ -302,7 +296,9 @@ def _run_online(args: argparse.Namespace, rules: Rules, mode: str) -> int:
         name = account
     else:
         name = args.name if args.name is not None else f"Jugador{random.randint(100, 9999)}"
-    if not valid_guest_name(name):
+    # The server's own name rule, checked before connecting so that a typo is told at once;
+    # the server stays the judge (names taken).
+    if name_problem(normal_name(name)) is not None:
         return _fail(texts("bad_name", name=name))
     code = args.code.strip().upper() if args.code is not None else None
     if code is not None and (len(code) != 6 or any(c not in CODE_LETTERS for c in code)):

@@ -163,8 +163,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "quit_title": "¿Quieres salir?",
         "quit_hint": "Pulsa {keys} para salir",
         "bad_name": (
-            "el nombre {name!r} no vale: de 3 a 20 letras, cifras, '_', '-' o '.', "
-            "empezando y acabando en letra o cifra"
+            "el nombre {name!r} no vale: de 3 a 20 letras de un mismo alfabeto, cifras, "
+            "'_', '-', '.' o espacios sueltos, empezando y acabando en letra o cifra"
         ),
         "bad_code": "el código {code!r} no vale: 6 letras o cifras (sin I, O, 0 ni 1)",
         "name_refused": "el servidor no acepta el nombre {name!r}",
@@ -361,8 +361,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "quit_title": "Do you want to quit?",
         "quit_hint": "Press {keys} to quit",
         "bad_name": (
-            "the name {name!r} will not do: 3 to 20 letters, digits, '_', '-' or '.', "
-            "starting and ending with a letter or digit"
+            "the name {name!r} will not do: 3 to 20 letters of one alphabet, digits, '_', "
+            "'-', '.' or single spaces, starting and ending with a letter or digit"
         ),
         "bad_code": "the code {code!r} will not do: 6 letters or digits (no I, O, 0 or 1)",
         "name_refused": "the server does not accept the name {name!r}",

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -34,23 +33,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from cuatrola.protocol.ids import UserId
+from cuatrola.protocol.names import name_key, name_problem, normal_name
 from cuatrola.server.accounts.auth import Authenticator, Identity
 from cuatrola.server.accounts.schema import users
 
-NAME_MIN: Final = 3
-NAME_MAX: Final = 20
 PASSWORD_MIN: Final = 8
 PASSWORD_MAX: Final = 128
-RESERVED_NAMES: Final = frozenset({"admin", "administrator", "system", "server", "bot", "guest"})
-
-#: Marks in a row after a letter: Thai stacks a vowel and a tone mark on a consonant, and
-#: some scripts one more; longer stacks only serve to draw over the neighbours.
-MARKS_MAX: Final = 3
-#: Scripts that one name may mix, because one language writes with them together.
-_SCRIPTS_TOGETHER: Final = (
-    frozenset({"CJK", "HIRAGANA", "KATAKANA"}),  # Japanese
-    frozenset({"HANGUL", "CJK"}),  # Korean
-)
 
 
 class AccountError(ValueError):
@@ -91,24 +79,16 @@ class LoginFailedError(AccountError):
 
 
 def check_name(name: str) -> str:
-    """The normalised form of a player name, or an error saying which rule it breaks.
-
-    A name is normalised to Unicode NFKC (so that full-width and other compatibility forms
-    of a letter are that letter) and trimmed. It may hold letters of one alphabet (Japanese
-    and Korean mix theirs), their marks, digits, ``_``, ``-``, ``.`` and single spaces
-    between words, and starts with a letter or a digit and ends with one or a mark.
+    """The normalised form of a player name, or an error saying which rule it breaks (the
+    rule of :mod:`cuatrola.protocol.names`).
 
     >>> check_name(" José María ")
     'José María'
-    >>> check_name("ｐｅｐｅ")
-    'pepe'
-    >>> check_name("สมศักดิ์")
-    'สมศักดิ์'
     >>> try:
-    ...     check_name("Reg\u043ene")  # a Cyrillic o among Latin letters
+    ...     check_name("Admin")
     ... except InvalidNameError as exc:
     ...     print(exc)
-    a name may not mix alphabets (CYRILLIC, LATIN), got 'Regоne'
+    the name is reserved, got 'Admin'
 
     Raises:
         InvalidNameError: on a name that is too short or long, has other characters, mixes
@@ -116,52 +96,11 @@ def check_name(name: str) -> str:
     """
     if not isinstance(name, str):
         raise InvalidNameError(f"a name must be a string, got {type(name).__name__}")
-    normal = unicodedata.normalize("NFKC", name).strip()
-    if not NAME_MIN <= len(normal) <= NAME_MAX:
-        raise InvalidNameError(
-            f"a name must have {NAME_MIN} to {NAME_MAX} characters, got {len(normal)}"
-        )
-    problem = _name_problem(normal)
+    normal = normal_name(name)
+    problem = name_problem(normal)
     if problem is not None:
         raise InvalidNameError(f"{problem}, got {normal!r}")
-    if name_key(normal) in RESERVED_NAMES:
-        raise InvalidNameError(f"the name {normal!r} is reserved")
     return normal
-
-
-def _name_problem(name: str) -> str | None:
-    """Which rule of :func:`check_name` the normalised ``name`` breaks, or ``None``."""
-    scripts: set[str] = set()
-    marks = 0
-    for at, char in enumerate(name):
-        if unicodedata.category(char).startswith("M"):
-            marks += 1
-            if at == 0 or name[at - 1] in "_.- " or marks > MARKS_MAX:
-                return "a name may carry marks (accents, vowel signs) only on letters"
-            continue
-        marks = 0
-        if char == " ":
-            if name[at + 1] == " ":  # never the last character: the name is trimmed
-                return "a name may not have two spaces in a row"
-        elif char in "_.-":
-            if at == 0 or at == len(name) - 1:
-                return "a name must start and end with a letter or a digit"
-        elif not char.isalnum() or not char.isprintable():
-            return "a name may contain only letters, digits, spaces, '_', '-' and '.'"
-        elif unicodedata.category(char) != "Nd":  # digits look like no letter
-            scripts.add(_script(char))
-    if len(scripts) > 1 and not any(scripts <= together for together in _SCRIPTS_TOGETHER):
-        return f"a name may not mix alphabets ({', '.join(sorted(scripts))})"
-    return None
-
-
-def _script(char: str) -> str:
-    """The alphabet of a letter, as the first word of its Unicode name (``LATIN``,
-    ``CYRILLIC``, ``THAI``, ``CJK``...): what tells look-alikes such as Latin ``o`` and
-    Cyrillic ``о`` apart. (The standard library has no Unicode script property; the first
-    word of the name is that script for every letter of the alphabets players use.)"""
-    word = unicodedata.name(char, "UNKNOWN").split(" ", 1)[0]
-    return "KATAKANA" if word == "KATAKANA-HIRAGANA" else word
 
 
 def check_password(password: str) -> str:
@@ -177,12 +116,6 @@ def check_password(password: str) -> str:
             f"a password must have {PASSWORD_MIN} to {PASSWORD_MAX} characters, got {len(password)}"
         )
     return password
-
-
-def name_key(name: str) -> str:
-    """The key that makes registered names unique: the name without case and compatibility
-    forms (NFKC case folding), so that ``ＲEGONE1`` and ``Regone1`` are one name."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def new_user_id() -> str:
