@@ -751,3 +751,39 @@ def test_nothing_covers_anything_at_five_screen_sizes(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_log_follows_a_catch_up_burst_and_a_long_match(screen: Screen) -> None:
+    # the log keeps its last 300 lines: past that its length no longer changes
+    bidding = view(phase="bidding", bids=[], tricks=[], to_move=1, legal=[])
+    screen.sync(bidding)
+    log = screen.by("game-log")
+    at_end = "(el) => el.scrollHeight - el.scrollTop - el.clientHeight < 2"
+    last_line = "(el) => el.lastElementChild && el.lastElementChild.textContent"
+    # bursts of events a few milliseconds apart, as after a reconnection: lines come between
+    # the log's own scroll and that scroll's event
+    screen.page.evaluate(
+        """async ([v, first]) => {
+            let seq = first;
+            for (let burst = 0; burst < 40; burst += 1) {
+                for (let i = 0; i < 10; i += 1) {
+                    window.__ws.push({ type: 'event', table: 't-1', seq: seq++, clock: null,
+                                       body: { kind: 'act', seat: 1 + (i % 3), action: 'pass',
+                                               view: v } });
+                }
+                await new Promise((r) => setTimeout(r, burst % 4));
+            }
+        }""",
+        [bidding, screen.seq + 1],
+    )
+    screen.seq += 400
+    screen.page.wait_for_timeout(300)
+    assert log.locator("li").count() == 300
+    assert log.evaluate(at_end)
+    # and one more line in the full log is still followed
+    screen.event({"kind": "act", "seat": 2, "action": "solo", "view": bidding})
+    screen.page.wait_for_function(
+        f"() => ({last_line})(document.querySelector('[data-testid=game-log]')).includes('Solo')"
+    )
+    screen.page.wait_for_timeout(200)
+    assert log.evaluate(at_end)

@@ -12,6 +12,7 @@ import { QUICK_PHRASES } from "../protocol.js";
 import { cardName, suitName, errorText, playerName } from "../text.js";
 import { Avatar } from "../avatar.js";
 import { clockLeft, handPoints, seated, summaryAnalysis } from "./state.js";
+import { follower } from "./follow.js";
 import { actionText, costText } from "../analysis-words.js";
 import "../css/analysis.css";
 
@@ -375,15 +376,13 @@ export function Hand({ state, cards, legal, selected, onPick, hinted = null }) {
 
 function GameLog({ state, w }) {
   const list = useRef(null);
-  const stick = useRef(true);
-  useEffect(() => {
-    const el = list.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [state.log.length]);
-  const onScroll = (e) => {
-    const el = e.currentTarget;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-  };
+  const follow = useRef(null);
+  if (!follow.current) follow.current = follower();
+  // keyed on the newest line, not the count: the log keeps its last LOG_LIMIT lines, so in a
+  // long match the count stops changing while lines still come
+  const newest = state.log.length ? state.log[state.log.length - 1].id : 0;
+  useLayoutEffect(() => follow.current.update(list.current), [newest]);
+  const onScroll = (e) => follow.current.onScroll(e.currentTarget);
   return html`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${t("table.log")}</h2>
     <ol class="game-log" ref=${list} onScroll=${onScroll} role="log" aria-live="polite" aria-relevant="additions"
@@ -399,10 +398,12 @@ function GameLog({ state, w }) {
 function Chat({ state, w, send, muted, toggleMute }) {
   const input = useRef(null);
   const lines = useRef(null);
+  // keyed on the newest line (the chat keeps its last lines only, so its count stops changing)
+  const newest = state.chat.length ? state.chat[state.chat.length - 1] : null;
   useEffect(() => {
     const el = lines.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [state.chat.length]);
+  }, [newest]);
   const submit = (e) => {
     e.preventDefault();
     const text = input.current.value.trim();
