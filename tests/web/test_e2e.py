@@ -570,3 +570,50 @@ def test_a_guest_turns_into_a_registered_player(browser: Any, server: str) -> No
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_the_table_fits_a_laptop_screen_and_the_page_never_scrolls(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    # 1366x768, the commonest laptop screen: the score bar, the felt, the controls and the
+    # whole hand in the window, and nothing (a card taking the focus, the bid or cante
+    # buttons coming) scrolls the page under the header
+    player = open_player(browser, server, viewport={"width": 1366, "height": 768})
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Inés")
+        start_vs_computer(page, rules="exact11")
+        page.evaluate(
+            """() => { window.__maxScroll = 0;
+                       addEventListener('scroll', () => {
+                           window.__maxScroll = Math.max(window.__maxScroll, scrollY); }); }"""
+        )
+        header = page.locator(".site-header")
+        score = page.get_by_test_id("match-score")
+        played = 0
+        rounds = 0
+        while played < 4:
+            rounds += 1
+            assert rounds < 400, f"only {played} cards played"
+            if page.locator(".hand .card[data-legal=true]").count():
+                # the arrows move the focus along the hand (a focused card may not scroll)
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("ArrowLeft")
+            action = act_once(page)
+            if action and len(action) == 2:  # a card code
+                played += 1
+            page.wait_for_timeout(120)
+            height = page.evaluate("document.documentElement.scrollHeight")
+            assert height <= 768, f"the page is {height}px tall after {action}"
+            assert page.evaluate("scrollY") == 0
+            bar = score.bounding_box()
+            assert bar and bar["y"] >= header.bounding_box()["height"]  # not under the header
+            for box in page.locator(".hand .card").evaluate_all(
+                "els => els.map((e) => e.getBoundingClientRect().bottom)"
+            ):
+                assert box <= 768, "a card of the hand is cut off at the bottom"
+        shot(page, artifacts, "laptop-table")
+        assert page.evaluate("window.__maxScroll") == 0
+        assert player.errors == []
+    finally:
+        player.close()

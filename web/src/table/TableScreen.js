@@ -229,7 +229,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     const active = document.activeElement;
     const idle = !active || active === document.body || active.id === "app" || Boolean(active.closest?.(".hand"));
     if (idle && !document.querySelector(".overlay")) {
-      document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus();
+      document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus({ preventScroll: true });
     }
   }, [turnKey]);
   const selectedIndex = Math.min(selected, Math.max(0, cards.length - 1));
@@ -260,7 +260,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     if (s.view.phase === "play" && hand.length) {
       const focusAt = (i) => {
         setSelected(i);
-        document.querySelector(`.hand .card[data-index="${i}"]`)?.focus();
+        document.querySelector(`.hand .card[data-index="${i}"]`)?.focus({ preventScroll: true });
       };
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         e.preventDefault();
