@@ -280,16 +280,37 @@ describe("why a card may not be played", () => {
         illegal: [
           { card: "SO", reason: "over_trump", suit: "O" },
           { card: "CC", reason: "follow_suit", suit: "C" },
-          { card: "AB", reason: "follow_suit_beat", suit: "C" },
         ],
       }),
     );
     expect(whyNot(s, "RO")).toBeNull();
     expect(whyNot(s, "SO")).toEqual({ key: "why.mustOvertrump", params: { suit: "O" } });
     expect(whyNot(s, "CC")).toEqual({ key: "why.mustFollow", params: { suit: "C" } });
-    expect(whyNot(s, "AB")).toEqual({ key: "why.mustBeat", params: { suit: "C" } });
     const explained = reduce(s, { type: "explain", code: "SO" });
     expect(explained.message).toMatchObject({ key: "why.mustOvertrump", kind: "warn" });
+  });
+
+  it("says to beat only when a card of the suit in the hand can beat the table's", () => {
+    // the king of clubs (bastos) led; "follow suit, and beat if you can"
+    const refused = (hand, legal) =>
+      sync(
+        view({
+          trick: [[3, "RB"]],
+          hand,
+          legal,
+          illegal: hand.filter((c) => !legal.includes(c)).map((card) => ({ card, reason: "follow_suit_beat", suit: "B" })),
+        }),
+      );
+    // only the knight of clubs, weaker: the rule only asks to follow suit
+    expect(whyNot(refused(["CB", "CE", "AO"], ["CB"]), "CE")).toEqual({ key: "why.mustFollow", params: { suit: "B" } });
+    // the ace of clubs beats the king: the knight and the swords may not go
+    const canBeat = refused(["AB", "CB", "CE"], ["AB"]);
+    expect(whyNot(canBeat, "CE")).toEqual({ key: "why.mustBeat", params: { suit: "B" } });
+    expect(whyNot(canBeat, "CB")).toEqual({ key: "why.mustBeat", params: { suit: "B" } });
+    // the highest clubs on the table counts, not the led one: the 3 is above our king
+    const over = sync(view({ trick: [[2, "SB"], [3, "3B"]], hand: ["RB", "CE"], legal: ["RB"],
+      illegal: [{ card: "CE", reason: "follow_suit_beat", suit: "B" }] }));
+    expect(whyNot(over, "CE")).toEqual({ key: "why.mustFollow", params: { suit: "B" } });
   });
 
   it("says whose turn or which phase it is otherwise", () => {
