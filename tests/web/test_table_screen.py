@@ -787,3 +787,45 @@ def test_the_log_follows_a_catch_up_burst_and_a_long_match(screen: Screen) -> No
     )
     screen.page.wait_for_timeout(200)
     assert log.evaluate(at_end)
+
+
+def test_the_waiting_room_is_centred_with_each_seat_row_readable(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    context, screen = open_screen(browser, server, token, viewport={"width": 1366, "height": 768})
+    try:
+        seats = [dict(s) for s in SEATS]
+        seats[2] = {"seat": 2, "name": None, "user": None, "bot": False, "online": False}
+        screen.sync(None, status="open", hands_played=0, score=[0, 0], seats=seats)
+        panel = screen.by("waiting").bounding_box()
+        felt = screen.by("felt").bounding_box()
+        assert panel and felt
+        # in the middle of the felt, and wide enough for a row on one line
+        assert abs((panel["x"] + panel["width"] / 2) - (felt["x"] + felt["width"] / 2)) < 2
+        assert panel["width"] >= 480
+        for seat in range(4):
+            label = screen.by(f"seat-label-{seat}")
+            who = screen.by(f"seat-who-{seat}").bounding_box()
+            box = label.bounding_box()
+            assert box and who
+            # one line each, the seat's label apart from who sits there
+            assert box["height"] < 30 and who["height"] < 30, f"seat {seat} wraps"
+            assert who["x"] >= box["x"] + box["width"] + 8, f"seat {seat} runs together"
+        assert screen.by("seat-who-2").inner_text() == "Asiento libre"
+        assert screen.by("add-bot-2").is_visible()
+        shot(screen.page, artifacts, "waiting-room-1366")
+        assert screen.page.evaluate("document.documentElement.scrollHeight") <= 768
+        screen.page.set_viewport_size({"width": 390, "height": 844})
+        screen.page.wait_for_timeout(150)
+        button = screen.by("add-bot-2").bounding_box()
+        label = screen.by("seat-label-2").bounding_box()
+        assert label["x"] + label["width"] <= button["x"], (
+            "the free seat's label runs under its button"
+        )
+        for seat in range(4):
+            # who sits there (or "free seat") keeps room beside a free seat's button
+            assert screen.by(f"seat-who-{seat}").bounding_box()["width"] > 60
+        shot(screen.page, artifacts, "waiting-room-390")
+        assert screen.errors == []
+    finally:
+        context.close()

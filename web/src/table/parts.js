@@ -273,8 +273,9 @@ export function Waiting({ state, w, conn, tableId, toast, sitAt, fail }) {
     <ul class="seat-list">
       ${info.seats.map(
         (s) => html`<li key=${s.seat}>
-          <span>${t("table.seatN", { n: s.seat + 1 })} · ${w.teamName(teamOf(s.seat))}</span>
-          <span class="who" title=${s.name ? w.seatName(s.seat) : ""}>${s.name ? w.seatName(s.seat) : t("table.emptySeat")}</span>
+          <span class="seat-label" data-testid=${`seat-label-${s.seat}`}>${t("table.seatN", { n: s.seat + 1 })} · ${w.teamName(teamOf(s.seat))}</span>
+          <span class=${`who${s.name ? "" : " free"}`} data-testid=${`seat-who-${s.seat}`}
+            title=${s.name ? w.seatName(s.seat) : ""}>${s.name ? w.seatName(s.seat) : t("table.emptySeat")}</span>
           ${!s.name && seated(state)
             ? html`<button class="btn small" data-testid=${`add-bot-${s.seat}`}
                 onClick=${() => conn.command("add_bot", { table: tableId, seat: s.seat }).catch(fail)}>${t("table.addBot")}</button>`

@@ -438,8 +438,9 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         </div>`:null}
     <ul class="seat-list">
       ${s.seats.map(i=>$`<li key=${i.seat}>
-          <span>${I(`table.seatN`,{n:i.seat+1})} · ${t.teamName(Lr(i.seat))}</span>
-          <span class="who" title=${i.name?t.seatName(i.seat):``}>${i.name?t.seatName(i.seat):I(`table.emptySeat`)}</span>
+          <span class="seat-label" data-testid=${`seat-label-${i.seat}`}>${I(`table.seatN`,{n:i.seat+1})} · ${t.teamName(Lr(i.seat))}</span>
+          <span class=${`who${i.name?``:` free`}`} data-testid=${`seat-who-${i.seat}`}
+            title=${i.name?t.seatName(i.seat):``}>${i.name?t.seatName(i.seat):I(`table.emptySeat`)}</span>
           ${!i.name&&Q(e)?$`<button class="btn small" data-testid=${`add-bot-${i.seat}`}
                 onClick=${()=>n.command(`add_bot`,{table:r,seat:i.seat}).catch(o)}>${I(`table.addBot`)}</button>`:null}
           ${!i.name&&!Q(e)?$`<button class="btn small primary" data-testid=${`sit-${i.seat}`} onClick=${()=>a(i.seat)}>${I(`table.sitHere`)}</button>`:null}
