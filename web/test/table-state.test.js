@@ -341,6 +341,20 @@ describe("display helpers", () => {
   it("adds the cantes to the card points of the hand so far", () => {
     expect(handPoints(view({ cantes: [{ trick: 0, seat: 1, suit: "O", points: 40 }] }))).toEqual([24, 40]);
   });
+
+  it("adds 10 for the last trick once it is taken, and ends equal to the summary", () => {
+    const trick = (winner) => ({ ...TRICK_0, winner });
+    const cantes = [{ trick: 1, seat: 1, suit: "C", points: 20 }];
+    // four tricks taken: no last trick yet
+    const four = view({ tricks: [0, 1, 1, 1].map(trick), card_points: [30, 60], cantes });
+    expect(handPoints(four)).toEqual([30, 80]);
+    // the fifth taken by seat 3 (team 1): 60 + 10 + 20, as the hand summary says (30-90)
+    const five = view({ tricks: [0, 1, 1, 1, 3].map(trick), card_points: [30, 60], cantes });
+    expect(handPoints(five)).toEqual([30, 90]);
+    expect(handPoints({ ...five, tricks: [0, 1, 1, 1, 2].map(trick) })).toEqual([40, 80]);
+    // a finished view carries the summary: the bar shows its points
+    expect(handPoints({ ...five, phase: "finished", summary: { ...SUMMARY, points: [30, 90] } })).toEqual([30, 90]);
+  });
 });
 
 describe("the cante window", () => {

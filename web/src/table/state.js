@@ -484,10 +484,22 @@ export function legalOf(state) {
   };
 }
 
-/** Hand points so far of each team: card points plus the cantes sung. */
+/** Tricks in a hand (each of the four seats is dealt five cards). */
+const TRICKS = 5;
+/** What the last trick is worth to the side that takes it (docs/rules.md 6). */
+const LAST_TRICK = 10;
+
+/**
+ * Hand points so far of each team, as docs/rules.md 6 counts them: card points, plus 10 for
+ * the last trick once it is taken, plus the cantes sung. A finished hand's summary is the
+ * server's own count.
+ */
 export function handPoints(view) {
   if (!view) return [0, 0];
+  if (Array.isArray(view.summary?.points)) return [...view.summary.points];
   const pts = [...(view.card_points || [0, 0])];
+  const tricks = view.tricks || [];
+  if (tricks.length === TRICKS) pts[teamOf(tricks[TRICKS - 1].winner)] += LAST_TRICK;
   for (const c of view.cantes || []) pts[teamOf(c.seat)] += c.points;
   return pts;
 }
