@@ -13,7 +13,7 @@ import { cardName, suitName, errorText, playerName } from "../text.js";
 import { Avatar } from "../avatar.js";
 import { clockLeft, handPoints, seated, summaryAnalysis } from "./state.js";
 import { follower } from "./follow.js";
-import { actionText, costText } from "../analysis-words.js";
+import { actionText, costText, percentText } from "../analysis-words.js";
 import "../css/analysis.css";
 
 export const html = htm.bind(h);
@@ -499,7 +499,7 @@ export function LastTrickDialog({ state, w, onClose }) {
   </${Dialog}>`;
 }
 
-const percent = (value) => (value === null || value === undefined ? "—" : `${Math.round(value)}%`);
+const percent = (value) => percentText(value);
 
 /** One costly decision of ours in the hand summary: where, what, the expert's, the cost. */
 function CostlyDecision({ d }) {
