@@ -617,3 +617,32 @@ def test_the_table_fits_a_laptop_screen_and_the_page_never_scrolls(
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_the_focus_goes_to_the_lobby_after_signing_in_and_to_the_table_on_opening_it(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    active = (
+        "() => { const a = document.activeElement;"
+        " return a && a !== document.body ? (a.id || a.dataset.testid || a.className) : 'body'; }"
+    )
+    try:
+        page.get_by_test_id("guest-name").fill("Olga")
+        page.get_by_test_id("guest-submit").click()
+        page.get_by_test_id("play-computer").wait_for()
+        page.wait_for_function(f"() => ({active})() === 'play-title'")
+        # Tab goes on inside the ways to play, not from the header
+        page.keyboard.press("Tab")
+        assert page.evaluate("Boolean(document.activeElement.closest('main'))")
+        page.get_by_test_id("play-computer").click()
+        page.get_by_test_id("table").wait_for()
+        page.locator(".hand .card").first.wait_for()
+        page.wait_for_timeout(200)
+        assert page.evaluate(
+            "Boolean(document.activeElement.closest('.hand, .table-screen, .overlay'))"
+        ), page.evaluate(active)
+        assert player.errors == []
+    finally:
+        player.close()

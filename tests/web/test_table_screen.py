@@ -829,3 +829,57 @@ def test_the_waiting_room_is_centred_with_each_seat_row_readable(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def _focused(page: Any) -> str:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+                   if (!a || a === document.body) return 'body';
+                   if (a.closest('.site-header')) return 'header';
+                   if (a.closest('.hand')) return 'hand';
+                   return a.dataset.testid || a.tagName; }"""
+    )
+
+
+def test_the_focus_stays_in_the_hand_after_a_card_is_played(screen: Screen) -> None:
+    # on opening the table (not our turn) the focus is on the hand's chosen card
+    screen.sync(view(to_move=2))
+    assert _focused(screen.page) == "hand"
+    # our turn: the first playable card; Enter plays it
+    screen.event({"kind": "act", "seat": 2, "action": "AC", "view": view(trick=[[2, "AC"]])})
+    screen.event(
+        {
+            "kind": "act",
+            "seat": 3,
+            "action": "CO",
+            "view": view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]),
+        }
+    )
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.page.keyboard.press("Enter")
+    screen.by("card-RO").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"  # the card was gone, the focus was not lost
+    after = view(
+        trick=[[2, "AC"], [3, "CO"], [0, "RO"]],
+        hand=["SO", "CC", "AB"],
+        to_move=1,
+        card_counts=[3, 4, 3, 3],
+    )
+    screen.event({"kind": "act", "seat": 0, "action": "RO", "view": after})
+    screen.page.wait_for_timeout(100)
+    assert _focused(screen.page) == "hand"
+    # and a click plays as well, the focus staying in the hand
+    screen.event(
+        {
+            "kind": "act",
+            "seat": 1,
+            "action": "AO",
+            "view": view(trick=[], hand=["SO", "CC", "AB"], legal=["SO", "CC", "AB"]),
+        }
+    )
+    screen.by("card-CC").click()
+    screen.by("card-CC").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"
+    # Tab goes on from the hand, not from the top of the page
+    screen.page.keyboard.press("Tab")
+    assert _focused(screen.page) not in ("body", "header")

@@ -355,7 +355,7 @@ export function Hand({ state, cards, legal, selected, onPick, hinted = null }) {
   if (!v) return html`<div class="hand" />`;
   const playing = v.phase === "play" && v.to_move === state.seat;
   const out = v.sitting_out === state.seat;
-  return html`<div class=${`hand${out ? " out" : ""}`} data-testid="hand" role="listbox" aria-orientation="horizontal"
+  return html`<div class=${`hand${out ? " out" : ""}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
     aria-label=${out ? t("table.yourHandOut") : t("table.yourHand")}>
     ${cards.map((code, i) => {
       const ok = playing && legal.cards.includes(code);
