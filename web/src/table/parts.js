@@ -297,7 +297,13 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
   const keys = { pass: "P", solo: "S", cuatrola: "C", quintola: "Q" };
   let prompt = null;
   let buttons = [];
-  if (mine && v.phase === "bidding") {
+  const sent = mine && state.pending && (v.phase === "bidding" || v.phase === "cante") ? state.pending.action : null;
+  if (sent) {
+    // our bid or cante is on its way: say it, until the server's event (no prompt without buttons)
+    if (BIDS.includes(sent)) prompt = t("log.bidYou", { bid: t(`bid.${sent}`) });
+    else if (sent === "nocante") prompt = t("log.nocanteYou");
+    else prompt = t("log.canteYou", { suit: suitName(sent.slice(6)) });
+  } else if (mine && v.phase === "bidding") {
     prompt = t("table.yourBid");
     buttons = BIDS.filter((b) => legal.bids.includes(b)).map(
       (bid) => html`<button key=${bid} class=${`btn bid ${bid === "pass" ? "ghost" : "primary"}`}
@@ -336,7 +342,10 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
     }
   }
   return html`<div class="actions" data-testid="actions">
-    ${prompt ? html`<span class=${`prompt${mine ? "" : " muted"}`}>${prompt}</span>` : null}
+    ${prompt
+      ? html`<span class=${`prompt${mine && !sent ? "" : " muted"}`} data-testid=${sent ? "sent-move" : "prompt"}
+          aria-busy=${sent ? "true" : null}>${prompt}</span>`
+      : null}
     ${buttons}
     ${seated(state) && w.info(state.seat).away
       ? html`<button class="btn primary" data-testid="reclaim" onClick=${reclaim}>${t("table.reclaim")}</button>`

@@ -446,15 +446,16 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${!i.name&&!Q(e)?$`<button class="btn small primary" data-testid=${`sit-${i.seat}`} onClick=${()=>a(i.seat)}>${I(`table.sitHere`)}</button>`:null}
         </li>`)}
     </ul>
-  </div>`}function ji({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[];s&&o.phase===`bidding`?(l=I(`table.yourBid`),u=wr.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
+  </div>`}function ji({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[],d=s&&e.pending&&(o.phase===`bidding`||o.phase===`cante`)?e.pending.action:null;d?l=wr.includes(d)?I(`log.bidYou`,{bid:I(`bid.${d}`)}):d===`nocante`?I(`log.nocanteYou`):I(`log.canteYou`,{suit:J(d.slice(6))}):s&&o.phase===`bidding`?(l=I(`table.yourBid`),u=wr.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
         data-testid=${`bid-${e}`} aria-keyshortcuts=${c[e]} title=${a(e)}
         aria-description=${a(e)} onClick=${()=>r(e)}>${I(`bid.${e}`)}</button>`)):s&&o.phase===`cante`?(l=I(`table.canSing`),u=t.cantes.map(e=>{let t=e.slice(6),n=t===o.trump?40:20;return $`<button key=${e} class="btn primary cante" data-testid=${`cante-${t}`} aria-keyshortcuts="K"
         onClick=${()=>r(e)}><${Ci} suit=${t} /><span>${I(`table.sing`,{points:n,suit:J(t)})}</span></button>`}),t.nocante&&u.push($`<button key="nocante" class="btn ghost" data-testid="no-cante" aria-keyshortcuts="N"
-        onClick=${()=>r(`nocante`)}>${I(`table.noCante`)}</button>`)):s&&o.phase===`play`?l=I(`table.playCard`):o&&o.phase===`cante`&&(o.to_move===null||o.to_move===void 0)?l=I(`table.canteWindow`):o&&o.phase!==`finished`&&o.to_move!==null&&o.to_move!==void 0&&(l=I(`table.waitingFor`,{seat:n.seatName(o.to_move)}));let d=e.message,f=null;if(d){if(d.error)f=Y(d.error);else{let e={...d.params||{}};`suit`in e&&(e.suit=J(e.suit)),d.move&&(e.move=n.moveName(e.move)),f=I(d.key,e)}}return $`<div class="actions" data-testid="actions">
-    ${l?$`<span class=${`prompt${s?``:` muted`}`}>${l}</span>`:null}
+        onClick=${()=>r(`nocante`)}>${I(`table.noCante`)}</button>`)):s&&o.phase===`play`?l=I(`table.playCard`):o&&o.phase===`cante`&&(o.to_move===null||o.to_move===void 0)?l=I(`table.canteWindow`):o&&o.phase!==`finished`&&o.to_move!==null&&o.to_move!==void 0&&(l=I(`table.waitingFor`,{seat:n.seatName(o.to_move)}));let f=e.message,p=null;if(f){if(f.error)p=Y(f.error);else{let e={...f.params||{}};`suit`in e&&(e.suit=J(e.suit)),f.move&&(e.move=n.moveName(e.move)),p=I(f.key,e)}}return $`<div class="actions" data-testid="actions">
+    ${l?$`<span class=${`prompt${s&&!d?``:` muted`}`} data-testid=${d?`sent-move`:`prompt`}
+          aria-busy=${d?`true`:null}>${l}</span>`:null}
     ${u}
     ${Q(e)&&n.info(e.seat).away?$`<button class="btn primary" data-testid="reclaim" onClick=${i}>${I(`table.reclaim`)}</button>`:null}
-    ${f?$`<span class=${`message ${d.kind}`} role="alert" data-testid="table-message">${f}</span>`:null}
+    ${p?$`<span class=${`message ${f.kind}`} role="alert" data-testid="table-message">${p}</span>`:null}
   </div>`}function Mi({state:e,cards:t,legal:n,selected:r,onPick:i,hinted:a=null}){let o=e.view;if(!Q(e))return $`<div class="hand spectator" data-testid="spectating">${I(`table.spectating`)}</div>`;if(!o)return $`<div class="hand" />`;let s=o.phase===`play`&&o.to_move===e.seat,c=o.sitting_out===e.seat;return $`<div class=${`hand${c?` out`:``}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
     aria-label=${I(c?`table.yourHandOut`:`table.yourHand`)}>
     ${t.map((e,t)=>{let o=s&&n.cards.includes(e),c=[`card`];return s&&c.push(o?`legal`:`dim`),s&&t===r&&c.push(`selected`),e===a&&c.push(`hinted`),$`<button key=${e} class=${c.join(` `)} data-testid=${`card-${e}`} data-card=${e}
