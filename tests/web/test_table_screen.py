@@ -390,7 +390,7 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
     assert screen.by("bid-bubble-right").inner_text() == "Solo"
     log = screen.by("game-log")
     assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") == "polite"
-    assert "Ordenador (Difícil): Solo" in log.inner_text()
+    assert "Rival der.: Solo" in log.inner_text()
 
     # later: the computer player at our right wins a trick and sings 40 in oros (trump)
     won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
@@ -419,9 +419,10 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
     assert labels == ["Rey de oros", "Caballo de oros"]
     shot(screen.page, artifacts, "scripted-cante")
     text = screen.by("game-log").inner_text()
-    assert "Ordenador (Difícil) gana la baza" in text
-    assert "Ordenador (Difícil) canta 40 en oros" in text
-    assert "Ordenador (Difícil) juega Caballo de bastos" in text
+    # the two computer players by where they sit (seat 1 on our right, seat 3 on our left)
+    assert "Rival der. gana la baza" in text
+    assert "Rival der. canta 40 en oros" in text
+    assert "Rival izq. juega Caballo de bastos" in text
 
 
 def test_cante_buttons_sing_20_or_40_or_decline(screen: Screen) -> None:
@@ -581,7 +582,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
         )
     )
     assert screen.by("seat-left").get_by_test_id("sits-out").is_visible()
-    assert "Cuatrola de Ordenador (Difícil)" in screen.by("contract").inner_text()
+    assert "Cuatrola de Rival der." in screen.by("contract").inner_text()
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     dialog = screen.by("hand-summary")
     assert dialog.get_attribute("role") == "dialog"
@@ -641,7 +642,7 @@ def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     screen.page.keyboard.press("Escape")  # the hand summary
     row = screen.by("sheet-row-6")
-    assert "Cuatrola de Ordenador (Difícil)" in row.inner_text()
+    assert "Cuatrola de Rival der." in row.inner_text()
     assert "30–90" in row.inner_text() and "Ellos +4" in row.inner_text()
     assert row.inner_text().split()[-1] == "4–11"
     assert screen.by("sheet-total").inner_text() == "4–11"
@@ -656,7 +657,10 @@ def test_long_names_end_in_an_ellipsis_with_the_full_name_in_the_title(screen: S
     assert name.get_attribute("title") == long_name
     assert name.evaluate("(el) => el.scrollWidth > el.clientWidth")
     assert name.evaluate("(el) => getComputedStyle(el).textOverflow") == "ellipsis"
-    assert screen.by("seat-right").locator(".seat-name").inner_text() == "Ordenador (Difícil)"
+    right = screen.by("seat-right").locator(".seat-name")
+    assert right.inner_text() == "Rival der."
+    assert right.get_attribute("title") == "Rival der. · Ordenador (Difícil)"
+    assert screen.by("seat-left").locator(".seat-name").inner_text() == "Rival izq."
 
 
 SIZES = [(360, 740), (740, 360), (768, 1024), (1366, 768), (1920, 1080)]

@@ -59,3 +59,29 @@ describe("the action row", () => {
     expect(root.querySelector("[data-testid=sent-move]").textContent).toBe("log.bidYou");
   });
 });
+
+describe("computer players' names at the table", () => {
+  const bots = {
+    ...INFO,
+    options: { rules: "exact11", bot_level: "medium" },
+    seats: [
+      { seat: 0, name: "Ana", user: "u0", bot: false, online: true },
+      ...[1, 2, 3].map((seat) => ({ seat, name: "Computer", user: null, bot: true, level: "medium" })),
+    ],
+  };
+  it("tells the three apart by where they sit to the player", () => {
+    const w = words(reduce(initialState(), { type: "sync", msg: { info: bots, seat: 0, view: WINDOW }, now: 0 }));
+    expect([1, 2, 3].map(w.fullName)).toEqual(["player.computerRight", "player.computerPartner", "player.computerLeft"]);
+    expect(new Set([1, 2, 3].map(w.longName)).size).toBe(3);
+    expect(w.fullName(0)).toBe("Ana");
+    // from another seat, the same computer is another relation
+    const w2 = words(reduce(initialState(), { type: "sync", msg: { info: { ...bots, seats: bots.seats.map((s) => (s.seat === 1 ? { ...s, name: "Eva", user: "u1", bot: false, level: undefined } : s)) }, seat: 1, view: WINDOW }, now: 0 }));
+    expect(w2.fullName(3)).toBe("player.computerPartner");
+    expect(w2.fullName(2)).toBe("player.computerRight");
+    expect(w2.fullName(0)).toBe("Ana");
+  });
+  it("and by seat number to a spectator", () => {
+    const w = words(reduce(initialState(), { type: "sync", msg: { info: bots, seat: null, view: null }, now: 0 }));
+    expect([1, 2, 3].map(w.fullName)).toEqual(["player.computerSeat", "player.computerSeat", "player.computerSeat"]);
+  });
+});

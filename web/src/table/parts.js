@@ -25,9 +25,25 @@ export function words(state) {
   const me = state.seat;
   const mine = (seat) => seat === me && seated(state);
   const info = (seat) => state.info?.seats?.find((s) => s.seat === seat) || { seat };
+  const level = state.info?.options?.bot_level || "medium";
+  const isComputer = (p) => Boolean(p.level || (p.bot && !p.user));
+  // Computer players are told apart by where they sit: to a player, as partner and left and
+  // right opponent (all three were "Computer (Medium)"); to a spectator, by seat number.
+  const computerName = (seat) => {
+    if (!seated(state)) return t("player.computerSeat", { n: seat + 1 });
+    const where = position(seat, me);
+    return t(where === "top" ? "player.computerPartner" : where === "left" ? "player.computerLeft" : "player.computerRight");
+  };
   const fullName = (seat) => {
     if (seat === null || seat === undefined) return "";
-    return playerName(info(seat), state.info?.options?.bot_level || "medium") || t("table.emptySeat");
+    const p = info(seat);
+    if (isComputer(p) && !mine(seat)) return computerName(seat);
+    return playerName(p, level) || t("table.emptySeat");
+  };
+  /** The plate's tooltip: a computer's place and its level ("Partner · Computer (Hard)"). */
+  const longName = (seat) => {
+    const p = info(seat);
+    return isComputer(p) && !mine(seat) ? `${computerName(seat)} · ${playerName(p, level)}` : fullName(seat);
   };
   const seatName = (seat) => (mine(seat) ? t("table.you") : fullName(seat));
   const about = (seat, key, params = {}) =>
@@ -85,7 +101,7 @@ export function words(state) {
     return e.auto ? `${text} (${t("log.auto")})` : text;
   };
   const myTeam = seated(state) ? teamOf(me) : 0;
-  return { info, fullName, seatName, about, teamName, handResult, moveName, contractText, logText, myTeam, mine };
+  return { info, fullName, longName, seatName, about, teamName, handResult, moveName, contractText, logText, myTeam, mine };
 }
 
 // ---- small pieces ----------------------------------------------------------------------------
@@ -187,7 +203,7 @@ export function Seat({ state, seat, w }) {
     aria-label=${t("table.seatLabel", { name: w.seatName(seat), count })}>
     <div class="seat-head">
       ${info.name || info.level ? html`<${Avatar} name=${info.name || ""} bot=${isBot} size=${24} />` : null}
-      <span class="seat-name" title=${name}>${mine ? t("table.you") : name}</span>
+      <span class="seat-name" title=${w.longName(seat)}>${mine ? t("table.you") : name}</span>
     </div>
     <div class="seat-row">
       ${v && v.dealer === seat ? html`<span class="badge dealer" title=${t("table.dealer")}>${t("table.dealerShort")}</span>` : null}
