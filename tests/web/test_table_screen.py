@@ -887,3 +887,48 @@ def test_the_focus_stays_in_the_hand_after_a_card_is_played(screen: Screen) -> N
     # Tab goes on from the hand, not from the top of the page
     screen.page.keyboard.press("Tab")
     assert _focused(screen.page) not in ("body", "header")
+
+
+def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
+    screen: Screen, artifacts: Path
+) -> None:
+    screen.sync(view(to_move=1))
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+    close = screen.by("hand-summary-close")
+    close.wait_for()
+    screen.page.wait_for_timeout(300)  # the overlay's fade
+    before = close.bounding_box()
+    result_before = screen.by("summary-result").bounding_box()
+    seats = [
+        {"seat": s, "decisions": 5, "scored": 3, "accuracy": 80.0 - s, "inaccuracies": 1}
+        for s in range(4)
+    ]
+    decision = {
+        "step": 9,
+        "seat": 0,
+        "kind": "card",
+        "trick": 1,
+        "chosen": "SO",
+        "best": "RO",
+        "unit": "points",
+        "alternatives": [],
+        "forced": False,
+        "cost": 12.5,
+        "mark": "mistake",
+    }
+    screen.push(
+        {
+            "type": "hand_analysis",
+            "table": "t-1",
+            "match": "t-1-1",
+            "hand": 6,
+            "analysis": {"seats": seats, "decisions": [decision]},
+        }
+    )
+    screen.by("summary-analysis").wait_for()
+    screen.page.wait_for_timeout(400)
+    after = close.bounding_box()
+    assert before and after and abs(after["y"] - before["y"]) < 1, (before, after)
+    assert abs(screen.by("summary-result").bounding_box()["y"] - result_before["y"]) < 1
+    assert "12,5" in screen.by("summary-analysis").inner_text()  # Spanish decimals
+    shot(screen.page, artifacts, "summary-with-analysis")

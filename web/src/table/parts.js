@@ -484,7 +484,7 @@ export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
 
 // ---- dialogs ------------------------------------------------------------------------------------
 
-function Dialog({ testid, title, onClose, children, footer = null }) {
+function Dialog({ testid, title, onClose, children, footer = null, after = null }) {
   const box = useRef(null);
   useLayoutEffect(() => {
     // focus the dialog's main button once, when it opens (not on every update); before the
@@ -493,7 +493,9 @@ function Dialog({ testid, title, onClose, children, footer = null }) {
     const typing = document.activeElement?.tagName === "INPUT";
     if (button && !typing) button.focus();
   }, []);
-  return html`<div class="overlay" data-testid=${`${testid}-overlay`}>
+  // with `after` (what may come later, below the buttons) the dialog hangs from the top, so
+  // that what comes grows it downwards and moves neither its content nor its buttons
+  return html`<div class=${`overlay${after ? " from-top" : ""}`} data-testid=${`${testid}-overlay`}>
     <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${testid}-title`} data-testid=${testid} ref=${box}>
       <h2 id=${`${testid}-title`}>${title}</h2>
       ${children}
@@ -503,6 +505,7 @@ function Dialog({ testid, title, onClose, children, footer = null }) {
           ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${t("common.continue")}</button>`
           : null}
       </div>
+      ${after}
     </div>
   </div>`;
 }
@@ -576,7 +579,9 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
   const lastTrick = (team) => (s.last_trick === team ? "+10" : "–");
   const won = s.winner === my;
   const footer = myClock ? html`<span class="next-hand"><${Countdown} clock=${myClock} label=${t("summary.nextHandNeedsYou")} bar=${false} /></span>` : null;
-  return html`<${Dialog} testid="hand-summary" title=${t("summary.title")} onClose=${onClose} footer=${footer}>
+  // the analysis comes a few seconds after the hand: below the buttons, so they stay put
+  const analysis = html`<${SummaryAnalysis} state=${state} w=${w} />`;
+  return html`<${Dialog} testid="hand-summary" title=${t("summary.title")} onClose=${onClose} footer=${footer} after=${analysis}>
     <div class="summary">
       <p class=${`summary-result ${seated(state) ? (won ? "good" : "bad") : ""}`} data-testid="summary-result">
         ${w.handResult(s.winner, s.game_points)}
@@ -604,7 +609,6 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
             </div>
           </div>`
         : null}
-      <${SummaryAnalysis} state=${state} w=${w} />
     </div>
   </${Dialog}>`;
 }

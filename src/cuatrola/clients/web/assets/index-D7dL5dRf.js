@@ -495,14 +495,15 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${I(`common.close`)}</button>
     <${Ni} state=${e} w=${t} />
     <${Pi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
-  </aside>`}function Ii({testid:e,title:t,onClose:n,children:r,footer:i=null}){let a=K(null);return Et(()=>{let e=a.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class="overlay" data-testid=${`${e}-overlay`}>
-    <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${e}-title`} data-testid=${e} ref=${a}>
+  </aside>`}function Ii({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null}){let o=K(null);return Et(()=>{let e=o.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class=${`overlay${a?` from-top`:``}`} data-testid=${`${e}-overlay`}>
+    <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${e}-title`} data-testid=${e} ref=${o}>
       <h2 id=${`${e}-title`}>${t}</h2>
       ${r}
       <div class="dialog-foot">
         ${i}
         ${n?$`<button class="btn primary close" data-testid=${`${e}-close`} onClick=${n}>${I(`common.continue`)}</button>`:null}
       </div>
+      ${a}
     </div>
   </div>`}function Li({state:e,w:t,onClose:n}){let r=e.lastTrick;return $`<${Ii} testid="last-trick" title=${I(`table.lastTrick`)} onClose=${n}>
     ${r?$`<div class="card-row">
@@ -523,7 +524,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${n.costly.length?$`<ul class="summary-costly">${n.costly.map(e=>$`<${zi} key=${e.step} d=${e} />`)}</ul>`:$`<p class="good">${I(`analysis.allBest`)}</p>`}`,$`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
     <h3>${I(`analysis.handTitle`)}</h3>
     ${r}
-  </section>`}function Vi({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:J(e.suit),points:e.points})).join(` · `):I(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Ti} clock=${r} label=${I(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null;return $`<${Ii} testid="hand-summary" title=${I(`summary.title`)} onClose=${n} footer=${d}>
+  </section>`}function Vi({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:J(e.suit),points:e.points})).join(` · `):I(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Ti} clock=${r} label=${I(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null,f=$`<${Bi} state=${e} w=${t} />`;return $`<${Ii} testid="hand-summary" title=${I(`summary.title`)} onClose=${n} footer=${d} after=${f}>
     <div class="summary">
       <p class=${`summary-result ${Q(e)?u?`good`:`bad`:``}`} data-testid="summary-result">
         ${t.handResult(i.winner,i.game_points)}
@@ -547,7 +548,6 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
               ${i.dead_hand.map(e=>$`<${Si} key=${e} tag="div" class="card static" role="img" aria-label=${q(e)} data-testid=${`dead-${e}`} markup=${V(z(e))} />`)}
             </div>
           </div>`:null}
-      <${Bi} state=${e} w=${t} />
     </div>
   </${Ii}>`}function Hi({state:e,w:t,rematch:n,leave:r,openSheet:i}){let a=e.matchEnd,o=t.myTeam,s=Q(e),c=e.info?.rematch||[],l=s&&c.includes(e.seat);return $`<${Ii} testid="match-end" title=${I(`match.title`)} onClose=${null}>
     <div class="match-end">
