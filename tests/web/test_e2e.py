@@ -646,3 +646,37 @@ def test_the_focus_goes_to_the_lobby_after_signing_in_and_to_the_table_on_openin
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_a_landscape_phone_keeps_the_hint_by_the_hand_and_thai_sign_out_on_one_line(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server, viewport={"width": 844, "height": 390}, lang="th")
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Somchai")
+        start_vs_computer(page)
+        play_until(page, lambda: visible(page, "hint-btn"))
+        hint = page.get_by_test_id("hint-btn").bounding_box()
+        felt = page.get_by_test_id("felt").bounding_box()
+        hand = page.get_by_test_id("hand").bounding_box()
+        assert hint and felt and hand
+        # beside the felt, with the controls and the hand, and on the screen
+        assert hint["x"] >= felt["x"] + felt["width"], (hint, felt)
+        assert hint["y"] + hint["height"] <= 390
+        assert hand["x"] <= hint["x"] <= hand["x"] + hand["width"]
+        shot(page, artifacts, "landscape-hint")
+    finally:
+        player.close()
+    # a 390px phone in Thai: "sign out" on one line
+    player = open_player(browser, server, viewport={"width": 390, "height": 844}, lang="th")
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Somchai")
+        logout = page.get_by_test_id("logout")
+        height = logout.evaluate("(el) => el.getBoundingClientRect().height")
+        line = logout.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight)")
+        assert height < 1.5 * line + 16, f"sign out wraps ({height}px, line {line}px)"
+        assert player.errors == []
+    finally:
+        player.close()
