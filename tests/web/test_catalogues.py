@@ -127,3 +127,26 @@ def test_no_visible_text_needs_a_symbol_font() -> None:
             if SYMBOLS.search(code):
                 found.append(f"{path.relative_to(WEB)}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+# The word for a cante in each language's catalogue: one term, never a second one beside it
+# (the summary once said "Cante'ler" in one row and "Deklareler" under it).
+OTHER_CANTE_WORDS = {"tr": re.compile(r"cante|kante|söyl", re.IGNORECASE), "th": re.compile("ร้อง")}
+
+
+@pytest.mark.parametrize("lang", sorted(OTHER_CANTE_WORDS))
+def test_a_cante_has_one_name_in_each_language(lang: str) -> None:
+    words = catalogue(lang)
+    mixed = {k: v for k, v in words.items() if OTHER_CANTE_WORDS[lang].search(v)}
+    assert mixed == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summarys_last_trick_is_a_trick_not_a_hand(lang: str) -> None:
+    words = catalogue(lang)
+    assert words["summary.lastTrick"] != words["table.lastHand"]
+
+
+def test_turkish_names_the_last_trick_as_the_tables_button_does() -> None:
+    words = catalogue("tr")
+    assert words["summary.lastTrick"] == words["table.lastTrick"] == "Son löve"

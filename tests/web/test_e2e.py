@@ -570,3 +570,113 @@ def test_a_guest_turns_into_a_registered_player(browser: Any, server: str) -> No
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_the_table_fits_a_laptop_screen_and_the_page_never_scrolls(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    # 1366x768, the commonest laptop screen: the score bar, the felt, the controls and the
+    # whole hand in the window, and nothing (a card taking the focus, the bid or cante
+    # buttons coming) scrolls the page under the header
+    player = open_player(browser, server, viewport={"width": 1366, "height": 768})
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Inés")
+        start_vs_computer(page, rules="exact11")
+        page.evaluate(
+            """() => { window.__maxScroll = 0;
+                       addEventListener('scroll', () => {
+                           window.__maxScroll = Math.max(window.__maxScroll, scrollY); }); }"""
+        )
+        header = page.locator(".site-header")
+        score = page.get_by_test_id("match-score")
+        played = 0
+        rounds = 0
+        while played < 4:
+            rounds += 1
+            assert rounds < 400, f"only {played} cards played"
+            if page.locator(".hand .card[data-legal=true]").count():
+                # the arrows move the focus along the hand (a focused card may not scroll)
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("ArrowLeft")
+            action = act_once(page)
+            if action and len(action) == 2:  # a card code
+                played += 1
+            page.wait_for_timeout(120)
+            height = page.evaluate("document.documentElement.scrollHeight")
+            assert height <= 768, f"the page is {height}px tall after {action}"
+            assert page.evaluate("scrollY") == 0
+            bar = score.bounding_box()
+            assert bar and bar["y"] >= header.bounding_box()["height"]  # not under the header
+            for box in page.locator(".hand .card").evaluate_all(
+                "els => els.map((e) => e.getBoundingClientRect().bottom)"
+            ):
+                assert box <= 768, "a card of the hand is cut off at the bottom"
+        shot(page, artifacts, "laptop-table")
+        assert page.evaluate("window.__maxScroll") == 0
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_focus_goes_to_the_lobby_after_signing_in_and_to_the_table_on_opening_it(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    active = (
+        "() => { const a = document.activeElement;"
+        " return a && a !== document.body ? (a.id || a.dataset.testid || a.className) : 'body'; }"
+    )
+    try:
+        page.get_by_test_id("guest-name").fill("Olga")
+        page.get_by_test_id("guest-submit").click()
+        page.get_by_test_id("play-computer").wait_for()
+        page.wait_for_function(f"() => ({active})() === 'play-title'")
+        # Tab goes on inside the ways to play, not from the header
+        page.keyboard.press("Tab")
+        assert page.evaluate("Boolean(document.activeElement.closest('main'))")
+        page.get_by_test_id("play-computer").click()
+        page.get_by_test_id("table").wait_for()
+        page.locator(".hand .card").first.wait_for()
+        page.wait_for_timeout(200)
+        assert page.evaluate(
+            "Boolean(document.activeElement.closest('.hand, .table-screen, .overlay'))"
+        ), page.evaluate(active)
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_landscape_phone_keeps_the_hint_by_the_hand_and_thai_sign_out_on_one_line(
+    browser: Any, server: str, artifacts: Path
+) -> None:
+    player = open_player(browser, server, viewport={"width": 844, "height": 390}, lang="th")
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Somchai")
+        start_vs_computer(page)
+        play_until(page, lambda: visible(page, "hint-btn"))
+        hint = page.get_by_test_id("hint-btn").bounding_box()
+        felt = page.get_by_test_id("felt").bounding_box()
+        hand = page.get_by_test_id("hand").bounding_box()
+        assert hint and felt and hand
+        # beside the felt, with the controls and the hand, and on the screen
+        assert hint["x"] >= felt["x"] + felt["width"], (hint, felt)
+        assert hint["y"] + hint["height"] <= 390
+        assert hand["x"] <= hint["x"] <= hand["x"] + hand["width"]
+        shot(page, artifacts, "landscape-hint")
+    finally:
+        player.close()
+    # a 390px phone in Thai: "sign out" on one line
+    player = open_player(browser, server, viewport={"width": 390, "height": 844}, lang="th")
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Somchai")
+        logout = page.get_by_test_id("logout")
+        height = logout.evaluate("(el) => el.getBoundingClientRect().height")
+        line = logout.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight)")
+        assert height < 1.5 * line + 16, f"sign out wraps ({height}px, line {line}px)"
+        assert player.errors == []
+    finally:
+        player.close()

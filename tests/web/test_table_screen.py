@@ -390,7 +390,7 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
     assert screen.by("bid-bubble-right").inner_text() == "Solo"
     log = screen.by("game-log")
     assert log.get_attribute("role") == "log" and log.get_attribute("aria-live") == "polite"
-    assert "Ordenador (Difícil): Solo" in log.inner_text()
+    assert "Rival der.: Solo" in log.inner_text()
 
     # later: the computer player at our right wins a trick and sings 40 in oros (trump)
     won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
@@ -419,9 +419,10 @@ def test_bids_and_a_computer_players_cante_are_announced_at_the_seat_and_logged(
     assert labels == ["Rey de oros", "Caballo de oros"]
     shot(screen.page, artifacts, "scripted-cante")
     text = screen.by("game-log").inner_text()
-    assert "Ordenador (Difícil) gana la baza" in text
-    assert "Ordenador (Difícil) canta 40 en oros" in text
-    assert "Ordenador (Difícil) juega Caballo de bastos" in text
+    # the two computer players by where they sit (seat 1 on our right, seat 3 on our left)
+    assert "Rival der. gana la baza" in text
+    assert "Rival der. canta 40 en oros" in text
+    assert "Rival izq. juega Caballo de bastos" in text
 
 
 def test_cante_buttons_sing_20_or_40_or_decline(screen: Screen) -> None:
@@ -581,7 +582,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
         )
     )
     assert screen.by("seat-left").get_by_test_id("sits-out").is_visible()
-    assert "Cuatrola de Ordenador (Difícil)" in screen.by("contract").inner_text()
+    assert "Cuatrola de Rival der." in screen.by("contract").inner_text()
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     dialog = screen.by("hand-summary")
     assert dialog.get_attribute("role") == "dialog"
@@ -641,7 +642,7 @@ def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     screen.page.keyboard.press("Escape")  # the hand summary
     row = screen.by("sheet-row-6")
-    assert "Cuatrola de Ordenador (Difícil)" in row.inner_text()
+    assert "Cuatrola de Rival der." in row.inner_text()
     assert "30–90" in row.inner_text() and "Ellos +4" in row.inner_text()
     assert row.inner_text().split()[-1] == "4–11"
     assert screen.by("sheet-total").inner_text() == "4–11"
@@ -656,7 +657,10 @@ def test_long_names_end_in_an_ellipsis_with_the_full_name_in_the_title(screen: S
     assert name.get_attribute("title") == long_name
     assert name.evaluate("(el) => el.scrollWidth > el.clientWidth")
     assert name.evaluate("(el) => getComputedStyle(el).textOverflow") == "ellipsis"
-    assert screen.by("seat-right").locator(".seat-name").inner_text() == "Ordenador (Difícil)"
+    right = screen.by("seat-right").locator(".seat-name")
+    assert right.inner_text() == "Rival der."
+    assert right.get_attribute("title") == "Rival der. · Ordenador (Difícil)"
+    assert screen.by("seat-left").locator(".seat-name").inner_text() == "Rival izq."
 
 
 SIZES = [(360, 740), (740, 360), (768, 1024), (1366, 768), (1920, 1080)]
@@ -751,3 +755,180 @@ def test_nothing_covers_anything_at_five_screen_sizes(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_log_follows_a_catch_up_burst_and_a_long_match(screen: Screen) -> None:
+    # the log keeps its last 300 lines: past that its length no longer changes
+    bidding = view(phase="bidding", bids=[], tricks=[], to_move=1, legal=[])
+    screen.sync(bidding)
+    log = screen.by("game-log")
+    at_end = "(el) => el.scrollHeight - el.scrollTop - el.clientHeight < 2"
+    last_line = "(el) => el.lastElementChild && el.lastElementChild.textContent"
+    # bursts of events a few milliseconds apart, as after a reconnection: lines come between
+    # the log's own scroll and that scroll's event
+    screen.page.evaluate(
+        """async ([v, first]) => {
+            let seq = first;
+            for (let burst = 0; burst < 40; burst += 1) {
+                for (let i = 0; i < 10; i += 1) {
+                    window.__ws.push({ type: 'event', table: 't-1', seq: seq++, clock: null,
+                                       body: { kind: 'act', seat: 1 + (i % 3), action: 'pass',
+                                               view: v } });
+                }
+                await new Promise((r) => setTimeout(r, burst % 4));
+            }
+        }""",
+        [bidding, screen.seq + 1],
+    )
+    screen.seq += 400
+    screen.page.wait_for_timeout(300)
+    assert log.locator("li").count() == 300
+    assert log.evaluate(at_end)
+    # and one more line in the full log is still followed
+    screen.event({"kind": "act", "seat": 2, "action": "solo", "view": bidding})
+    screen.page.wait_for_function(
+        f"() => ({last_line})(document.querySelector('[data-testid=game-log]')).includes('Solo')"
+    )
+    screen.page.wait_for_timeout(200)
+    assert log.evaluate(at_end)
+
+
+def test_the_waiting_room_is_centred_with_each_seat_row_readable(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    context, screen = open_screen(browser, server, token, viewport={"width": 1366, "height": 768})
+    try:
+        seats = [dict(s) for s in SEATS]
+        seats[2] = {"seat": 2, "name": None, "user": None, "bot": False, "online": False}
+        screen.sync(None, status="open", hands_played=0, score=[0, 0], seats=seats)
+        panel = screen.by("waiting").bounding_box()
+        felt = screen.by("felt").bounding_box()
+        assert panel and felt
+        # in the middle of the felt, and wide enough for a row on one line
+        assert abs((panel["x"] + panel["width"] / 2) - (felt["x"] + felt["width"] / 2)) < 2
+        assert panel["width"] >= 480
+        for seat in range(4):
+            label = screen.by(f"seat-label-{seat}")
+            who = screen.by(f"seat-who-{seat}").bounding_box()
+            box = label.bounding_box()
+            assert box and who
+            # one line each, the seat's label apart from who sits there
+            assert box["height"] < 30 and who["height"] < 30, f"seat {seat} wraps"
+            assert who["x"] >= box["x"] + box["width"] + 8, f"seat {seat} runs together"
+        assert screen.by("seat-who-2").inner_text() == "Asiento libre"
+        assert screen.by("add-bot-2").is_visible()
+        shot(screen.page, artifacts, "waiting-room-1366")
+        assert screen.page.evaluate("document.documentElement.scrollHeight") <= 768
+        screen.page.set_viewport_size({"width": 390, "height": 844})
+        screen.page.wait_for_timeout(150)
+        button = screen.by("add-bot-2").bounding_box()
+        label = screen.by("seat-label-2").bounding_box()
+        assert label["x"] + label["width"] <= button["x"], (
+            "the free seat's label runs under its button"
+        )
+        for seat in range(4):
+            # who sits there (or "free seat") keeps room beside a free seat's button
+            assert screen.by(f"seat-who-{seat}").bounding_box()["width"] > 60
+        shot(screen.page, artifacts, "waiting-room-390")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def _focused(page: Any) -> str:
+    return page.evaluate(
+        """() => { const a = document.activeElement;
+                   if (!a || a === document.body) return 'body';
+                   if (a.closest('.site-header')) return 'header';
+                   if (a.closest('.hand')) return 'hand';
+                   return a.dataset.testid || a.tagName; }"""
+    )
+
+
+def test_the_focus_stays_in_the_hand_after_a_card_is_played(screen: Screen) -> None:
+    # on opening the table (not our turn) the focus is on the hand's chosen card
+    screen.sync(view(to_move=2))
+    assert _focused(screen.page) == "hand"
+    # our turn: the first playable card; Enter plays it
+    screen.event({"kind": "act", "seat": 2, "action": "AC", "view": view(trick=[[2, "AC"]])})
+    screen.event(
+        {
+            "kind": "act",
+            "seat": 3,
+            "action": "CO",
+            "view": view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]),
+        }
+    )
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.page.keyboard.press("Enter")
+    screen.by("card-RO").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"  # the card was gone, the focus was not lost
+    after = view(
+        trick=[[2, "AC"], [3, "CO"], [0, "RO"]],
+        hand=["SO", "CC", "AB"],
+        to_move=1,
+        card_counts=[3, 4, 3, 3],
+    )
+    screen.event({"kind": "act", "seat": 0, "action": "RO", "view": after})
+    screen.page.wait_for_timeout(100)
+    assert _focused(screen.page) == "hand"
+    # and a click plays as well, the focus staying in the hand
+    screen.event(
+        {
+            "kind": "act",
+            "seat": 1,
+            "action": "AO",
+            "view": view(trick=[], hand=["SO", "CC", "AB"], legal=["SO", "CC", "AB"]),
+        }
+    )
+    screen.by("card-CC").click()
+    screen.by("card-CC").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"
+    # Tab goes on from the hand, not from the top of the page
+    screen.page.keyboard.press("Tab")
+    assert _focused(screen.page) not in ("body", "header")
+
+
+def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
+    screen: Screen, artifacts: Path
+) -> None:
+    screen.sync(view(to_move=1))
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+    close = screen.by("hand-summary-close")
+    close.wait_for()
+    screen.page.wait_for_timeout(300)  # the overlay's fade
+    before = close.bounding_box()
+    result_before = screen.by("summary-result").bounding_box()
+    seats = [
+        {"seat": s, "decisions": 5, "scored": 3, "accuracy": 80.0 - s, "inaccuracies": 1}
+        for s in range(4)
+    ]
+    decision = {
+        "step": 9,
+        "seat": 0,
+        "kind": "card",
+        "trick": 1,
+        "chosen": "SO",
+        "best": "RO",
+        "unit": "points",
+        "alternatives": [],
+        "forced": False,
+        "cost": 12.5,
+        "mark": "mistake",
+    }
+    screen.push(
+        {
+            "type": "hand_analysis",
+            "table": "t-1",
+            "match": "t-1-1",
+            "hand": 6,
+            "analysis": {"seats": seats, "decisions": [decision]},
+        }
+    )
+    screen.by("summary-analysis").wait_for()
+    screen.page.wait_for_timeout(400)
+    after = close.bounding_box()
+    assert before and after and abs(after["y"] - before["y"]) < 1, (before, after)
+    assert abs(screen.by("summary-result").bounding_box()["y"] - result_before["y"]) < 1
+    assert "12,5" in screen.by("summary-analysis").inner_text()  # Spanish decimals
+    shot(screen.page, artifacts, "summary-with-analysis")

@@ -2,7 +2,7 @@
 // panel and the table's hand summary: an option in words, a value with its unit, and a
 // decision's cost (a bid's also in game points). Only words: the numbers are the server's.
 
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { cardName, suitName } from "./text.js";
 
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
@@ -15,9 +15,27 @@ export function actionText(action) {
   return cardName(action);
 }
 
+const formats = new Map();
+function format(code, options) {
+  const key = `${code} ${JSON.stringify(options)}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(code, options));
+  return formats.get(key);
+}
+
+/** A number as the language writes it, at most two decimals ("1,48" in Spanish, "1.48" in English). */
+export function numberText(value, code = lang()) {
+  return format(code, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A percentage (0-100) as the language writes it, whole ("65 %", "65%", "%65"); "—" for none. */
+export function percentText(value, code = lang()) {
+  if (value === null || value === undefined) return "—";
+  return format(code, { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
+}
+
 /** A value or a cost with its unit ("12 points", "4.4% chance to win the match"). */
 export function unitText(value, unit) {
-  return t(`analysis.unit.${unit}`, { value: Number(value.toFixed(2)) });
+  return t(`analysis.unit.${unit}`, { value: numberText(value) });
 }
 
 /** Whether a decision is a bid whose options also carry game points (ranked by match chance). */

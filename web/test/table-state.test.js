@@ -280,16 +280,37 @@ describe("why a card may not be played", () => {
         illegal: [
           { card: "SO", reason: "over_trump", suit: "O" },
           { card: "CC", reason: "follow_suit", suit: "C" },
-          { card: "AB", reason: "follow_suit_beat", suit: "C" },
         ],
       }),
     );
     expect(whyNot(s, "RO")).toBeNull();
     expect(whyNot(s, "SO")).toEqual({ key: "why.mustOvertrump", params: { suit: "O" } });
     expect(whyNot(s, "CC")).toEqual({ key: "why.mustFollow", params: { suit: "C" } });
-    expect(whyNot(s, "AB")).toEqual({ key: "why.mustBeat", params: { suit: "C" } });
     const explained = reduce(s, { type: "explain", code: "SO" });
     expect(explained.message).toMatchObject({ key: "why.mustOvertrump", kind: "warn" });
+  });
+
+  it("says to beat only when a card of the suit in the hand can beat the table's", () => {
+    // the king of clubs (bastos) led; "follow suit, and beat if you can"
+    const refused = (hand, legal) =>
+      sync(
+        view({
+          trick: [[3, "RB"]],
+          hand,
+          legal,
+          illegal: hand.filter((c) => !legal.includes(c)).map((card) => ({ card, reason: "follow_suit_beat", suit: "B" })),
+        }),
+      );
+    // only the knight of clubs, weaker: the rule only asks to follow suit
+    expect(whyNot(refused(["CB", "CE", "AO"], ["CB"]), "CE")).toEqual({ key: "why.mustFollow", params: { suit: "B" } });
+    // the ace of clubs beats the king: the knight and the swords may not go
+    const canBeat = refused(["AB", "CB", "CE"], ["AB"]);
+    expect(whyNot(canBeat, "CE")).toEqual({ key: "why.mustBeat", params: { suit: "B" } });
+    expect(whyNot(canBeat, "CB")).toEqual({ key: "why.mustBeat", params: { suit: "B" } });
+    // the highest clubs on the table counts, not the led one: the 3 is above our king
+    const over = sync(view({ trick: [[2, "SB"], [3, "3B"]], hand: ["RB", "CE"], legal: ["RB"],
+      illegal: [{ card: "CE", reason: "follow_suit_beat", suit: "B" }] }));
+    expect(whyNot(over, "CE")).toEqual({ key: "why.mustFollow", params: { suit: "B" } });
   });
 
   it("says whose turn or which phase it is otherwise", () => {
@@ -319,6 +340,20 @@ describe("display helpers", () => {
 
   it("adds the cantes to the card points of the hand so far", () => {
     expect(handPoints(view({ cantes: [{ trick: 0, seat: 1, suit: "O", points: 40 }] }))).toEqual([24, 40]);
+  });
+
+  it("adds 10 for the last trick once it is taken, and ends equal to the summary", () => {
+    const trick = (winner) => ({ ...TRICK_0, winner });
+    const cantes = [{ trick: 1, seat: 1, suit: "C", points: 20 }];
+    // four tricks taken: no last trick yet
+    const four = view({ tricks: [0, 1, 1, 1].map(trick), card_points: [30, 60], cantes });
+    expect(handPoints(four)).toEqual([30, 80]);
+    // the fifth taken by seat 3 (team 1): 60 + 10 + 20, as the hand summary says (30-90)
+    const five = view({ tricks: [0, 1, 1, 1, 3].map(trick), card_points: [30, 60], cantes });
+    expect(handPoints(five)).toEqual([30, 90]);
+    expect(handPoints({ ...five, tricks: [0, 1, 1, 1, 2].map(trick) })).toEqual([40, 80]);
+    // a finished view carries the summary: the bar shows its points
+    expect(handPoints({ ...five, phase: "finished", summary: { ...SUMMARY, points: [30, 90] } })).toEqual([30, 90]);
   });
 });
 

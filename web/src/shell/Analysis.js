@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from "preact/hooks";
 import "../css/analysis.css";
-import { actionText, costText, unitText } from "../analysis-words.js";
+import { actionText, costText, unitText, percentText } from "../analysis-words.js";
 import { t } from "../i18n.js";
 import { api } from "../net.js";
 import { errorText } from "../text.js";
@@ -49,7 +49,7 @@ export function decisionAt(hand, step) {
   return (hand?.decisions || []).find((d) => d.step === step - 1) || null;
 }
 
-const percent = (value) => (value === null || value === undefined ? "—" : `${Math.round(value)}%`);
+const percent = (value) => percentText(value);
 
 function Accuracy({ analysis, hand, nameOf }) {
   const whole = new Map((analysis.seats || []).map((s) => [s.seat, s]));

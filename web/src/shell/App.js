@@ -96,6 +96,8 @@ export function App() {
   // The token a registration is replacing: the server ends that guest login, and its socket's
   // "unauthorized" must not sign out the player who is getting the new token.
   const replacing = useRef(null);
+  // after signing in, the form the focus was in is gone: the focus goes to the ways to play
+  const focusAfterAuth = useRef(false);
   const [conn, setConn] = useState(null);
   const [user, setUser] = useState(null);
   const [rating, setRating] = useState(null);
@@ -275,12 +277,21 @@ export function App() {
       saveToken(data.token);
       setUser({ id: data.user.id, name: data.user.name, guest: data.user.is_guest });
       setAuthState({ busy: false, error: null });
+      focusAfterAuth.current = true;
       setToken(data.token);
     } catch (err) {
       replacing.current = null;
       setAuthState({ busy: false, error: err });
     }
   };
+
+  useEffect(() => {
+    if (!focusAfterAuth.current) return;
+    focusAfterAuth.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.id !== "app") return; // the player went on
+    (document.getElementById("play-title") || document.getElementById("app"))?.focus();
+  }, [token, user]);
 
   const toast = (text) => {
     const id = `${Date.now()}-${Math.random()}`;

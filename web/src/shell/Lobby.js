@@ -117,7 +117,7 @@ function PlayPanel(props) {
     onAuth("register", { name: f.name.value.trim(), password: f.password.value });
   };
   return html`<section class="panel play" aria-labelledby="play-title">
-    <h2 id="play-title">${t("lobby.play")}</h2>
+    <h2 id="play-title" tabindex="-1">${t("lobby.play")}</h2>
     ${formError ? html`<p class="message error" role="alert" data-testid="lobby-error">${formError}</p>` : null}
     <div class="play-grid">
       ${myTables.length

@@ -14,6 +14,7 @@ import { AnalysisPanel, useAnalysis } from "./Analysis.js";
 import { cardName, errorText, playerName, rulesLabel, suitName } from "../text.js";
 import { Name, Svg, html, isComputer, presetOf, restPlayer } from "./common.js";
 import { ShuffleBadge } from "./ShuffleBadge.js";
+import { handPoints } from "../table/state.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
@@ -121,7 +122,8 @@ export function Replay({ matchId, userId, onBack }) {
     contract = t("table.contractBy", { contract: t(`bid.${view.contract}`), seat: nameOf(view.bidder) });
   } else if ((view.bids || []).length === 4) contract = t("table.plainHand");
 
-  const points = view.card_points || [0, 0];
+  // as the table's bar counts them: cards, the last trick once taken, cantes
+  const points = handPoints(view);
   const tricks = view.tricks_won || [0, 0];
   const before = view.score_before || [0, 0];
   const trumpIndex = SUITS.indexOf(view.trump);

@@ -37,6 +37,12 @@ import {
 import { errorText, rulesLabel } from "../text.js";
 import { HintBar, useHint } from "./hint.js";
 
+/** Whether the keyboard focus is nowhere in particular (the page itself or the main region). */
+function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || active.id === "app";
+}
+
 function speedFast() {
   try {
     return localStorage.getItem("cuatrola.speed") === "fast";
@@ -229,10 +235,35 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     const active = document.activeElement;
     const idle = !active || active === document.body || active.id === "app" || Boolean(active.closest?.(".hand"));
     if (idle && !document.querySelector(".overlay")) {
-      document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus();
+      document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus({ preventScroll: true });
     }
   }, [turnKey]);
   const selectedIndex = Math.min(selected, Math.max(0, cards.length - 1));
+
+  // The keyboard focus stays in the hand: a card played (or taken back) leaves the page, and
+  // the browser would drop the focus to the page's start (Tab then starts at the header).
+  const handFocused = useRef(false);
+  useEffect(() => {
+    const on = (e) => {
+      handFocused.current = Boolean(e.target?.closest?.(".hand"));
+    };
+    document.addEventListener("focusin", on);
+    return () => document.removeEventListener("focusin", on);
+  }, []);
+  const handKey = cards.join(" ");
+  useLayoutEffect(() => {
+    if (!handFocused.current || !focusLost() || document.querySelector(".overlay")) return;
+    const card = document.querySelector(`.hand .card[data-index="${selectedIndex}"]`);
+    (card || document.querySelector(".hand"))?.focus({ preventScroll: true });
+  }, [handKey]);
+
+  // On opening the table the focus goes to it: the hand's chosen card, or the table itself
+  const shown = Boolean(state.info);
+  useLayoutEffect(() => {
+    if (!shown || !focusLost()) return;
+    const target = document.querySelector('.hand .card[tabindex="0"]') || document.querySelector(".table-screen");
+    target?.focus({ preventScroll: true });
+  }, [shown]);
 
   // ---- keyboard -------------------------------------------------------------------------------
   const keyRef = useRef(null);
@@ -260,7 +291,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     if (s.view.phase === "play" && hand.length) {
       const focusAt = (i) => {
         setSelected(i);
-        document.querySelector(`.hand .card[data-index="${i}"]`)?.focus();
+        document.querySelector(`.hand .card[data-index="${i}"]`)?.focus({ preventScroll: true });
       };
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         e.preventDefault();
@@ -396,6 +427,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   }
 
   return html`<section class=${`table-screen phase-${phase}${waitingRoom || closed ? " waiting-room" : ""}`} data-testid="table"
+    tabindex="-1" aria-label=${t("table.region")}
     data-phase=${phase} data-seat=${state.seat ?? "spectator"}>
     <div class="conn-banner" role="status" data-testid="conn-status" hidden=${connStatus === "open"}>
       ${connStatus === "open" ? "" : t("conn.reconnecting")}

@@ -12,7 +12,8 @@ import { QUICK_PHRASES } from "../protocol.js";
 import { cardName, suitName, errorText, playerName } from "../text.js";
 import { Avatar } from "../avatar.js";
 import { clockLeft, handPoints, seated, summaryAnalysis } from "./state.js";
-import { actionText, costText } from "../analysis-words.js";
+import { follower } from "./follow.js";
+import { actionText, costText, percentText } from "../analysis-words.js";
 import "../css/analysis.css";
 
 export const html = htm.bind(h);
@@ -24,9 +25,25 @@ export function words(state) {
   const me = state.seat;
   const mine = (seat) => seat === me && seated(state);
   const info = (seat) => state.info?.seats?.find((s) => s.seat === seat) || { seat };
+  const level = state.info?.options?.bot_level || "medium";
+  const isComputer = (p) => Boolean(p.level || (p.bot && !p.user));
+  // Computer players are told apart by where they sit: to a player, as partner and left and
+  // right opponent (all three were "Computer (Medium)"); to a spectator, by seat number.
+  const computerName = (seat) => {
+    if (!seated(state)) return t("player.computerSeat", { n: seat + 1 });
+    const where = position(seat, me);
+    return t(where === "top" ? "player.computerPartner" : where === "left" ? "player.computerLeft" : "player.computerRight");
+  };
   const fullName = (seat) => {
     if (seat === null || seat === undefined) return "";
-    return playerName(info(seat), state.info?.options?.bot_level || "medium") || t("table.emptySeat");
+    const p = info(seat);
+    if (isComputer(p) && !mine(seat)) return computerName(seat);
+    return playerName(p, level) || t("table.emptySeat");
+  };
+  /** The plate's tooltip: a computer's place and its level ("Partner · Computer (Hard)"). */
+  const longName = (seat) => {
+    const p = info(seat);
+    return isComputer(p) && !mine(seat) ? `${computerName(seat)} · ${playerName(p, level)}` : fullName(seat);
   };
   const seatName = (seat) => (mine(seat) ? t("table.you") : fullName(seat));
   const about = (seat, key, params = {}) =>
@@ -84,7 +101,7 @@ export function words(state) {
     return e.auto ? `${text} (${t("log.auto")})` : text;
   };
   const myTeam = seated(state) ? teamOf(me) : 0;
-  return { info, fullName, seatName, about, teamName, handResult, moveName, contractText, logText, myTeam, mine };
+  return { info, fullName, longName, seatName, about, teamName, handResult, moveName, contractText, logText, myTeam, mine };
 }
 
 // ---- small pieces ----------------------------------------------------------------------------
@@ -186,7 +203,7 @@ export function Seat({ state, seat, w }) {
     aria-label=${t("table.seatLabel", { name: w.seatName(seat), count })}>
     <div class="seat-head">
       ${info.name || info.level ? html`<${Avatar} name=${info.name || ""} bot=${isBot} size=${24} />` : null}
-      <span class="seat-name" title=${name}>${mine ? t("table.you") : name}</span>
+      <span class="seat-name" title=${w.longName(seat)}>${mine ? t("table.you") : name}</span>
     </div>
     <div class="seat-row">
       ${v && v.dealer === seat ? html`<span class="badge dealer" title=${t("table.dealer")}>${t("table.dealerShort")}</span>` : null}
@@ -272,8 +289,9 @@ export function Waiting({ state, w, conn, tableId, toast, sitAt, fail }) {
     <ul class="seat-list">
       ${info.seats.map(
         (s) => html`<li key=${s.seat}>
-          <span>${t("table.seatN", { n: s.seat + 1 })} · ${w.teamName(teamOf(s.seat))}</span>
-          <span class="who" title=${s.name ? w.seatName(s.seat) : ""}>${s.name ? w.seatName(s.seat) : t("table.emptySeat")}</span>
+          <span class="seat-label" data-testid=${`seat-label-${s.seat}`}>${t("table.seatN", { n: s.seat + 1 })} · ${w.teamName(teamOf(s.seat))}</span>
+          <span class=${`who${s.name ? "" : " free"}`} data-testid=${`seat-who-${s.seat}`}
+            title=${s.name ? w.seatName(s.seat) : ""}>${s.name ? w.seatName(s.seat) : t("table.emptySeat")}</span>
           ${!s.name && seated(state)
             ? html`<button class="btn small" data-testid=${`add-bot-${s.seat}`}
                 onClick=${() => conn.command("add_bot", { table: tableId, seat: s.seat }).catch(fail)}>${t("table.addBot")}</button>`
@@ -295,7 +313,13 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
   const keys = { pass: "P", solo: "S", cuatrola: "C", quintola: "Q" };
   let prompt = null;
   let buttons = [];
-  if (mine && v.phase === "bidding") {
+  const sent = mine && state.pending && (v.phase === "bidding" || v.phase === "cante") ? state.pending.action : null;
+  if (sent) {
+    // our bid or cante is on its way: say it, until the server's event (no prompt without buttons)
+    if (BIDS.includes(sent)) prompt = t("log.bidYou", { bid: t(`bid.${sent}`) });
+    else if (sent === "nocante") prompt = t("log.nocanteYou");
+    else prompt = t("log.canteYou", { suit: suitName(sent.slice(6)) });
+  } else if (mine && v.phase === "bidding") {
     prompt = t("table.yourBid");
     buttons = BIDS.filter((b) => legal.bids.includes(b)).map(
       (bid) => html`<button key=${bid} class=${`btn bid ${bid === "pass" ? "ghost" : "primary"}`}
@@ -334,7 +358,10 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
     }
   }
   return html`<div class="actions" data-testid="actions">
-    ${prompt ? html`<span class=${`prompt${mine ? "" : " muted"}`}>${prompt}</span>` : null}
+    ${prompt
+      ? html`<span class=${`prompt${mine && !sent ? "" : " muted"}`} data-testid=${sent ? "sent-move" : "prompt"}
+          aria-busy=${sent ? "true" : null}>${prompt}</span>`
+      : null}
     ${buttons}
     ${seated(state) && w.info(state.seat).away
       ? html`<button class="btn primary" data-testid="reclaim" onClick=${reclaim}>${t("table.reclaim")}</button>`
@@ -353,7 +380,7 @@ export function Hand({ state, cards, legal, selected, onPick, hinted = null }) {
   if (!v) return html`<div class="hand" />`;
   const playing = v.phase === "play" && v.to_move === state.seat;
   const out = v.sitting_out === state.seat;
-  return html`<div class=${`hand${out ? " out" : ""}`} data-testid="hand" role="listbox" aria-orientation="horizontal"
+  return html`<div class=${`hand${out ? " out" : ""}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
     aria-label=${out ? t("table.yourHandOut") : t("table.yourHand")}>
     ${cards.map((code, i) => {
       const ok = playing && legal.cards.includes(code);
@@ -375,15 +402,13 @@ export function Hand({ state, cards, legal, selected, onPick, hinted = null }) {
 
 function GameLog({ state, w }) {
   const list = useRef(null);
-  const stick = useRef(true);
-  useEffect(() => {
-    const el = list.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [state.log.length]);
-  const onScroll = (e) => {
-    const el = e.currentTarget;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-  };
+  const follow = useRef(null);
+  if (!follow.current) follow.current = follower();
+  // keyed on the newest line, not the count: the log keeps its last LOG_LIMIT lines, so in a
+  // long match the count stops changing while lines still come
+  const newest = state.log.length ? state.log[state.log.length - 1].id : 0;
+  useLayoutEffect(() => follow.current.update(list.current), [newest]);
+  const onScroll = (e) => follow.current.onScroll(e.currentTarget);
   return html`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${t("table.log")}</h2>
     <ol class="game-log" ref=${list} onScroll=${onScroll} role="log" aria-live="polite" aria-relevant="additions"
@@ -399,10 +424,12 @@ function GameLog({ state, w }) {
 function Chat({ state, w, send, muted, toggleMute }) {
   const input = useRef(null);
   const lines = useRef(null);
+  // keyed on the newest line (the chat keeps its last lines only, so its count stops changing)
+  const newest = state.chat.length ? state.chat[state.chat.length - 1] : null;
   useEffect(() => {
     const el = lines.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [state.chat.length]);
+  }, [newest]);
   const submit = (e) => {
     e.preventDefault();
     const text = input.current.value.trim();
@@ -457,7 +484,7 @@ export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
 
 // ---- dialogs ------------------------------------------------------------------------------------
 
-function Dialog({ testid, title, onClose, children, footer = null }) {
+function Dialog({ testid, title, onClose, children, footer = null, after = null }) {
   const box = useRef(null);
   useLayoutEffect(() => {
     // focus the dialog's main button once, when it opens (not on every update); before the
@@ -466,7 +493,9 @@ function Dialog({ testid, title, onClose, children, footer = null }) {
     const typing = document.activeElement?.tagName === "INPUT";
     if (button && !typing) button.focus();
   }, []);
-  return html`<div class="overlay" data-testid=${`${testid}-overlay`}>
+  // with `after` (what may come later, below the buttons) the dialog hangs from the top, so
+  // that what comes grows it downwards and moves neither its content nor its buttons
+  return html`<div class=${`overlay${after ? " from-top" : ""}`} data-testid=${`${testid}-overlay`}>
     <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${testid}-title`} data-testid=${testid} ref=${box}>
       <h2 id=${`${testid}-title`}>${title}</h2>
       ${children}
@@ -476,6 +505,7 @@ function Dialog({ testid, title, onClose, children, footer = null }) {
           ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${t("common.continue")}</button>`
           : null}
       </div>
+      ${after}
     </div>
   </div>`;
 }
@@ -497,7 +527,7 @@ export function LastTrickDialog({ state, w, onClose }) {
   </${Dialog}>`;
 }
 
-const percent = (value) => (value === null || value === undefined ? "—" : `${Math.round(value)}%`);
+const percent = (value) => percentText(value);
 
 /** One costly decision of ours in the hand summary: where, what, the expert's, the cost. */
 function CostlyDecision({ d }) {
@@ -549,7 +579,9 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
   const lastTrick = (team) => (s.last_trick === team ? "+10" : "–");
   const won = s.winner === my;
   const footer = myClock ? html`<span class="next-hand"><${Countdown} clock=${myClock} label=${t("summary.nextHandNeedsYou")} bar=${false} /></span>` : null;
-  return html`<${Dialog} testid="hand-summary" title=${t("summary.title")} onClose=${onClose} footer=${footer}>
+  // the analysis comes a few seconds after the hand: below the buttons, so they stay put
+  const analysis = html`<${SummaryAnalysis} state=${state} w=${w} />`;
+  return html`<${Dialog} testid="hand-summary" title=${t("summary.title")} onClose=${onClose} footer=${footer} after=${analysis}>
     <div class="summary">
       <p class=${`summary-result ${seated(state) ? (won ? "good" : "bad") : ""}`} data-testid="summary-result">
         ${w.handResult(s.winner, s.game_points)}
@@ -577,7 +609,6 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
             </div>
           </div>`
         : null}
-      <${SummaryAnalysis} state=${state} w=${w} />
     </div>
   </${Dialog}>`;
 }

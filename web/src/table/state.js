@@ -368,8 +368,25 @@ export function whyNot(state, code) {
     over_trump: "why.mustOvertrump",
     must_trump: "why.mustTrump",
   };
-  if (entry && keys[entry.reason]) return { key: keys[entry.reason], params: { suit: entry.suit } };
+  if (entry && keys[entry.reason]) {
+    // `follow_suit_beat` is "follow suit, and beat the highest card of it on the table if
+    // you can": what applies to this player is only one half of it
+    const key = entry.reason === "follow_suit_beat" && !canBeat(v, entry.suit) ? "why.mustFollow" : keys[entry.reason];
+    return { key, params: { suit: entry.suit } };
+  }
   return { key: "why.illegal" };
+}
+
+// The ranks from the strongest, as in every suit (docs/rules.md 1).
+const RANK_ORDER = "A3RCS";
+
+/** Whether a card of `suit` in our hand beats the highest card of `suit` in the trick. */
+function canBeat(view, suit) {
+  const rank = (code) => RANK_ORDER.indexOf(code[0]);
+  const onTable = (view.trick || []).map(([, code]) => code).filter((code) => code[1] === suit);
+  if (!onTable.length) return false;
+  const best = Math.min(...onTable.map(rank));
+  return (view.hand || []).some((code) => code[1] === suit && rank(code) < best);
 }
 
 /**
@@ -467,10 +484,22 @@ export function legalOf(state) {
   };
 }
 
-/** Hand points so far of each team: card points plus the cantes sung. */
+/** Tricks in a hand (each of the four seats is dealt five cards). */
+const TRICKS = 5;
+/** What the last trick is worth to the side that takes it (docs/rules.md 6). */
+const LAST_TRICK = 10;
+
+/**
+ * Hand points so far of each team, as docs/rules.md 6 counts them: card points, plus 10 for
+ * the last trick once it is taken, plus the cantes sung. A finished hand's summary is the
+ * server's own count.
+ */
 export function handPoints(view) {
   if (!view) return [0, 0];
+  if (Array.isArray(view.summary?.points)) return [...view.summary.points];
   const pts = [...(view.card_points || [0, 0])];
+  const tricks = view.tricks || [];
+  if (tricks.length === TRICKS) pts[teamOf(tricks[TRICKS - 1].winner)] += LAST_TRICK;
   for (const c of view.cantes || []) pts[teamOf(c.seat)] += c.points;
   return pts;
 }
