@@ -18,6 +18,7 @@ def _view() -> SeatView:
     hand = HandState.deal(Rules(), dealer=3, rng=random.Random(2026))
     for action in ["pass", "pass", "pass", "pass"]:
         hand.apply(action)
+    assert hand.to_move is not None
     return view_for(hand, hand.to_move)
 
 

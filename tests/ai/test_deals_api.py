@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cuatrola
+from cuatrola.ai.knowledge.consistent import Deal
+from cuatrola.ai.knowledge.deals import World
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -111,7 +113,8 @@ def test_state_from_rebuilds_the_hand_whose_view_is_the_original(
     assert view_for(rebuilt, seat) == view
     assert [rebuilt.hand_of(s) for s in range(4)] == [state.hand_of(s) for s in range(4)]
     deals = cuatrola.deals_consistent_with(view)
-    for deal in [deals.sample(rng), *deals.sample_masks(rng, 3)]:
+    candidates: list[Deal | World] = [deals.sample(rng), *deals.sample_masks(rng, 3)]
+    for deal in candidates:
         try:
             other = cuatrola.state_from(view, deal)
         except ValueError as exc:  # rare: see docs/api.md

@@ -836,12 +836,14 @@ def test_the_waiting_room_is_centred_with_each_seat_row_readable(
 
 
 def _focused(page: Any) -> str:
-    return page.evaluate(
-        """() => { const a = document.activeElement;
+    return str(
+        page.evaluate(
+            """() => { const a = document.activeElement;
                    if (!a || a === document.body) return 'body';
                    if (a.closest('.site-header')) return 'header';
                    if (a.closest('.hand')) return 'hand';
                    return a.dataset.testid || a.tagName; }"""
+        )
     )
 
 

@@ -71,24 +71,25 @@ def check_answer(view: SeatView, answer: object) -> int:
     Raises:
         BadAnswerError: naming the answer and the legal actions.
     """
-    legal = ", ".join(f"{a} ({format_action(a)})" for a in view.legal_actions)
     action: int | None = None
     if not isinstance(answer, bool):
         try:
             action = operator.index(answer)  # type: ignore[arg-type]
         except TypeError:
             action = None
+    if action is not None and action in view.legal_actions:
+        return int(action)
+    # Every decision of a duel comes through here: the words only for a refusal.
+    legal = ", ".join(f"{a} ({format_action(a)})" for a in view.legal_actions)
     if action is None:
         raise BadAnswerError(
             f"the answer {answer!r} ({type(answer).__name__}) is not an action id; "
             f"the legal actions are {legal}"
         )
-    if action not in view.legal_actions:
-        raise BadAnswerError(
-            f"the answer {answer!r} is an illegal action ({_action_name(action)}); "
-            f"the legal actions are {legal}"
-        )
-    return int(action)
+    raise BadAnswerError(
+        f"the answer {answer!r} is an illegal action ({_action_name(action)}); "
+        f"the legal actions are {legal}"
+    )
 
 
 def _action_name(action: int) -> str:

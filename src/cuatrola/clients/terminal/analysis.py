@@ -181,7 +181,7 @@ def fetch_match_analysis(
         time.sleep(every)
 
 
-def with_analysis(summary: RenderableType, lines: list[RenderableType]) -> RenderableType:
+def with_analysis(summary: RenderableType, lines: Sequence[RenderableType]) -> RenderableType:
     """The summary panel's body ``summary`` with ``lines`` after it ("press Enter" is the
     panel's footer, always below)."""
     if not isinstance(summary, Group):
