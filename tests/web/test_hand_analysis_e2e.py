@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     act_once,
     catalogue,
@@ -38,10 +39,12 @@ def _play_one_hand(page: Any) -> None:
 
 
 def test_the_hand_summary_shows_the_players_own_analysis_of_the_hand(
-    browser: Any, server: str, artifacts: Path
+    browser: Any, own_server: RunningServer, artifacts: Path
 ) -> None:
+    # A server of its own: on the session's, the analyses of every hand the other browser
+    # tests played are queued before this one's in the one analysis worker.
     words = catalogue("en")
-    player = open_player(browser, server, lang="en", locale="en-GB")
+    player = open_player(browser, own_server.url, lang="en", locale="en-GB")
     page = player.page
     try:
         sign_in_as_guest(page, "Hana")

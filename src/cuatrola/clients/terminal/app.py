@@ -75,6 +75,23 @@ def cante_points(view: SeatView, suit: int) -> int:
     return 40 if suit == view.trump else 20
 
 
+def scrolled(scroll: VerticalScroll, key: str) -> bool:
+    """Scroll ``scroll`` as ``key`` asks (the arrows, the page keys, Home and End) and say
+    whether it was one of those keys: the panels' one set of scrolling keys."""
+    move = {
+        "up": scroll.scroll_up,
+        "down": scroll.scroll_down,
+        "pageup": scroll.scroll_page_up,
+        "pagedown": scroll.scroll_page_down,
+        "home": scroll.scroll_home,
+        "end": scroll.scroll_end,
+    }.get(key)
+    if move is None:
+        return False
+    move()
+    return True
+
+
 class HelpScreen(ModalScreen[None]):
     """The key help and the rules card, in the current language (scrolls on a small
     terminal: up, down, page up and page down)."""
@@ -101,18 +118,11 @@ class HelpScreen(ModalScreen[None]):
             )
 
     def on_key(self, event: events.Key) -> None:
-        """Esc, Enter, q or ? close the help; the arrows and page keys scroll it."""
+        """Esc, Enter, q or ? close the help; the arrows, page keys, Home and End scroll it."""
         event.stop()
-        scroll = self.query_one("#help-scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "pageup": scroll.scroll_page_up,
-            "pagedown": scroll.scroll_page_down,
-        }
-        if event.key in moves:
-            moves[event.key]()
-        elif event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
+        if scrolled(self.query_one("#help-scroll", VerticalScroll), event.key):
+            return
+        if event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
             self.dismiss(None)
 
 
@@ -190,18 +200,9 @@ class MessageScreen(ModalScreen[str | None]):
         """Enter, space or Esc close the panel; a choice key closes it with its result; the
         arrows, page keys, Home and End scroll the body."""
         event.stop()
-        scroll = self.query_one("#message-scroll", VerticalScroll)
-        moves = {
-            "up": scroll.scroll_up,
-            "down": scroll.scroll_down,
-            "pageup": scroll.scroll_page_up,
-            "pagedown": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
-        }
-        if event.key in moves:
-            moves[event.key]()
-        elif event.key in ("enter", "escape", "space"):
+        if scrolled(self.query_one("#message-scroll", VerticalScroll), event.key):
+            return
+        if event.key in ("enter", "escape", "space"):
             self.dismiss(None)
         elif event.character in self._choices:
             self.dismiss(self._choices[event.character])
