@@ -187,6 +187,10 @@ class ServerBot:
         except ServerRefused as exc:
             raise BotError(f"the server refused: {exc}") from None
         except ConnectionLost:
+            if isinstance(link.failure, PlayerFailed):
+                # The bot failed on a view that came before the answer awaited here: the
+                # reader stopped, so the answer never comes; the bot's failure is the reason.
+                raise link.failure from link.failure.__cause__
             raise BotError("the server closed the connection") from None
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             reason = str(exc) or type(exc).__name__
