@@ -470,17 +470,32 @@ def timers(effects: list[Effect]) -> dict[str, float]:
     return {str(e.key): e.seconds for e in effects if isinstance(e, ArmTimer)}
 
 
-def test_a_resumed_table_keeps_what_was_left_of_the_turn_clock() -> None:
+def test_a_resumed_table_keeps_what_was_left_of_the_turn_clock_at_its_last_record() -> None:
     table = new_table(turn_time=10.0)
     records = seat(table, humans=4)
     for n in range(3):
         move(table, records, n, now=T0 + n)
     assert [r.at for r in records[-1:]] == [T0 + 2]
+    # Down from its last record, the move that began the turn, until T0 + 60: the outage
+    # does not count, so the whole turn is left.
     copy = copy_of(table, records)
-    # Restarted 4 s after the last move: 6 s are left of the 10 s turn.
-    assert timers(copy.resume(now=T0 + 6))[TimerKey.TURN] == 6.0
-    # Restarted after the deadline: the timer runs out at once.
-    assert timers(copy.resume(now=T0 + 60))[TimerKey.TURN] == 0.0
+    assert copy.stopped_at == T0 + 2
+    assert timers(copy.resume(now=T0 + 60))[TimerKey.TURN] == 10.0
+    # A chat line stored 4 s into the turn: 6 s were left then, and are left after the restart,
+    # however long it took.
+    who = table.hand.to_move if table.hand is not None else None
+    assert who is not None
+    user = USERS[who]
+    records += table.handle(Chat(user, user.title(), None, "hm", CommandId("c")), T0 + 6).records
+    for restart in (T0 + 7, T0 + 600):
+        copy = copy_of(table, records)
+        assert timers(copy.resume(now=restart))[TimerKey.TURN] == 6.0
+        # The turn's clock moved on by the outage: it runs out 6 s after the restart.
+        assert copy.turn_since == restart - 4
+        assert copy.resume(now=restart) == copy.resume(now=restart)  # asked again: the same
+    # A turn that had already run out at the last record: the timer runs out at once.
+    records += table.handle(Chat(user, user.title(), None, "late", CommandId("d")), T0 + 14).records
+    assert timers(copy_of(table, records).resume(now=T0 + 60))[TimerKey.TURN] == 0.0
     # Rows stored before records had a time: the whole turn, as before.
     untimed = copy_of(table, [msgspec.structs.replace(r, at=0.0) for r in records])
     assert timers(untimed.resume(now=T0 + 6))[TimerKey.TURN] == 10.0
@@ -497,9 +512,13 @@ def test_an_owner_who_had_left_before_the_restart_gets_only_the_rest_of_the_grac
     records += step.records
     copy = copy_of(table, records)
     assert copy.offline_since == {1: T0 + 1}
-    armed = timers(copy.resume(now=T0 + 8))
-    # Bea had been gone 7 s of her 20; the others lost the table with the restart itself.
-    assert armed[grace_key(BEA)] == 13.0
+    # Her leaving is the last record: the table may have stopped right after it, so she
+    # gets the whole grace, like the others, who lost the table with the restart itself.
+    assert timers(copy.resume(now=T0 + 8))[grace_key(BEA)] == 20.0
+    # Ana chatted 4 s later: Bea had been gone 4 s of her 20 when the table stopped.
+    records += table.handle(Chat(ANA, "Ana", None, "Bea?", CommandId("c")), now=T0 + 5).records
+    armed = timers(copy_of(table, records).resume(now=T0 + 80))
+    assert armed[grace_key(BEA)] == 16.0
     assert [armed[grace_key(u)] for u in USERS if u != BEA] == [20.0, 20.0, 20.0]
     # Back before the restart: the whole grace again, like everybody.
     records += table.handle(Watch(BEA), now=T0 + 5).records
@@ -516,8 +535,11 @@ def test_a_resumed_table_between_hands_deals_when_the_pause_would_have_ended() -
         move(table, records, n, now=T0 + n)
         n += 1
     last = T0 + n - 1
-    copy = copy_of(table, records)
-    assert timers(copy.resume(now=last + 0.5))[TimerKey.DEAL] == 1.5
+    # The last move began the pause: the whole of it is left, however long the outage.
+    assert timers(copy_of(table, records).resume(now=last + 30))[TimerKey.DEAL] == 2.0
+    # Half a second of it had gone by at the last record (a chat line).
+    records += table.handle(Chat(ANA, "Ana", None, "gg", CommandId("c")), now=last + 0.5).records
+    assert timers(copy_of(table, records).resume(now=last + 30))[TimerKey.DEAL] == 1.5
 
 
 def test_mutes_are_a_users_own_and_come_back_with_the_table() -> None:

@@ -14,7 +14,7 @@ that nobody plays and no owner follows closes after a while
 
 The deadlines are stored as the times of records (the ``at`` of the record that moved the
 turn, and of each owner's ``presence`` record), so that a table restored after a restart
-gives each timer only what was left of it (:func:`resume`). These are parts of
+gives each timer what was left of it when the table stopped (:func:`resume`). These are parts of
 :class:`~cuatrola.table.table.Table` kept in their own module; the table calls them.
 """
 
@@ -142,11 +142,24 @@ def resume(table: Table, now: float = 0.0) -> list[Effect]:
     """What a table restored after a restart needs: the current decision driven again,
     every seated owner's grace period (nobody is connected yet) and the idle timer.
 
-    With ``now`` (UNIX seconds), deadlines continue from the stored records: the turn
-    clock, the pause between hands and the cante window have what was left of them, and an
-    owner who had already lost the table before the restart what was left of the grace
-    period (the others, whose connections the restart closed, get the whole of it).
+    With ``now`` (UNIX seconds), deadlines continue from the stored records, and the time
+    the table was down does not count: the turn clock, the pause between hands, the cante
+    and shuffle windows have what was left of them at the table's last record (the last
+    moment the records tell the table was running), and an owner who had already lost the
+    table before then what was left of the grace period (the others, whose connections the
+    restart closed, get the whole of it).
     """
+    stopped = table.stopped_at
+    if stopped > 0.0 and now > stopped:
+        # Nobody's clock ran while the table was down: every "since" moves on by the outage.
+        outage = now - stopped
+        if table.turn_since > 0.0:
+            table.turn_since += outage
+        table.offline_since = {
+            seat: since + outage if since > 0.0 else since
+            for seat, since in table.offline_since.items()
+        }
+        table.stopped_at = now
     table._now = now
     effects = drive(table)
     if table.status == PLAYING:

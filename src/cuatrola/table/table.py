@@ -197,6 +197,9 @@ class Table:
         #: table resumed after a restart keeps.
         self.turn_since = 0.0
         self.offline_since: dict[int, float] = {}
+        #: The time of the last record of a restored table: when it stopped, as far as its
+        #: records tell (0.0: not restored, or its records carry no time).
+        self.stopped_at = 0.0
         #: The seats whose chat each user has hidden from themselves.
         self.mutes: dict[UserId, frozenset[int]] = {}
         #: Seats whose owner followed the table and lost it before the match began.
@@ -333,6 +336,7 @@ class Table:
             for record in records:
                 self._effects = []
                 apply(self, record)
+                self.stopped_at = max(self.stopped_at, record.at)
                 if record.cmd is not None and record.by is not None:
                     self._accept(Applied(record.by, record.cmd, self.seat_of(record.by), self.seq))
         finally:
@@ -342,8 +346,8 @@ class Table:
     def resume(self, now: float = 0.0) -> list[Effect]:
         """What a table restored after a restart needs: the current decision driven again,
         every seated owner's grace period (nobody is connected yet) and the idle timer
-        (:func:`cuatrola.table.presence.resume`: deadlines continue from the stored records
-        when ``now``, UNIX seconds, is given)."""
+        (:func:`cuatrola.table.presence.resume`: with ``now``, UNIX seconds, deadlines
+        continue from the stored records, the time the table was down left out)."""
         return presence.resume(self, now)
 
     def drive(self) -> list[Effect]:
