@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -14,6 +15,7 @@ from cuatrola.ai.analysis import analyse_hand, analysis_config, decode_hand, enc
 from cuatrola.server.accounts.analysis import (
     HAND_QUEUE,
     MatchAnalyses,
+    Turns,
     compute_analysis,
     hand_seed,
     match_seed,
@@ -63,7 +65,7 @@ async def test_a_hand_is_analysed_with_the_seed_its_match_analysis_gives_it(
     assert body == await computed_afresh(history, "m-hand-1")
 
 
-async def test_hands_past_the_queue_are_dropped_with_a_log_line(
+async def test_the_newest_hands_go_first_and_the_oldest_past_the_queue_are_dropped(
     factory: async_sessionmaker[AsyncSession],
     history: History,
     caplog: pytest.LogCaptureFixture,
@@ -71,15 +73,107 @@ async def test_hands_past_the_queue_are_dropped_with_a_log_line(
     match = short_match("m-hand-2")
     analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
     overs = [hand_over(match, i % len(match.hands)) for i in range(HAND_QUEUE + 3)]
+    finished: list[int] = []
+
+    async def analysed(n: int) -> bytes | None:
+        body = await analyses.analyse_hand(overs[n])
+        finished.append(n)
+        return body
+
     try:
         with caplog.at_level(logging.WARNING, logger="cuatrola.analysis"):
-            # One is computed, HAND_QUEUE wait for the worker, the last two find no room.
-            bodies = await asyncio.gather(*(analyses.analyse_hand(o) for o in overs))
+            # The first is computed at once and HAND_QUEUE wait; the two that end after
+            # them push the two oldest waiting ones out.
+            bodies = await asyncio.gather(*(analysed(n) for n in range(len(overs))))
     finally:
         await analyses.close()
-    assert [b is None for b in bodies] == [False] * (HAND_QUEUE + 1) + [True, True]
+    assert [n for n, b in enumerate(bodies) if b is None] == [1, 2]
     dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
     assert len(dropped) == 2
+    # The dropped ones are told at once; the others are computed newest first.
+    assert finished == [1, 2, 0, *range(len(overs) - 1, 2, -1)]
+
+
+async def test_a_match_analysis_waits_for_the_hands_that_end_before_its_turn(
+    factory: async_sessionmaker[AsyncSession], history: History
+) -> None:
+    first, later = short_match("m-hand-6"), short_match("m-hand-7")
+    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
+    done: list[str] = []
+
+    async def hand(match: FinishedMatch, index: int) -> None:
+        assert await analyses.analyse_hand(hand_over(match, index)) is not None
+        done.append(f"{match.match_id} hand {index + 1}")
+
+    try:
+        busy = asyncio.create_task(hand(first, 0))  # the worker is busy with it
+        await asyncio.sleep(0)
+        assert await history.record(first)
+        await analyses.on_match_finished(first)  # the match waits ...
+        await hand(later, 0)  # ... behind a hand that ended after it
+        assert analyses.pending(first.match_id)  # not computed yet
+        await busy
+        assert await _done(analyses, first.match_id)
+    finally:
+        await analyses.close()
+    assert done == ["m-hand-6 hand 1", "m-hand-7 hand 1"]
+
+
+@pytest.mark.parametrize(
+    ("jobs", "order"),
+    [
+        # One at a time, in the order they came when nothing waits.
+        (["h0"], ["h0"]),
+        # Hands before matches, the newest hand first, matches in the order they came; the
+        # oldest waiting hand is dropped when a third one waits (a limit of two here).
+        (
+            ["h0", "m1", "m2", "h1", "h2", "h3"],
+            ["h0", "h1 dropped", "h3", "h2", "m1", "m2"],
+        ),
+        (["m0", "h1", "m1", "h2"], ["m0", "h2", "h1", "m1"]),
+    ],
+)
+async def test_turns_of_the_worker(jobs: list[str], order: list[str]) -> None:
+    turns = Turns(hand_limit=2)
+    seen: list[str] = []
+
+    async def job(name: str) -> None:
+        if name.startswith("h"):
+            if not await turns.hand():
+                seen.append(f"{name} dropped")
+                return
+        else:
+            await turns.match()
+        seen.append(name)
+        await asyncio.sleep(0)  # the turn is held across loop turns while the others come
+        turns.release()
+
+    await asyncio.gather(*(job(name) for name in jobs))
+    assert seen == order
+    assert await turns.hand()  # and the worker is free again
+
+
+async def test_a_cancelled_waiter_gives_its_turn_to_the_next() -> None:
+    turns = Turns(hand_limit=8)
+    assert await turns.hand()
+    waiting = [asyncio.create_task(turns.hand()) for _ in range(2)]
+    behind = asyncio.create_task(turns.match())
+    await asyncio.sleep(0)
+    waiting[1].cancel()  # the newest hand's client went away while it waited
+    turns.release()  # the turn goes to the other hand
+    await asyncio.sleep(0)
+    assert await waiting[0]
+    # Given the turn, then cancelled before it could run: the match gets it.
+    again = asyncio.create_task(turns.hand())
+    await asyncio.sleep(0)
+    turns.release()
+    again.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await again
+    await asyncio.wait_for(behind, 5)
+    turns.release()
+    assert turns.hands_waiting == 0
+    assert await turns.hand()
 
 
 async def test_a_hand_that_cannot_be_analysed_gives_none_and_the_next_one_is_analysed(

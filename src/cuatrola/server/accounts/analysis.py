@@ -20,9 +20,13 @@ After each hand of a live table, :meth:`MatchAnalyses.analyse_hand` computes tha
 analysis for the seats people own, in the same worker, with the seed the match's analysis
 gives that hand (:func:`hand_seed`), and keeps it in memory until the match's analysis is
 computed: that one then takes the hands already analysed as they are (the same seeds give the
-same result) and computes only the others. At most :data:`HAND_QUEUE` hands wait for the
-worker; a hand that ends while they are all waiting is not analysed after the hand (a log
-line says so), its match's analysis still covers it.
+same result) and computes only the others.
+
+The worker takes one job at a time, in the order of :class:`Turns`: the hands first, the
+newest first (the players of a hand that just ended are looking at the table now; on a busy
+node those of an older hand have moved on), then the matches in the order they ended. At most
+:data:`HAND_QUEUE` hands wait; when one more ends, the oldest waiting one is not analysed after
+the hand (a log line says so): its match's analysis still covers it.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import logging
 import multiprocessing
 import os
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -55,7 +59,7 @@ logger = logging.getLogger("cuatrola.analysis")
 
 #: How much lower the analysis worker process runs (``os.nice``): live play comes first.
 NICENESS = 10
-#: Hands that may wait for the worker at once; past it, a hand's analysis is dropped.
+#: Hands that may wait for the worker at once; past it, the oldest waiting one is dropped.
 HAND_QUEUE = 8
 #: Matches whose hand analyses are kept in memory for their match's analysis (the oldest go
 #: first: a match abandoned half way is forgotten, and its analysis, if asked, recomputed).
@@ -116,6 +120,69 @@ def compute_hand(
     return encode(analyse_hand(record, sorted(seats), seed, config=analysis_config(samples)))
 
 
+class Turns:
+    """Whose turn it is to use the one worker: the newest waiting hand, else the oldest waiting
+    match; at most ``hand_limit`` hands wait (the oldest is dropped for a newer one).
+
+    ``await hand()`` / ``await match()`` wait for the turn (``hand`` answers ``False`` when
+    that hand was dropped); whoever got the turn calls :meth:`release` when done.
+    """
+
+    def __init__(self, hand_limit: int) -> None:
+        self.hand_limit = hand_limit
+        self._busy = False
+        self._hands: list[asyncio.Future[bool]] = []  # oldest first
+        self._matches: deque[asyncio.Future[bool]] = deque()
+
+    @property
+    def hands_waiting(self) -> int:
+        """Hands waiting for their turn."""
+        return len(self._hands)
+
+    async def hand(self) -> bool:
+        """Wait for a hand's turn: ``True`` once it has it, ``False`` if it was dropped."""
+        if not self._busy:
+            self._busy = True
+            return True
+        turn = asyncio.get_running_loop().create_future()
+        self._hands.append(turn)
+        if len(self._hands) > self.hand_limit:
+            self._hands.pop(0).set_result(False)
+        return await self._wait(turn, self._hands)
+
+    async def match(self) -> None:
+        """Wait for a match's turn."""
+        if not self._busy:
+            self._busy = True
+            return
+        turn = asyncio.get_running_loop().create_future()
+        self._matches.append(turn)
+        await self._wait(turn, self._matches)
+
+    async def _wait(
+        self,
+        turn: asyncio.Future[bool],
+        line: list[asyncio.Future[bool]] | deque[asyncio.Future[bool]],
+    ) -> bool:
+        try:
+            return await turn
+        except asyncio.CancelledError:
+            if turn in line:
+                line.remove(turn)
+            elif turn.done() and not turn.cancelled() and turn.result():
+                self.release()  # given the turn just as it was cancelled: pass it on
+            raise
+
+    def release(self) -> None:
+        """The job that had the turn is done: give it to the next one."""
+        while self._hands or self._matches:
+            turn = self._hands.pop() if self._hands else self._matches.popleft()
+            if not turn.done():
+                turn.set_result(True)
+                return
+        self._busy = False
+
+
 @dataclass(frozen=True, slots=True)
 class _KeptHand:
     """A hand analysed after the hand: what it was computed from, and its JSON."""
@@ -160,8 +227,7 @@ class MatchAnalyses:
         self._clock = clock
         self._executor: Executor | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._one_at_a_time = asyncio.Semaphore(1)
-        self._hands_waiting = 0
+        self._turns = Turns(HAND_QUEUE)
         self._kept: OrderedDict[str, dict[int, _KeptHand]] = OrderedDict()
 
     def _pool(self) -> Executor:
@@ -189,35 +255,27 @@ class MatchAnalyses:
             task.add_done_callback(lambda _: self._tasks.pop(match_id, None))
 
     async def analyse_hand(self, over: HandOver) -> bytes | None:
-        """The JSON of the analysis after the hand ``over`` (``None``: dropped because
-        :data:`HAND_QUEUE` hands were waiting, or not computed; logged either way)."""
-        if self._hands_waiting >= HAND_QUEUE:
+        """The JSON of the analysis after the hand ``over`` (``None``: dropped for newer
+        hands, :data:`HAND_QUEUE` of them waiting, or not computed; logged either way)."""
+        if not await self._turns.hand():
             logger.warning(
-                "match=%s hand=%d analysis dropped: %d hands waiting",
+                "match=%s hand=%d analysis dropped: %d newer hands waiting",
                 over.match_id,
                 over.hand,
-                self._hands_waiting,
+                self._turns.hands_waiting,
             )
             return None
-        index = over.hand - 1
-        seed = hand_seed(over.match_id, index)
-        waiting = True
-        self._hands_waiting += 1
         try:
-            async with self._one_at_a_time:
-                self._hands_waiting -= 1
-                waiting = False
-                body = await self._in_worker(
-                    f"match={over.match_id} hand={over.hand}",
-                    compute_hand,
-                    over.record,
-                    over.seats,
-                    seed,
-                    self._samples,
-                )
+            body = await self._in_worker(
+                f"match={over.match_id} hand={over.hand}",
+                compute_hand,
+                over.record,
+                over.seats,
+                hand_seed(over.match_id, over.hand - 1),
+                self._samples,
+            )
         finally:
-            if waiting:  # cancelled before its turn
-                self._hands_waiting -= 1
+            self._turns.release()
         if body is not None:
             self._keep(over, body)
         return body
@@ -266,15 +324,17 @@ class MatchAnalyses:
         return match_id in self._tasks
 
     async def _analyse(self, match_id: str) -> None:
-        async with self._one_at_a_time:
-            try:
-                await self._analyse_now(match_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                # The database was not reachable, say: nothing stored, so the next request
-                # for this analysis queues it again.
-                logger.exception("match=%s analysis not computed", match_id)
+        await self._turns.match()
+        try:
+            await self._analyse_now(match_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # The database was not reachable, say: nothing stored, so the next request for
+            # this analysis queues it again.
+            logger.exception("match=%s analysis not computed", match_id)
+        finally:
+            self._turns.release()
 
     async def _analyse_now(self, match_id: str) -> None:
         summary = await self._history.match(match_id)
