@@ -891,6 +891,25 @@ def test_the_focus_stays_in_the_hand_after_a_card_is_played(screen: Screen) -> N
     assert _focused(screen.page) not in ("body", "header")
 
 
+def test_enter_on_a_button_at_the_table_is_that_buttons_not_a_card_played(
+    screen: Screen,
+) -> None:
+    # our turn, a card chosen in the hand: Enter on another button or link does what it says
+    # (it played the chosen card, and the button did nothing)
+    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]))
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.by("score-sheet-btn").focus()
+    screen.page.keyboard.press("Enter")
+    screen.by("score-sheet").wait_for()
+    assert screen.sent() == []
+    screen.page.keyboard.press("Escape")
+    screen.by("score-sheet").wait_for(state="detached")
+    # the hand's own Enter still plays the chosen card
+    screen.by("card-RO").focus()
+    screen.page.keyboard.press("Enter")
+    assert screen.sent() == [{"type": "act", "table": "t-1", "action": "RO", "seq": 52}]
+
+
 def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     screen: Screen, artifacts: Path
 ) -> None:
