@@ -910,6 +910,31 @@ def test_enter_on_a_button_at_the_table_is_that_buttons_not_a_card_played(
     assert screen.sent() == [{"type": "act", "table": "t-1", "action": "RO", "seq": 52}]
 
 
+def test_a_closed_dialog_gives_the_focus_back(screen: Screen) -> None:
+    # it went to the page's start, so Tab began again at the header
+    screen.sync(view(to_move=2))
+    assert _focused(screen.page) == "hand"
+    screen.page.keyboard.press("ArrowRight")
+    chosen = screen.page.evaluate("document.activeElement.dataset.card")
+    screen.page.keyboard.press("l")
+    screen.by("last-trick").wait_for()
+    assert _focused(screen.page) == "last-trick-close"
+    screen.page.keyboard.press("Escape")
+    screen.by("last-trick").wait_for(state="detached")
+    assert screen.page.evaluate("document.activeElement.dataset.card") == chosen
+    # a dialog opened from the bar gives it back to its button
+    screen.by("score-sheet-btn").click()
+    screen.by("score-sheet-close").click()
+    assert _focused(screen.page) == "score-sheet-btn"
+    # the summary comes by itself; closed, the focus is in the hand again
+    screen.by("card-CC").focus()
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+    screen.by("hand-summary-close").wait_for()
+    screen.page.keyboard.press("Enter")
+    screen.by("hand-summary").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"
+
+
 def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     screen: Screen, artifacts: Path
 ) -> None:

@@ -489,9 +489,19 @@ function Dialog({ testid, title, onClose, children, footer = null, after = null 
   useLayoutEffect(() => {
     // focus the dialog's main button once, when it opens (not on every update); before the
     // browser paints, so no keystroke or script sees the dialog open without the focus on it
+    const opener = document.activeElement;
     const button = box.current?.querySelector(".btn.primary");
-    const typing = document.activeElement?.tagName === "INPUT";
+    const typing = opener?.tagName === "INPUT";
     if (button && !typing) button.focus();
+    return () => {
+      // on closing, the focus goes back to where it was (or, if that is gone, to the hand),
+      // not to the page's start; unless the player has moved it out of the dialog meanwhile
+      const active = document.activeElement;
+      if (active && active !== document.body && !box.current?.contains(active)) return;
+      const back = opener?.isConnected && opener !== document.body ? opener : null;
+      const hand = ['.hand .card[tabindex="0"]', ".hand[tabindex]", ".table-screen"].map((q) => document.querySelector(q));
+      (back || hand.find(Boolean))?.focus({ preventScroll: true });
+    };
   }, []);
   // with `after` (what may come later, below the buttons) the dialog hangs from the top, so
   // that what comes grows it downwards and moves neither its content nor its buttons

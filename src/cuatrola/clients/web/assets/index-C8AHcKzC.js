@@ -495,7 +495,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${I(`common.close`)}</button>
     <${Ni} state=${e} w=${t} />
     <${Pi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
-  </aside>`}function Ii({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null}){let o=K(null);return Et(()=>{let e=o.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class=${`overlay${a?` from-top`:``}`} data-testid=${`${e}-overlay`}>
+  </aside>`}function Ii({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null}){let o=K(null);return Et(()=>{let e=document.activeElement,t=o.current?.querySelector(`.btn.primary`),n=e?.tagName===`INPUT`;return t&&!n&&t.focus(),()=>{let t=document.activeElement;if(t&&t!==document.body&&!o.current?.contains(t))return;let n=e?.isConnected&&e!==document.body?e:null,r=[`.hand .card[tabindex="0"]`,`.hand[tabindex]`,`.table-screen`].map(e=>document.querySelector(e));(n||r.find(Boolean))?.focus({preventScroll:!0})}},[]),$`<div class=${`overlay${a?` from-top`:``}`} data-testid=${`${e}-overlay`}>
     <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${e}-title`} data-testid=${e} ref=${o}>
       <h2 id=${`${e}-title`}>${t}</h2>
       ${r}
