@@ -935,6 +935,23 @@ def test_a_closed_dialog_gives_the_focus_back(screen: Screen) -> None:
     assert _focused(screen.page) == "hand"
 
 
+def test_the_side_drawer_takes_the_focus_and_gives_it_back(screen: Screen) -> None:
+    # narrower than 1100 px the log and the chat are a drawer: opened, the focus went nowhere
+    # (the drawer was still hidden, sliding in); closed, it went to the page's start
+    screen.page.set_viewport_size({"width": 900, "height": 700})
+    screen.sync(view(to_move=2))
+    screen.by("chat-toggle").focus()
+    screen.page.keyboard.press("Enter")
+    screen.page.wait_for_timeout(50)
+    assert _focused(screen.page) == "side-close"
+    screen.page.keyboard.press("Escape")
+    assert _focused(screen.page) == "chat-toggle"
+    screen.page.keyboard.press("Enter")
+    screen.by("chat-input").focus()
+    screen.by("side-close").click()
+    assert _focused(screen.page) == "chat-toggle"
+
+
 def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     screen: Screen, artifacts: Path
 ) -> None:

@@ -471,11 +471,18 @@ function Chat({ state, w, send, muted, toggleMute }) {
 
 export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
   const close = useRef(null);
-  useEffect(() => {
-    // the drawer takes the focus when it opens (on wide screens the button is hidden)
+  const aside = useRef(null);
+  const wasOpen = useRef(open);
+  useLayoutEffect(() => {
+    // the drawer takes the focus when it opens (on wide screens the button is hidden), and
+    // gives it back to its button when it closes with the focus in it
     if (open && close.current?.offsetParent) close.current.focus();
+    else if (!open && wasOpen.current && aside.current?.contains(document.activeElement)) {
+      document.querySelector(".drawer-toggle")?.focus();
+    }
+    wasOpen.current = open;
   }, [open]);
-  return html`<aside class=${`side${open ? " open" : ""}`} data-testid="side" aria-label=${t("table.sidePanel")}>
+  return html`<aside ref=${aside} class=${`side${open ? " open" : ""}`} data-testid="side" aria-label=${t("table.sidePanel")}>
     <button ref=${close} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${onClose}>${t("common.close")}</button>
     <${GameLog} state=${state} w=${w} />
     <${Chat} state=${state} w=${w} send=${send} muted=${muted} toggleMute=${toggleMute} />

@@ -491,7 +491,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${c.map(e=>$`<button key=${e.seat} class=${`chip${r.has(e.seat)?` on`:``}`} type="button"
               aria-pressed=${String(r.has(e.seat))} data-testid=${`mute-${e.seat}`} onClick=${()=>i(e.seat)}>${t.seatName(e.seat)}</button>`)}
         </div>`:null}
-  </section>`}function Fi({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=K(null);return G(()=>{n&&s.current?.offsetParent&&s.current.focus()},[n]),$`<aside class=${`side${n?` open`:``}`} data-testid="side" aria-label=${I(`table.sidePanel`)}>
+  </section>`}function Fi({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=K(null),c=K(null),l=K(n);return Et(()=>{n&&s.current?.offsetParent?s.current.focus():!n&&l.current&&c.current?.contains(document.activeElement)&&document.querySelector(`.drawer-toggle`)?.focus(),l.current=n},[n]),$`<aside ref=${c} class=${`side${n?` open`:``}`} data-testid="side" aria-label=${I(`table.sidePanel`)}>
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${I(`common.close`)}</button>
     <${Ni} state=${e} w=${t} />
     <${Pi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
