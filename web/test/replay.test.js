@@ -1,6 +1,8 @@
 import { h, render } from "preact";
 import { act } from "preact/test-utils";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Leaderboard } from "../src/shell/Leaderboard.js";
+import { RETRY_MS } from "../src/shell/common.js";
 import { Replay } from "../src/shell/Replay.js";
 
 // No catalogue is loaded here: t() answers the keys themselves (and warns).
@@ -51,6 +53,7 @@ async function show(matchId) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
 });
@@ -90,5 +93,52 @@ describe("the replay viewer", () => {
     await act(() => play.click());
     expect(play.getAttribute("aria-label")).toBe("replay.pause");
     expect(play.hasAttribute("aria-pressed")).toBe(false);
+  });
+});
+
+describe("a screen loaded while the server could not be reached", () => {
+  /** fetch failing as an unreachable server does until `up()`, then answering as serve(). */
+  function down(answers) {
+    let reachable = false;
+    vi.stubGlobal("fetch", async (url) => {
+      if (!reachable) throw new TypeError("Failed to fetch");
+      const path = String(url).replace(/^\/api/, "");
+      const [status, body] = answers[path] || [404, { error: "not_found", message: "no" }];
+      return new Response(JSON.stringify(body), { status });
+    });
+    return () => {
+      reachable = true;
+    };
+  }
+
+  async function mount(component, props) {
+    const root = document.createElement("div");
+    document.body.append(root);
+    await act(async () => {
+      render(h(component, props), root);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    return root;
+  }
+
+  it("comes back by itself once the server answers (the leaderboard, the history, a profile)", async () => {
+    vi.useFakeTimers();
+    const up = down({ "/leaderboard?limit=50": [200, { entries: [] }] });
+    const root = await mount(Leaderboard, { user: null });
+    expect(root.querySelector(".message.error")).not.toBe(null);
+    up();
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_MS));
+    expect(root.querySelector(".message.error")).toBe(null);
+    expect(root.textContent).toContain("board.empty");
+  });
+
+  it("and so does a replay", async () => {
+    vi.useFakeTimers();
+    const up = down({ "/matches/m-1": [200, MATCH], "/matches/m-1/steps": [200, STEPS], "/matches/m-1/analysis": [200, {}] });
+    const root = await mount(Replay, { matchId: "m-1", userId: null, onBack: () => {} });
+    expect(root.querySelector(".message.error")).not.toBe(null);
+    up();
+    await act(() => vi.advanceTimersByTimeAsync(RETRY_MS));
+    expect(root.querySelector("[data-testid=replay-trick]")).not.toBe(null);
   });
 });

@@ -12,7 +12,7 @@ import { Icon } from "../icons.js";
 import { api } from "../net.js";
 import { AnalysisPanel, useAnalysis } from "./Analysis.js";
 import { cardName, errorText, playerName, rulesLabel, suitName } from "../text.js";
-import { Name, Svg, html, isComputer, presetOf, restPlayer } from "./common.js";
+import { Name, Svg, html, isComputer, loadWithRetry, presetOf, restPlayer } from "./common.js";
 import { ShuffleBadge } from "./ShuffleBadge.js";
 import { handPoints } from "../table/state.js";
 
@@ -26,14 +26,12 @@ const position = (seat, mySeat) => POSITIONS[(seat - mySeat + 4) % 4];
 function useReplayData(matchId) {
   const [state, setState] = useState({ match: null, hands: null, error: null });
   useEffect(() => {
-    let alive = true;
     const id = encodeURIComponent(matchId);
-    Promise.all([api("GET", `/matches/${id}`), api("GET", `/matches/${id}/steps`)])
-      .then(([match, steps]) => alive && setState({ match, hands: steps.hands || [], error: null }))
-      .catch((error) => alive && setState({ match: null, hands: null, error }));
-    return () => {
-      alive = false;
-    };
+    return loadWithRetry(
+      () => Promise.all([api("GET", `/matches/${id}`), api("GET", `/matches/${id}/steps`)]),
+      (both, error) =>
+        setState(both ? { match: both[0], hands: both[1].hands || [], error: null } : { match: null, hands: null, error }),
+    );
   }, [matchId]);
   return state;
 }
