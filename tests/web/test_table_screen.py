@@ -891,6 +891,67 @@ def test_the_focus_stays_in_the_hand_after_a_card_is_played(screen: Screen) -> N
     assert _focused(screen.page) not in ("body", "header")
 
 
+def test_enter_on_a_button_at_the_table_is_that_buttons_not_a_card_played(
+    screen: Screen,
+) -> None:
+    # our turn, a card chosen in the hand: Enter on another button or link does what it says
+    # (it played the chosen card, and the button did nothing)
+    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]))
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.by("score-sheet-btn").focus()
+    screen.page.keyboard.press("Enter")
+    screen.by("score-sheet").wait_for()
+    assert screen.sent() == []
+    screen.page.keyboard.press("Escape")
+    screen.by("score-sheet").wait_for(state="detached")
+    # the hand's own Enter still plays the chosen card
+    screen.by("card-RO").focus()
+    screen.page.keyboard.press("Enter")
+    assert screen.sent() == [{"type": "act", "table": "t-1", "action": "RO", "seq": 52}]
+
+
+def test_a_closed_dialog_gives_the_focus_back(screen: Screen) -> None:
+    # it went to the page's start, so Tab began again at the header
+    screen.sync(view(to_move=2))
+    assert _focused(screen.page) == "hand"
+    screen.page.keyboard.press("ArrowRight")
+    chosen = screen.page.evaluate("document.activeElement.dataset.card")
+    screen.page.keyboard.press("l")
+    screen.by("last-trick").wait_for()
+    assert _focused(screen.page) == "last-trick-close"
+    screen.page.keyboard.press("Escape")
+    screen.by("last-trick").wait_for(state="detached")
+    assert screen.page.evaluate("document.activeElement.dataset.card") == chosen
+    # a dialog opened from the bar gives it back to its button
+    screen.by("score-sheet-btn").click()
+    screen.by("score-sheet-close").click()
+    assert _focused(screen.page) == "score-sheet-btn"
+    # the summary comes by itself; closed, the focus is in the hand again
+    screen.by("card-CC").focus()
+    screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+    screen.by("hand-summary-close").wait_for()
+    screen.page.keyboard.press("Enter")
+    screen.by("hand-summary").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"
+
+
+def test_the_side_drawer_takes_the_focus_and_gives_it_back(screen: Screen) -> None:
+    # narrower than 1100 px the log and the chat are a drawer: opened, the focus went nowhere
+    # (the drawer was still hidden, sliding in); closed, it went to the page's start
+    screen.page.set_viewport_size({"width": 900, "height": 700})
+    screen.sync(view(to_move=2))
+    screen.by("chat-toggle").focus()
+    screen.page.keyboard.press("Enter")
+    screen.page.wait_for_timeout(50)
+    assert _focused(screen.page) == "side-close"
+    screen.page.keyboard.press("Escape")
+    assert _focused(screen.page) == "chat-toggle"
+    screen.page.keyboard.press("Enter")
+    screen.by("chat-input").focus()
+    screen.by("side-close").click()
+    assert _focused(screen.page) == "chat-toggle"
+
+
 def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     screen: Screen, artifacts: Path
 ) -> None:

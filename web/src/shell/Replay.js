@@ -12,7 +12,7 @@ import { Icon } from "../icons.js";
 import { api } from "../net.js";
 import { AnalysisPanel, useAnalysis } from "./Analysis.js";
 import { cardName, errorText, playerName, rulesLabel, suitName } from "../text.js";
-import { Name, Svg, html, isComputer, presetOf, restPlayer } from "./common.js";
+import { Name, Svg, html, isComputer, loadWithRetry, presetOf, restPlayer } from "./common.js";
 import { ShuffleBadge } from "./ShuffleBadge.js";
 import { handPoints } from "../table/state.js";
 
@@ -26,14 +26,12 @@ const position = (seat, mySeat) => POSITIONS[(seat - mySeat + 4) % 4];
 function useReplayData(matchId) {
   const [state, setState] = useState({ match: null, hands: null, error: null });
   useEffect(() => {
-    let alive = true;
     const id = encodeURIComponent(matchId);
-    Promise.all([api("GET", `/matches/${id}`), api("GET", `/matches/${id}/steps`)])
-      .then(([match, steps]) => alive && setState({ match, hands: steps.hands || [], error: null }))
-      .catch((error) => alive && setState({ match: null, hands: null, error }));
-    return () => {
-      alive = false;
-    };
+    return loadWithRetry(
+      () => Promise.all([api("GET", `/matches/${id}`), api("GET", `/matches/${id}/steps`)]),
+      (both, error) =>
+        setState(both ? { match: both[0], hands: both[1].hands || [], error: null } : { match: null, hands: null, error }),
+    );
   }, [matchId]);
   return state;
 }
@@ -83,7 +81,8 @@ export function Replay({ matchId, userId, onBack }) {
   }, []);
 
   if (!match || !steps.length) {
-    const text = error ? errorText(error) : hands ? t("replay.empty") : t("common.loading");
+    let text = hands ? t("replay.empty") : t("common.loading");
+    if (error) text = error.code === "not_found" ? t("replay.notFound") : errorText(error);
     return html`<section class="panel" data-testid="replay">
       <h2>${t("replay.title")}</h2>
       <p class=${error ? "message error" : "muted"}>${text}</p>
@@ -150,9 +149,11 @@ export function Replay({ matchId, userId, onBack }) {
     </div>`;
   };
 
+  // a control that has nothing to do stays focusable (aria-disabled): a disabled one would drop
+  // the keyboard focus to the page's start the moment it is used ("to the end", "next hand")
   const button = (testid, label, onClick, disabled, icon, { after = false, iconOnly = false } = {}) => html`<button
-      class=${`btn small${iconOnly ? " icon-only" : ""}`} data-testid=${testid} onClick=${onClick} disabled=${disabled}
-      aria-label=${label} title=${label}>
+      class=${`btn small${iconOnly ? " icon-only" : ""}`} data-testid=${testid} onClick=${disabled ? undefined : onClick}
+      aria-disabled=${disabled ? "true" : null} aria-label=${label} title=${label}>
       ${after ? null : html`<${Icon} name=${icon} size=${16} />`}
       ${iconOnly ? null : html`<span>${label}</span>`}
       ${after ? html`<${Icon} name=${icon} size=${16} />` : null}
@@ -212,7 +213,7 @@ export function Replay({ matchId, userId, onBack }) {
         <span class="replay-pos" data-testid="replay-step">${t("replay.stepN", { n: pos.step, total: last })}</span>
         ${button("replay-next", t("replay.next"), () => goStep(pos.step + 1), pos.step >= last, "next", { after: true })}
         ${button("replay-end", t("replay.end"), () => goStep(last), pos.step >= last, "last", { iconOnly: true })}
-        <button class="btn small primary" data-testid="replay-play" aria-pressed=${String(playing)}
+        <button class="btn small primary" data-testid="replay-play"
           aria-label=${playing ? t("replay.pause") : t("replay.play")}
           onClick=${() => setPlaying(!playing && pos.step < last)}>
           <${Icon} name=${playing ? "pause" : "play"} size=${16} /><span>${playing ? t("replay.pause") : t("replay.play")}</span>

@@ -49,6 +49,33 @@ export function formatDate(seconds) {
   }
 }
 
+/** How long to wait before asking again when the server could not be reached. */
+export const RETRY_MS = 4000;
+
+/**
+ * `load()` (a promise) now, and again every RETRY_MS while it fails because the server cannot
+ * be reached (the no-connection banner says the page comes back by itself: so does what it
+ * shows). `done(data, error)` gets each answer until `cancel()`.
+ */
+export function loadWithRetry(load, done) {
+  let alive = true;
+  let timer = null;
+  const run = () =>
+    load().then(
+      (data) => alive && done(data, null),
+      (error) => {
+        if (!alive) return;
+        done(null, error);
+        if (error?.code === "network") timer = setTimeout(run, RETRY_MS);
+      },
+    );
+  run();
+  return () => {
+    alive = false;
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Load `path` from the REST API (with the session token) when `path` or `token` changes:
  * {data, error, loading}. A language switch re-renders without loading again.
@@ -60,14 +87,11 @@ export function useApi(path, token) {
       setState({ data: null, error: null, loading: false });
       return undefined;
     }
-    let alive = true;
     setState({ data: null, error: null, loading: true });
-    api("GET", path, undefined, token)
-      .then((data) => alive && setState({ data, error: null, loading: false }))
-      .catch((error) => alive && setState({ data: null, error, loading: false }));
-    return () => {
-      alive = false;
-    };
+    return loadWithRetry(
+      () => api("GET", path, undefined, token),
+      (data, error) => setState({ data, error, loading: false }),
+    );
   }, [path, token]);
   return state;
 }

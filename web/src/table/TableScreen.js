@@ -304,7 +304,8 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
         focusAt(Number(e.key) - 1);
         return;
       }
-      if ((e.key === "Enter" || e.key === " ") && target?.classList?.contains("card")) return; // the button's click plays it
+      // a card's own click plays it; any other button or link does what it says
+      if ((e.key === "Enter" || e.key === " ") && target?.closest?.("button, a, select, summary")) return;
       if (e.key === "Enter") {
         e.preventDefault();
         const i = Math.min(selectedRef.current, hand.length - 1);

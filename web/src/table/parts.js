@@ -471,11 +471,18 @@ function Chat({ state, w, send, muted, toggleMute }) {
 
 export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
   const close = useRef(null);
-  useEffect(() => {
-    // the drawer takes the focus when it opens (on wide screens the button is hidden)
+  const aside = useRef(null);
+  const wasOpen = useRef(open);
+  useLayoutEffect(() => {
+    // the drawer takes the focus when it opens (on wide screens the button is hidden), and
+    // gives it back to its button when it closes with the focus in it
     if (open && close.current?.offsetParent) close.current.focus();
+    else if (!open && wasOpen.current && aside.current?.contains(document.activeElement)) {
+      document.querySelector(".drawer-toggle")?.focus();
+    }
+    wasOpen.current = open;
   }, [open]);
-  return html`<aside class=${`side${open ? " open" : ""}`} data-testid="side" aria-label=${t("table.sidePanel")}>
+  return html`<aside ref=${aside} class=${`side${open ? " open" : ""}`} data-testid="side" aria-label=${t("table.sidePanel")}>
     <button ref=${close} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${onClose}>${t("common.close")}</button>
     <${GameLog} state=${state} w=${w} />
     <${Chat} state=${state} w=${w} send=${send} muted=${muted} toggleMute=${toggleMute} />
@@ -489,9 +496,19 @@ function Dialog({ testid, title, onClose, children, footer = null, after = null 
   useLayoutEffect(() => {
     // focus the dialog's main button once, when it opens (not on every update); before the
     // browser paints, so no keystroke or script sees the dialog open without the focus on it
+    const opener = document.activeElement;
     const button = box.current?.querySelector(".btn.primary");
-    const typing = document.activeElement?.tagName === "INPUT";
+    const typing = opener?.tagName === "INPUT";
     if (button && !typing) button.focus();
+    return () => {
+      // on closing, the focus goes back to where it was (or, if that is gone, to the hand),
+      // not to the page's start; unless the player has moved it out of the dialog meanwhile
+      const active = document.activeElement;
+      if (active && active !== document.body && !box.current?.contains(active)) return;
+      const back = opener?.isConnected && opener !== document.body ? opener : null;
+      const hand = ['.hand .card[tabindex="0"]', ".hand[tabindex]", ".table-screen"].map((q) => document.querySelector(q));
+      (back || hand.find(Boolean))?.focus({ preventScroll: true });
+    };
   }, []);
   // with `after` (what may come later, below the buttons) the dialog hangs from the top, so
   // that what comes grows it downwards and moves neither its content nor its buttons

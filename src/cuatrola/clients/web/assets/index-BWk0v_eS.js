@@ -13,9 +13,9 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <circle cx="20" cy="20" r="20" fill=${Dn(e)} />
     <text x="20" y="20" dy="0.36em" text-anchor="middle" fill="#fff" font-weight="700"
       font-size=${a.length>1?15:19} class="avatar-text">${a}</text>
-  </svg>`}var X=Rt.bind(b);function An({text:e,class:t=``}){return X`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function jn(e){return{...e,bot:e.is_bot,user:e.user_id}}function Mn(e){return!!(e.bot_level||e.is_bot&&!e.user_id)}function Nn({player:e,size:t=24,link:n=!0,testid:r}){let i=Mn(e),a=gn(jn(e)),o=X`<${kn} name=${e.name} bot=${i} size=${t} /><${An} text=${a} />`;return n&&!i&&e.user_id?X`<a class="player-tag" href=${pn(e.user_id)} data-testid=${r}>${o}</a>`:X`<span class="player-tag" data-testid=${r}>${o}</span>`}function Pn(e){try{return new Intl.DateTimeFormat(ve(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}function Fn(e,t){let[n,r]=W({data:null,error:null,loading:!0});return G(()=>{if(!e){r({data:null,error:null,loading:!1});return}let n=!0;return r({data:null,error:null,loading:!0}),an(`GET`,e,void 0,t).then(e=>n&&r({data:e,error:null,loading:!1})).catch(e=>n&&r({data:null,error:e,loading:!1})),()=>{n=!1}},[e,t]),n}function In(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function Ln(e,t){let n=t?e.players.find(e=>e.user_id===t):null;return n?n.seat&1:null}function Rn({markup:e,class:t,label:n,style:r}){return n?X`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:X`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function zn({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r);return X`<header class="site-header">
+  </svg>`}var X=Rt.bind(b);function An({text:e,class:t=``}){return X`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function jn(e){return{...e,bot:e.is_bot,user:e.user_id}}function Mn(e){return!!(e.bot_level||e.is_bot&&!e.user_id)}function Nn({player:e,size:t=24,link:n=!0,testid:r}){let i=Mn(e),a=gn(jn(e)),o=X`<${kn} name=${e.name} bot=${i} size=${t} /><${An} text=${a} />`;return n&&!i&&e.user_id?X`<a class="player-tag" href=${pn(e.user_id)} data-testid=${r}>${o}</a>`:X`<span class="player-tag" data-testid=${r}>${o}</span>`}function Pn(e){try{return new Intl.DateTimeFormat(ve(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}var Fn=4e3;function In(e,t){let n=!0,r=null,i=()=>e().then(e=>n&&t(e,null),e=>{n&&(t(null,e),e?.code===`network`&&(r=setTimeout(i,Fn)))});return i(),()=>{n=!1,clearTimeout(r)}}function Ln(e,t){let[n,r]=W({data:null,error:null,loading:!0});return G(()=>{if(!e)r({data:null,error:null,loading:!1});else return r({data:null,error:null,loading:!0}),In(()=>an(`GET`,e,void 0,t),(e,t)=>r({data:e,error:t,loading:!1}))},[e,t]),n}function Rn(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function zn(e,t){let n=t?e.players.find(e=>e.user_id===t):null;return n?n.seat&1:null}function Bn({markup:e,class:t,label:n,style:r}){return n?X`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:X`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function Vn({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r);return X`<header class="site-header">
     <a class="brand" href="#/" data-testid="nav-lobby">
-      <${Rn} class="brand-mark" markup=${He(0)} />
+      <${Bn} class="brand-mark" markup=${He(0)} />
       <span class="brand-name">${I(`hero.title`)}</span>
     </a>
     <nav class="main-nav" aria-label=${I(`nav.main`)}>
@@ -39,10 +39,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${le.map(e=>X`<option key=${e.code} value=${e.code} selected=${e.code===ve()} lang=${e.code}>${e.name}</option>`)}
         </select>
       </label>
-      <${Bn} />
+      <${Hn} />
     </div>
-  </header>`}function Bn(){let[e,t]=W(!1),n=K(null),r=K(null);G(()=>{if(!e)return;let i=e=>{e.key===`Escape`&&(t(!1),r.current?.focus())},a=e=>{n.current&&!n.current.contains(e.target)&&t(!1)};return document.addEventListener(`keydown`,i),document.addEventListener(`pointerdown`,a),()=>{document.removeEventListener(`keydown`,i),document.removeEventListener(`pointerdown`,a)}},[e]);let i=ke(),a=(e,t)=>X`<label class=${`deck-choice${i===e?` chosen`:``}`}>
-    <${Rn} class="deck-sample" markup=${t} />
+  </header>`}function Hn(){let[e,t]=W(!1),n=K(null),r=K(null);G(()=>{if(!e)return;let i=e=>{e.key===`Escape`&&(t(!1),r.current?.focus())},a=e=>{n.current&&!n.current.contains(e.target)&&t(!1)};return document.addEventListener(`keydown`,i),document.addEventListener(`pointerdown`,a),()=>{document.removeEventListener(`keydown`,i),document.removeEventListener(`pointerdown`,a)}},[e]);let i=ke(),a=(e,t)=>X`<label class=${`deck-choice${i===e?` chosen`:``}`}>
+    <${Bn} class="deck-sample" markup=${t} />
     <span><input type="radio" name="deck-index" value=${e} checked=${i===e}
       data-testid=${`deck-index-${e}`} onChange=${()=>dt(e)} />${I(`settings.deck.${e}`)}</span>
   </label>`,o=e=>V(z(`RO`),e);return X`<div class="settings" ref=${n}>
@@ -58,7 +58,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <div class="deck-choices">${a(`letters`,o(`letters`))}${a(`numbers`,o(`numbers`))}</div>
           </fieldset>
         </div>`:null}
-  </div>`}function Vn({match:e,viewerId:t,testid:n,replayTestid:r}){let i=Ln(e,t),a=i??0,o=e.winner===a;return X`<li data-testid=${n}>
+  </div>`}function Un({match:e,viewerId:t,testid:n,replayTestid:r}){let i=zn(e,t),a=i??0,o=e.winner===a;return X`<li data-testid=${n}>
     ${i===null?X`<span class="result neutral">${I(`history.finished`)}</span>`:X`<span class=${`result ${o?`good`:`bad`}`}>${I(o?`history.won`:`history.lost`)}</span>`}
     <span class="score">${e.score[a]}–${e.score[1-a]}</span>
     <span class="muted when">${Pn(e.finished_at)}</span>
@@ -71,10 +71,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <a class="btn small ghost icon-btn" href=${`/api/matches/${encodeURIComponent(e.id)}/records.jsonl`} download=""
         aria-label=${I(`history.download`)} title=${I(`history.download`)}><${Vt} name="download" size=${16} /></a>
     </span>
-  </li>`}function Hn({token:e,user:t}){let{data:n,error:r,loading:i}=Fn(e?`/history?limit=50`:null,e),a;return a=e?i?X`<p class="muted">${I(`common.loading`)}</p>`:r?X`<p class="message error">${Y(r)}</p>`:n.matches?.length?X`<ul class="history-list">
-      ${n.matches.map(e=>X`<${Vn} key=${e.id} match=${e} viewerId=${t?.id}
+  </li>`}function Wn({token:e,user:t}){let{data:n,error:r,loading:i}=Ln(e?`/history?limit=50`:null,e),a;return a=e?i?X`<p class="muted">${I(`common.loading`)}</p>`:r?X`<p class="message error">${Y(r)}</p>`:n.matches?.length?X`<ul class="history-list">
+      ${n.matches.map(e=>X`<${Un} key=${e.id} match=${e} viewerId=${t?.id}
           testid=${`history-row-${e.id}`} replayTestid=${`open-replay-${e.id}`} />`)}
-    </ul>`:X`<p class="muted" data-testid="history-empty">${I(`history.empty`)}</p>`:X`<p class="muted">${I(`history.signIn`)}</p>`,X`<section class="panel" data-testid="history"><h2>${I(`nav.history`)}</h2>${a}</section>`}function Un({user:e}){let{data:t,error:n,loading:r}=Fn(`/leaderboard?limit=50`,null),i=t?.entries||[],a;return a=r?X`<p class="muted">${I(`common.loading`)}</p>`:n?X`<p class="message error">${Y(n)}</p>`:i.length?X`<div class="table-scroll"><table class="data board">
+    </ul>`:X`<p class="muted" data-testid="history-empty">${I(`history.empty`)}</p>`:X`<p class="muted">${I(`history.signIn`)}</p>`,X`<section class="panel" data-testid="history"><h2>${I(`nav.history`)}</h2>${a}</section>`}function Gn({user:e}){let{data:t,error:n,loading:r}=Ln(`/leaderboard?limit=50`,null),i=t?.entries||[],a;return a=r?X`<p class="muted">${I(`common.loading`)}</p>`:n?X`<p class="message error">${Y(n)}</p>`:i.length?X`<div class="table-scroll"><table class="data board">
       <thead><tr>
         <th scope="col">#</th><th scope="col">${I(`board.player`)}</th><th scope="col">${I(`board.rating`)}</th>
         <th scope="col">${I(`board.matches`)}</th><th scope="col">${I(`board.wins`)}</th>
@@ -86,21 +86,21 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <td>${Math.round(t.rating)}</td><td>${t.matches}</td><td>${t.wins}</td>
           </tr>`)}
       </tbody>
-    </table></div>`:X`<p class="muted">${I(`board.empty`)}</p>`,X`<section class="panel" data-testid="leaderboard"><h2>${I(`nav.leaderboard`)}</h2>${a}</section>`}var Wn=[`easy`,`medium`,`hard`,`expert`],Gn=[`hello`,`good_luck`,`well_played`,`thanks`,`sorry`,`oops`,`hurry`,`good_game`,`rematch`,`bye`],Kn=[`exact11`,`to21`,`hands11`,`hands20`,`exact5`,`exact3`];function Z({label:e,children:t,hidden:n=!1,class:r=``}){return X`<label class=${`field${r?` ${r}`:``}`} hidden=${n}><span>${e}</span>${t}</label>`}function qn({testid:e,presets:t=Kn,custom:n=!1,onChange:r}){return X`<select name="rules" data-testid=${e} onChange=${r}>
+    </table></div>`:X`<p class="muted">${I(`board.empty`)}</p>`,X`<section class="panel" data-testid="leaderboard"><h2>${I(`nav.leaderboard`)}</h2>${a}</section>`}var Kn=[`easy`,`medium`,`hard`,`expert`],qn=[`hello`,`good_luck`,`well_played`,`thanks`,`sorry`,`oops`,`hurry`,`good_game`,`rematch`,`bye`],Jn=[`exact11`,`to21`,`hands11`,`hands20`,`exact5`,`exact3`];function Z({label:e,children:t,hidden:n=!1,class:r=``}){return X`<label class=${`field${r?` ${r}`:``}`} hidden=${n}><span>${e}</span>${t}</label>`}function Yn({testid:e,presets:t=Jn,custom:n=!1,onChange:r}){return X`<select name="rules" data-testid=${e} onChange=${r}>
     ${t.map(e=>X`<option key=${e} value=${e} selected=${e===`exact11`}>${hn(e)}</option>`)}
     ${n?X`<option value="custom">${I(`rules.custom`)}</option>`:null}
-  </select>`}function Jn({testid:e}){return X`<select name="level" data-testid=${e}>
-    ${Wn.map(e=>X`<option key=${e} value=${e} selected=${e===`medium`}>${I(`level.${e}`)}</option>`)}
-  </select>`}function Yn(e){let{token:t}=e;return X`<div class="lobby" data-testid="lobby">
-    <${Xn} compact=${!!t} />
-    ${t?X`<${Qn} ...${e} />`:X`<${Zn} ...${e} />`}
-    <${tr} ...${e} />
-  </div>`}function Xn({compact:e}){return X`<section class=${`hero${e?` compact`:``}`}>
+  </select>`}function Xn({testid:e}){return X`<select name="level" data-testid=${e}>
+    ${Kn.map(e=>X`<option key=${e} value=${e} selected=${e===`medium`}>${I(`level.${e}`)}</option>`)}
+  </select>`}function Zn(e){let{token:t}=e;return X`<div class="lobby" data-testid="lobby">
+    <${Qn} compact=${!!t} />
+    ${t?X`<${er} ...${e} />`:X`<${$n} ...${e} />`}
+    <${rr} ...${e} />
+  </div>`}function Qn({compact:e}){return X`<section class=${`hero${e?` compact`:``}`}>
     <div class="fan" aria-hidden="true">
-      ${[`AO`,`3C`,`RE`,`CB`,`SO`].map((e,t)=>X`<${Rn} key=${e} class="fan-card" markup=${V(z(e))} style=${`--i:${t-2}`} />`)}
+      ${[`AO`,`3C`,`RE`,`CB`,`SO`].map((e,t)=>X`<${Bn} key=${e} class="fan-card" markup=${V(z(e))} style=${`--i:${t-2}`} />`)}
     </div>
     <div class="hero-text"><h1>${I(`hero.title`)}</h1><p>${I(`hero.text`)}</p></div>
-  </section>`}function Zn({auth:e,pendingJoin:t,onAuth:n}){let[r,i]=W(`guest`);return X`<section class="panel auth" aria-labelledby="auth-title">
+  </section>`}function $n({auth:e,pendingJoin:t,onAuth:n}){let[r,i]=W(`guest`);return X`<section class="panel auth" aria-labelledby="auth-title">
     <h2 id="auth-title">${I(`auth.title`)}</h2>
     <p class="muted">${t?I(`auth.toJoin`,{code:t}):I(`auth.intro`)}</p>
     <div class="tabs" role="tablist">
@@ -124,7 +124,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           <button class="btn primary" type="submit" disabled=${e.busy} data-testid=${`${r}-submit`}>${I(`auth.${r}`)}</button>
         </form>`}
     <p class="message error" role="alert" data-testid="auth-error" hidden=${!e.error}>${e.error}</p>
-  </section>`}function Qn(e){let{user:t,myTables:n,formError:r,run:i,joinByCode:a,onAuth:o,auth:s,conn:c,go:l}=e;return X`<section class="panel play" aria-labelledby="play-title">
+  </section>`}function er(e){let{user:t,myTables:n,formError:r,run:i,joinByCode:a,onAuth:o,auth:s,conn:c,go:l}=e;return X`<section class="panel play" aria-labelledby="play-title">
     <h2 id="play-title" tabindex="-1">${I(`lobby.play`)}</h2>
     ${r?X`<p class="message error" role="alert" data-testid="lobby-error">${r}</p>`:null}
     <div class="play-grid">
@@ -135,16 +135,16 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <form class="card-panel" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;i(c.command(`play_computer`,{options:{rules:t.rules.value,bot_level:t.level.value,public:!1,turn_time:0}}))}}>
         <h3>${I(`lobby.vsComputer`)}</h3>
         <p class="muted">${I(`lobby.vsComputerHelp`)}</p>
-        <${Z} label=${I(`lobby.level`)}><${Jn} testid="computer-level" /><//>
-        <${Z} label=${I(`lobby.rules`)}><${qn} testid="computer-rules" /><//>
+        <${Z} label=${I(`lobby.level`)}><${Xn} testid="computer-level" /><//>
+        <${Z} label=${I(`lobby.rules`)}><${Yn} testid="computer-rules" /><//>
         <button class="btn primary" type="submit" data-testid="play-computer">${I(`lobby.playNow`)}</button>
       </form>
       <div class="card-panel">
         <h3>${I(`lobby.quickMatch`)}</h3>
         <p class="muted">${I(`lobby.quickMatchHelp`)}</p>
-        <${$n} ...${e} />
+        <${tr} ...${e} />
       </div>
-      <${er} run=${i} conn=${c} />
+      <${nr} run=${i} conn=${c} />
       <form class="card-panel" onSubmit=${e=>{e.preventDefault(),a(e.currentTarget.elements.code.value)}}>
         <h3>${I(`lobby.joinByCode`)}</h3>
         <div class="row">
@@ -166,18 +166,18 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <p class="message error" role="alert" data-testid="auth-error" hidden=${!s.error}>${s.error}</p>
           </form>`:null}
     </div>
-  </section>`}function $n({queue:e,conn:t,setQueue:n,setFormError:r}){return e?X`<div class="queue-box">
+  </section>`}function tr({queue:e,conn:t,setQueue:n,setFormError:r}){return e?X`<div class="queue-box">
       <p data-testid="queue-status" role="status">${I(`lobby.queueWaiting`,{n:e.waiting,s:Math.ceil(e.fill_in)})}</p>
       <button class="btn ghost" data-testid="quick-match-cancel" onClick=${()=>{t.command(`quick_match`,{on:!1}).catch(()=>null),n(null)}}>${I(`common.cancel`)}</button>
     </div>`:X`<div class="queue-box">
     <button class="btn primary" data-testid="quick-match" onClick=${()=>{r(null),t.command(`quick_match`,{on:!0}).catch(e=>r(e))}}>${I(`lobby.findMatch`)}</button>
-  </div>`}function er({run:e,conn:t}){let[n,r]=W(!1),i=n=>{n.preventDefault();let r=n.currentTarget.elements,i=r.rules.value;i===`custom`&&(i=`exact${Math.max(3,Math.min(21,Number(r.target.value)||11))}`);let a=Number(r.seat.value),o=[];r.botPartner.checked&&o.push((a+2)%4),r.botOpponents.checked&&o.push((a+1)%4,(a+3)%4),e(t.command(`create_table`,{options:{rules:i,quintola:r.quintola.checked,turn_time:Number(r.turn.value),bot_level:r.level.value,public:r.public.checked,hints:r.hints.checked},seat:a,bots:o}))},a=(e,t,n,r)=>X`<label class="check">
+  </div>`}function nr({run:e,conn:t}){let[n,r]=W(!1),i=n=>{n.preventDefault();let r=n.currentTarget.elements,i=r.rules.value;i===`custom`&&(i=`exact${Math.max(3,Math.min(21,Number(r.target.value)||11))}`);let a=Number(r.seat.value),o=[];r.botPartner.checked&&o.push((a+2)%4),r.botOpponents.checked&&o.push((a+1)%4,(a+3)%4),e(t.command(`create_table`,{options:{rules:i,quintola:r.quintola.checked,turn_time:Number(r.turn.value),bot_level:r.level.value,public:r.public.checked,hints:r.hints.checked},seat:a,bots:o}))},a=(e,t,n,r)=>X`<label class="check">
     <input type="checkbox" name=${e} defaultChecked=${r} data-testid=${t} /><span>${n}</span>
   </label>`;return X`<form class="card-panel" data-testid="create-form" onSubmit=${i}>
     <h3>${I(`lobby.createTable`)}</h3>
     <div class="grid2">
       <${Z} label=${I(`lobby.rules`)}>
-        <${qn} testid="create-rules" presets=${Kn.slice(0,4)} custom onChange=${e=>r(e.currentTarget.value===`custom`)} />
+        <${Yn} testid="create-rules" presets=${Jn.slice(0,4)} custom onChange=${e=>r(e.currentTarget.value===`custom`)} />
       <//>
       <${Z} label=${I(`lobby.target`)} hidden=${!n} class="target-field">
         <input name="target" type="number" min="3" max="21" defaultValue="11" data-testid="create-target" />
@@ -187,7 +187,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${[15,30,60,0].map(e=>X`<option key=${e} value=${e} selected=${e===30}>${e?I(`lobby.seconds`,{n:e}):I(`lobby.noTimer`)}</option>`)}
         </select>
       <//>
-      <${Z} label=${I(`lobby.level`)}><${Jn} testid="create-bot-level" /><//>
+      <${Z} label=${I(`lobby.level`)}><${Xn} testid="create-bot-level" /><//>
       <${Z} label=${I(`lobby.seat`)}>
         <select name="seat" data-testid="create-seat">
           ${[0,1,2,3].map(e=>X`<option key=${e} value=${e}>${I(`table.seatN`,{n:e+1})}</option>`)}
@@ -200,7 +200,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${a(`botPartner`,`create-bot-partner`,I(`lobby.botPartner`),!1)}
     ${a(`botOpponents`,`create-bot-opponents`,I(`lobby.botOpponents`),!1)}
     <button class="btn primary" type="submit" data-testid="create-table">${I(`lobby.create`)}</button>
-  </form>`}function tr({token:e,lobbyTables:t,online:n,run:r,conn:i,go:a}){let o=[...t.values()].filter(e=>e.status===`open`||e.status===`playing`);return X`<div class="side-stack">
+  </form>`}function rr({token:e,lobbyTables:t,online:n,run:r,conn:i,go:a}){let o=[...t.values()].filter(e=>e.status===`open`||e.status===`playing`);return X`<div class="side-stack">
     <section class="panel tables" aria-labelledby="tables-title">
       <div class="panel-head">
         <h2 id="tables-title">${I(`lobby.openTables`)}</h2>
@@ -209,7 +209,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             </p>`:null}
       </div>
       ${o.length?X`<ul class="table-list" data-testid="open-tables">
-            ${o.map(t=>X`<${nr} key=${t.id} table=${t} token=${e} run=${r} conn=${i} go=${a} />`)}
+            ${o.map(t=>X`<${ir} key=${t.id} table=${t} token=${e} run=${r} conn=${i} go=${a} />`)}
           </ul>`:X`<p class="muted" data-testid="no-tables">${I(`lobby.noTables`)}</p>`}
     </section>
     <details class="panel help" data-testid="how-to-play" open=${!e}>
@@ -220,7 +220,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <a class="btn small primary" href="#/learn" data-testid="lobby-learn">${I(`tutorial.start`)}</a>
       <a class="btn small ghost" href="#/rules" data-testid="lobby-rules">${I(`tutorial.rulesTitle`)}</a>
     </p>
-  </div>`}function nr({table:e,token:t,run:n,conn:r,go:i}){let a=e.seats.filter(e=>!e.name).length,o=e.options?.bot_level||null;return X`<li data-testid=${`table-row-${e.id}`}>
+  </div>`}function ir({table:e,token:t,run:n,conn:r,go:i}){let a=e.seats.filter(e=>!e.name).length,o=e.options?.bot_level||null;return X`<li data-testid=${`table-row-${e.id}`}>
     <div class="row-main">
       <strong>${hn(e.options.rules)}</strong>
       <span class=${`status ${e.status}`}>${I(`lobby.status.${e.status}`)}</span>
@@ -236,7 +236,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${e.status===`open`&&a?X`<button class="btn small primary" data-testid=${`join-${e.id}`} onClick=${()=>n(r.command(`join`,{table:e.id}))}>${I(`lobby.sit`)}</button>`:null}
           <button class="btn small ghost" data-testid=${`watch-${e.id}`} onClick=${()=>i(`#/t/${e.id}`)}>${I(`lobby.watch`)}</button>
         </div>`:null}
-  </li>`}function rr({userId:e,me:t}){let{data:n,error:r,loading:i}=Fn(`/players/${encodeURIComponent(e)}`,null);if(i)return X`<section class="panel profile" data-testid="profile"><p class="muted">${I(`common.loading`)}</p></section>`;if(r){let e=r.code===`not_found`?I(`profile.notFound`):Y(r);return X`<section class="panel profile" data-testid="profile">
+  </li>`}function ar({userId:e,me:t}){let{data:n,error:r,loading:i}=Ln(`/players/${encodeURIComponent(e)}`,null);if(i)return X`<section class="panel profile" data-testid="profile"><p class="muted">${I(`common.loading`)}</p></section>`;if(r){let e=r.code===`not_found`?I(`profile.notFound`):Y(r);return X`<section class="panel profile" data-testid="profile">
       <h2>${I(`profile.title`)}</h2><p class="message error" data-testid="profile-error">${e}</p>
     </section>`}let a=n,o=a.rating?Math.round(a.rating.rating):null,s=a.recent||[];return X`<section class="panel profile" data-testid="profile">
     <div class="profile-head">
@@ -258,15 +258,15 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </dl>
     <h3>${I(`profile.recent`)}</h3>
     ${s.length?X`<ul class="history-list" data-testid="profile-recent">
-          ${s.map(e=>X`<${Vn} key=${e.id} match=${e} viewerId=${a.id}
+          ${s.map(e=>X`<${Un} key=${e.id} match=${e} viewerId=${a.id}
               testid=${`profile-match-${e.id}`} replayTestid=${`profile-replay-${e.id}`} />`)}
         </ul>`:X`<p class="muted" data-testid="profile-no-matches">${I(`profile.noMatches`)}</p>`}
-  </section>`}var ir=[`pass`,`solo`,`cuatrola`,`quintola`];function ar(e){return ir.includes(e)?I(`bid.${e}`):e===`nocante`?I(`analysis.nocante`):e.startsWith(`cante:`)?I(`analysis.cante`,{suit:J(e.slice(6))}):q(e)}var or=new Map;function sr(e,t){let n=`${e} ${JSON.stringify(t)}`;return or.has(n)||or.set(n,new Intl.NumberFormat(e,t)),or.get(n)}function cr(e,t=ve()){return sr(t,{maximumFractionDigits:2}).format(e)}function lr(e,t=ve()){return e==null?`—`:sr(t,{style:`percent`,maximumFractionDigits:0}).format(e/100)}function ur(e,t){return I(`analysis.unit.${t}`,{value:cr(e)})}function dr(e){return e.unit!==`game`&&e.game_points_cost!==null&&e.game_points_cost!==void 0}function fr(e){let t=ur(e.cost,e.unit);return dr(e)?`${t} · ${ur(e.game_points_cost,`game`)}`:t}var pr=[`inaccuracy`,`mistake`,`blunder`],mr=2e3,hr=90;function gr(e){let[t,n]=W({analysis:null,pending:!0,error:null});return G(()=>{let t=!0,r=null,i=0,a=()=>{i+=1,an(`GET`,`/matches/${encodeURIComponent(e)}/analysis`).then(e=>{t&&(e&&e.status===`pending`?(n({analysis:null,pending:i<hr,error:null}),i<hr&&(r=setTimeout(a,mr))):n({analysis:e,pending:!1,error:null}))}).catch(e=>t&&n({analysis:null,pending:!1,error:e}))};return a(),()=>{t=!1,r&&clearTimeout(r)}},[e]),t}function _r(e,t){return(e?.decisions||[]).find(e=>e.step===t-1)||null}var vr=e=>lr(e);function yr({analysis:e,hand:t,nameOf:n}){let r=new Map((e.seats||[]).map(e=>[e.seat,e]));return X`<ul class="an-accuracy">
-    ${(t?.seats||[]).map(e=>{let t=pr.map(t=>[t,e[`${t===`inaccuracy`?`inaccuracies`:`${t}s`}`]]).filter(([,e])=>e);return X`<li key=${e.seat} data-testid=${`analysis-accuracy-${e.seat}`}>
-        ${I(`analysis.accuracy`,{seat:n(e.seat),hand:vr(e.accuracy),match:vr(r.get(e.seat)?.accuracy)})}
+  </section>`}var or=[`pass`,`solo`,`cuatrola`,`quintola`];function sr(e){return or.includes(e)?I(`bid.${e}`):e===`nocante`?I(`analysis.nocante`):e.startsWith(`cante:`)?I(`analysis.cante`,{suit:J(e.slice(6))}):q(e)}var cr=new Map;function lr(e,t){let n=`${e} ${JSON.stringify(t)}`;return cr.has(n)||cr.set(n,new Intl.NumberFormat(e,t)),cr.get(n)}function ur(e,t=ve()){return lr(t,{maximumFractionDigits:2}).format(e)}function dr(e,t=ve()){return e==null?`—`:lr(t,{style:`percent`,maximumFractionDigits:0}).format(e/100)}function fr(e,t){return I(`analysis.unit.${t}`,{value:ur(e)})}function pr(e){return e.unit!==`game`&&e.game_points_cost!==null&&e.game_points_cost!==void 0}function mr(e){let t=fr(e.cost,e.unit);return pr(e)?`${t} · ${fr(e.game_points_cost,`game`)}`:t}var hr=[`inaccuracy`,`mistake`,`blunder`],gr=2e3,_r=90;function vr(e){let[t,n]=W({analysis:null,pending:!0,error:null});return G(()=>{let t=!0,r=null,i=0,a=()=>{i+=1,an(`GET`,`/matches/${encodeURIComponent(e)}/analysis`).then(e=>{t&&(e&&e.status===`pending`?(n({analysis:null,pending:i<_r,error:null}),i<_r&&(r=setTimeout(a,gr))):n({analysis:e,pending:!1,error:null}))}).catch(e=>t&&n({analysis:null,pending:!1,error:e}))};return a(),()=>{t=!1,r&&clearTimeout(r)}},[e]),t}function yr(e,t){return(e?.decisions||[]).find(e=>e.step===t-1)||null}var br=e=>dr(e);function xr({analysis:e,hand:t,nameOf:n}){let r=new Map((e.seats||[]).map(e=>[e.seat,e]));return X`<ul class="an-accuracy">
+    ${(t?.seats||[]).map(e=>{let t=hr.map(t=>[t,e[`${t===`inaccuracy`?`inaccuracies`:`${t}s`}`]]).filter(([,e])=>e);return X`<li key=${e.seat} data-testid=${`analysis-accuracy-${e.seat}`}>
+        ${I(`analysis.accuracy`,{seat:n(e.seat),hand:br(e.accuracy),match:br(r.get(e.seat)?.accuracy)})}
         ${t.map(([e,t])=>X`<span key=${e} class=${`an-mark an-${e}`}>${t} × ${I(`analysis.mark.${e}`)}</span>`)}
       </li>`})}
-  </ul>`}function br({decision:e}){let t=e.alternatives.some(e=>e.hindsight!==null&&e.hindsight!==void 0),n=e.unit!==`game`&&e.alternatives.some(e=>e.game_points!==null&&e.game_points!==void 0);return X`<table class="an-options" data-testid="analysis-alternatives">
+  </ul>`}function Sr({decision:e}){let t=e.alternatives.some(e=>e.hindsight!==null&&e.hindsight!==void 0),n=e.unit!==`game`&&e.alternatives.some(e=>e.game_points!==null&&e.game_points!==void 0);return X`<table class="an-options" data-testid="analysis-alternatives">
     <thead>
       <tr>
         <th>${I(`analysis.option`)}</th>
@@ -278,32 +278,32 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <tbody>
       ${e.alternatives.map(r=>X`<tr key=${r.action} data-action=${r.action}
             class=${`${r.action===e.chosen?`chosen`:``}${r.action===e.best?` best`:``}`}>
-          <td>${ar(r.action)}</td>
-          <td>${r.value===null?``:ur(r.value,e.unit)}</td>
-          ${t?X`<td class="muted">${r.hindsight===null?``:ur(r.hindsight,e.unit)}</td>`:null}
-          ${n?X`<td data-testid="analysis-game-points">${r.game_points===null||r.game_points===void 0?``:ur(r.game_points,`game`)}</td>`:null}
+          <td>${sr(r.action)}</td>
+          <td>${r.value===null?``:fr(r.value,e.unit)}</td>
+          ${t?X`<td class="muted">${r.hindsight===null?``:fr(r.hindsight,e.unit)}</td>`:null}
+          ${n?X`<td data-testid="analysis-game-points">${r.game_points===null||r.game_points===void 0?``:fr(r.game_points,`game`)}</td>`:null}
         </tr>`)}
     </tbody>
-  </table>`}function xr({decision:e,nameOf:t}){if(!e)return X`<p class="muted" data-testid="analysis-none">${I(`analysis.none`)}</p>`;let n=I(`analysis.chosen`,{seat:t(e.seat),action:ar(e.chosen)});return e.forced?X`<div class="an-decision" data-testid="analysis-decision">
+  </table>`}function Cr({decision:e,nameOf:t}){if(!e)return X`<p class="muted" data-testid="analysis-none">${I(`analysis.none`)}</p>`;let n=I(`analysis.chosen`,{seat:t(e.seat),action:sr(e.chosen)});return e.forced?X`<div class="an-decision" data-testid="analysis-decision">
       <p>${n} · <span class="muted">${I(`analysis.forced`)}</span></p>
     </div>`:X`<div class="an-decision" data-testid="analysis-decision" data-mark=${e.mark||`none`}>
     <p>
-      ${`${n} · ${I(`analysis.best`,{action:ar(e.best)})} · `}
-      <span data-testid="analysis-cost">${I(`analysis.cost`,{cost:fr(e)})}</span>
+      ${`${n} · ${I(`analysis.best`,{action:sr(e.best)})} · `}
+      <span data-testid="analysis-cost">${I(`analysis.cost`,{cost:mr(e)})}</span>
       ${e.mark?X` <span class=${`an-mark an-${e.mark}`} data-testid="analysis-mark">${I(`analysis.mark.${e.mark}`)}</span>`:null}
     </p>
-    <${br} decision=${e} />
-  </div>`}function Sr({state:e,hand:t,step:n,nameOf:r}){let{analysis:i,pending:a,error:o}=e,s;if(i){let e=i.hands?.[t];s=X`<${yr} analysis=${i} hand=${e} nameOf=${r} />
-      <${xr} decision=${_r(e,n)} nameOf=${r} />
+    <${Sr} decision=${e} />
+  </div>`}function wr({state:e,hand:t,step:n,nameOf:r}){let{analysis:i,pending:a,error:o}=e,s;if(i){let e=i.hands?.[t];s=X`<${xr} analysis=${i} hand=${e} nameOf=${r} />
+      <${Cr} decision=${yr(e,n)} nameOf=${r} />
       <p class="muted an-note">${I(`analysis.note`)}</p>`}else s=a?X`<p class="muted" data-testid="analysis-pending">${I(`analysis.pending`)}</p>`:o&&o.status===404?X`<p class="muted">${I(`analysis.unavailable`)}</p>`:X`<p class="message error">${o&&o.code===`analysis_failed`?I(`analysis.failed`):Y(o)}</p>`;return X`<section class="analysis-panel" data-testid="analysis" aria-live="polite">
     <h3>${I(`analysis.title`)}</h3>
     ${s}
-  </section>`}function Cr({record:e}){let[t,n]=W(null);G(()=>{let t=!0;if(n(null),!globalThis.crypto?.subtle)n({status:`unavailable`});else return Zt(e).then(e=>t&&n(e),()=>t&&n({status:`mismatch`,what:`shuffle`})),()=>{t=!1}},[e]);let r=t?t.status:`checking`,i=I(`shuffle.checking`);return r===`verified`?i=I(`shuffle.verified`):r===`none`?i=I(`shuffle.none`):r===`unavailable`?i=I(`shuffle.unavailable`):r===`mismatch`&&(i=I(`shuffle.mismatch`,{what:I(`shuffle.what.${t.what}`)})),X`<span class=${`badge shuffle-${r}`} data-testid="shuffle-badge" data-status=${r}
-    title=${I(`shuffle.help`)} role="status">${i}</span>`}var wr=[`pass`,`solo`,`cuatrola`,`quintola`],Tr=[`bottom`,`right`,`top`,`left`];function Er(e,t){return Tr[(e-(t??0)+4)%4]}function Dr(e){return e&1}function Or(e){return xe.indexOf(e)}function kr(e,t){let n=Or(t),r=e=>{let t=z(e),r=Pe(t);return(r===n?10:r)*10+Fe(t)};return[...e].sort((e,t)=>r(e)-r(t))}var Ar=/^[A3RCS][OCEB]$/,jr=e=>e===`nocante`||e.startsWith(`cante:`),Mr=300;function Nr(){return{info:null,seat:null,view:null,chat:[],chatUnread:0,clock:null,log:[],announce:{},flash:null,lastTrick:null,summary:null,summaryHand:null,handAnalysis:null,matchEnd:null,dialogs:{lastTrick:!1,summary:!1,matchEnd:!1,sheet:!1},sheet:{base:null,rows:[]},pending:null,message:null,cue:{id:0,sounds:[]},nextId:1}}function Pr(e,t=1){return{first:e.nextId,nextId:e.nextId+t}}function Q(e){return e.seat!==null&&e.seat!==void 0}function Fr(e,t=null){let n=e.view;return!(!n||!Q(e)||n.phase===`finished`||n.to_move!==e.seat||t&&n.phase!==t)}function Ir(e,t){return!e||typeof e!=`object`?null:{seat:e.seat,remaining_ms:Math.max(0,Number(e.remaining_ms)||0),total_ms:Math.max(0,Number(e.total_ms)||0),at:t}}function Lr(e,t){let n=[],r=t;if(!e)return{entries:n,nextId:r};n.push({id:r++,kind:`deal`,seat:e.dealer}),(e.bids||[]).forEach((t,i)=>{n.push({id:r++,kind:`bid`,seat:(e.mano+i)%4,action:t})}),(e.tricks||[]).forEach((t,i)=>{t.seats.forEach((e,i)=>n.push({id:r++,kind:`card`,seat:e,action:t.cards[i]})),n.push({id:r++,kind:`trick`,seat:t.winner});for(let t of e.cantes||[])t.trick===i&&n.push({id:r++,kind:`cante`,seat:t.seat,suit:t.suit,points:t.points})});for(let[t,i]of e.trick||[])n.push({id:r++,kind:`card`,seat:t,action:i});return{entries:n,nextId:r}}function Rr(e,t){if(!t.length)return e.log;let n=[...e.log,...t];return n.length>Mr?n.slice(n.length-Mr):n}function zr(e,t,n){return n==null||!t||t.phase===`finished`||t.to_move!==n?!1:!e||e.to_move!==n||e.phase!==t.phase}function Br(e,t,n){let r=t.view||null,{entries:i,nextId:a}=Lr(r,e.nextId),o=t.info||null,s=o?.status===`finished`,c=r?.tricks?.length?r.tricks[r.tricks.length-1]:null,l=null;if(`clock`in t)l=Ir(t.clock,n);else if(t.timer){let e=Math.max(t.timer.seconds,o?.options?.turn_time||0)*1e3;l=Ir({seat:t.timer.seat,remaining_ms:t.timer.seconds*1e3,total_ms:e},n)}return{...e,info:o,seat:t.seat??null,view:r,chat:(t.chat||[]).slice(-100),clock:l,log:i,nextId:a,announce:{},flash:null,lastTrick:c,summary:r?.summary||e.summary,summaryHand:r?.summary&&o?{match:Ur(o),hand:o.hands_played}:e.summaryHand,matchEnd:s?{winner:o.score[0]>o.score[1]?0:1,score:o.score}:null,dialogs:{...e.dialogs,matchEnd:s},sheet:{base:o&&o.hands_played?{hands:o.hands_played,score:o.score}:null,rows:[]},pending:null,message:null}}function Vr(e,t){let n=e.view,r=t.view,{seat:i,action:a}=t,o=e.seat,s=i===o&&Q(e),{nextId:c}=e,l=[],u=[],d=e.announce,{flash:f,lastTrick:p,message:m,pending:h}=e;if(s?(h=null,m=t.auto?{key:`table.autoPlayed`,params:{move:a},kind:`warn`,move:!0}:null):h&&jr(h.action)&&r.phase!==`cante`&&(h=null),wr.includes(a))l.push({id:c++,kind:`bid`,seat:i,action:a,auto:t.auto}),d={...d,[i]:{id:c++,kind:`bid`,bid:a}};else if(a===`nocante`)l.push({id:c++,kind:`nocante`,seat:i,auto:t.auto}),d={...d,[i]:{id:c++,kind:`nocante`}};else if(a.startsWith(`cante:`)){let e=a.slice(6),n=[...r.cantes||[]].reverse().find(t=>t.suit===e&&t.seat===i),o=n?n.points:e===r.trump?40:20;l.push({id:c++,kind:`cante`,seat:i,suit:e,points:o,auto:t.auto}),d={...d,[i]:{id:c++,kind:`cante`,suit:e,points:o}},u.push(`cante`)}else if(Ar.test(a)){if(l.push({id:c++,kind:`card`,seat:i,action:a,auto:t.auto}),u.push(`card`),n&&r.tricks.length>(n.tricks?.length||0)){let e=r.tricks[r.tricks.length-1];l.push({id:c++,kind:`trick`,seat:e.winner}),f={id:c++,trick:e},p=e,d={...d,[e.winner]:{id:c++,kind:`trick`}},u.push(`trick`)}else f=null}zr(n,r,o)&&u.push(`turn`);let g=e.clock;return g&&g.seat===i&&(g=null),{...e,view:r,log:Rr(e,l),announce:d,flash:f,lastTrick:p,message:m,pending:h,clock:g,cue:u.length?{id:e.cue.id+1,sounds:u}:e.cue,nextId:c}}function Hr(e,t,n){let r=t.body,i=e;if(r)switch(r.kind){case`seats`:i={...e,info:r.info};break;case`match_start`:i={...e,info:e.info&&{...e.info,score:[0,0],hands_played:0,status:`playing`,match:r.match??e.info.match},summary:null,summaryHand:null,matchEnd:null,dialogs:{...e.dialogs,summary:!1,matchEnd:!1},sheet:{base:null,rows:[]}};break;case`deal`:{let{first:t,nextId:n}=Pr(e),a=zr(null,r.view,e.seat)?[`turn`]:[];i={...e,view:r.view,log:Rr(e,[{id:t,kind:`deal`,seat:r.view.dealer}]),nextId:n,announce:{},flash:null,pending:null,message:null,cue:a.length?{id:e.cue.id+1,sounds:a}:e.cue};break}case`act`:i=Vr(e,r);break;case`cantes_over`:i={...e,view:r.view,pending:null};break;case`hand_end`:{let t=r.summary,{first:n,nextId:a}=Pr(e),o={hand:r.hands_played,contract:t.contract,bidder:t.bidder,points:t.points,winner:t.winner,game_points:t.game_points,score:r.score};i={...e,summary:t,summaryHand:e.info?{match:Ur(e.info),hand:r.hands_played}:null,info:e.info&&{...e.info,score:r.score,hands_played:r.hands_played},dialogs:{...e.dialogs,summary:!0},sheet:{...e.sheet,rows:[...e.sheet.rows,o]},log:Rr(e,[{id:n,kind:`hand`,team:t.winner,points:t.game_points}]),nextId:a};break}case`match_end`:{let{first:t,nextId:n}=Pr(e);i={...e,matchEnd:{winner:r.winner,score:r.score,hands_played:r.hands_played},info:e.info&&{...e.info,score:r.score,status:`finished`},dialogs:{...e.dialogs,matchEnd:!0},clock:null,log:Rr(e,[{id:t,kind:`match`,team:r.winner,score:r.score}]),cue:{id:e.cue.id+1,sounds:[`match`]},nextId:n};break}case`chat`:i={...e,chat:[...e.chat,r].slice(-100),chatUnread:e.chatUnread+1};break;case`timer`:`clock`in t||(i={...e,clock:Ir({seat:r.seat,remaining_ms:r.seconds*1e3,total_ms:r.seconds*1e3},n)})}return`clock`in t&&(i={...i,clock:Ir(t.clock,n)}),i}function Ur(e){return`${e.id}-${e.match??1}`}function Wr(e,t){let n=t.analysis;if(!n||!Array.isArray(n.decisions)||!Array.isArray(n.seats))return e;let r=e.handAnalysis;return r&&r.match===t.match&&r.hand>t.hand?e:{...e,handAnalysis:{match:t.match,hand:t.hand,analysis:n}}}function Gr(e,t=3){let n=e.summaryHand,r=e.handAnalysis;if(!n||!r||r.match!==n.match||r.hand!==n.hand)return null;let{analysis:i}=r;return Q(e)?{mine:i.seats.find(t=>t.seat===e.seat)||null,costly:i.decisions.filter(t=>t.seat===e.seat&&!t.forced&&t.cost>0).sort((e,t)=>t.cost/qr(t.unit)-e.cost/qr(e.unit)||e.step-t.step).slice(0,t)}:{seats:i.seats.filter(e=>e.scored>0)}}var Kr={points:10,tricks:.5,match:5,game:.5},qr=e=>Kr[e]||1;function Jr(e,t){let n=e.view;if(!n||!Q(e))return{key:`why.spectator`};if(n.phase===`finished`)return{key:`why.handOver`};if(n.to_move!==e.seat)return{key:`why.notYourTurn`};if(n.phase===`bidding`)return{key:`why.bidFirst`};if(n.phase===`cante`)return{key:`why.canteFirst`};if((n.legal||[]).includes(t))return null;let r=(n.illegal||[]).find(e=>e.card===t),i={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,over_trump:`why.mustOvertrump`,must_trump:`why.mustTrump`};return r&&i[r.reason]?{key:r.reason===`follow_suit_beat`&&!Xr(n,r.suit)?`why.mustFollow`:i[r.reason],params:{suit:r.suit}}:{key:`why.illegal`}}var Yr=`A3RCS`;function Xr(e,t){let n=e=>Yr.indexOf(e[0]),r=(e.trick||[]).map(([,e])=>e).filter(e=>e[1]===t);if(!r.length)return!1;let i=Math.min(...r.map(n));return(e.hand||[]).some(e=>e[1]===t&&n(e)<i)}function Zr(e,t){switch(t.type){case`hand_analysis`:return Wr(e,t.msg);case`sync`:return Br(e,t.msg,t.now??0);case`event`:return Hr(e,t.msg,t.now??0);case`presence`:return e.info?{...e,info:{...e.info,seats:e.info.seats.map(e=>e.seat===t.msg.seat?{...e,online:t.msg.online}:e)}}:e;case`play`:return e.pending?e:{...e,pending:{action:t.action},message:null,cue:Ar.test(t.action)?{id:e.cue.id+1,sounds:[`card`]}:e.cue};case`refused`:return e.pending&&e.pending.action!==t.action?e:{...e,pending:null,message:{error:t.error,kind:`error`}};case`explain`:{let n=Jr(e,t.code);return n?{...e,message:{...n,kind:`warn`}}:e}case`message`:return{...e,message:t.message};case`open`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!0}};case`close`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!1}};case`toggle`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!e.dialogs[t.dialog]}};case`flashDone`:return e.flash&&e.flash.id===t.id?{...e,flash:null}:e;case`chatSeen`:return e.chatUnread?{...e,chatUnread:0}:e;default:return e}}function Qr(e){let t=e.view;if(!t||!Q(e))return[];let n=e.pending&&Ar.test(e.pending.action)?e.pending.action:null;return kr((t.hand||[]).filter(e=>e!==n),t.trump)}function $r(e){let t=e.view;if(!t)return{plays:[],winner:null,finished:!1};let n=(t.trick||[]).map(([e,t])=>[e,t,!1]),r=e.pending&&Ar.test(e.pending.action)?e.pending.action:null;if(r&&!n.some(([,e])=>e===r)&&n.push([e.seat,r,!0]),n.length)return{plays:n,winner:null,finished:!1};if(e.flash){let t=e.flash.trick;return{plays:t.seats.map((e,n)=>[e,t.cards[n],!1]),winner:t.winner,finished:!0}}return{plays:[],winner:null,finished:!1}}function ei(e){let t=e.pending?[]:e.view?.legal||[];return{bids:t.filter(e=>wr.includes(e)),cantes:t.filter(e=>e.startsWith(`cante:`)),nocante:t.includes(`nocante`),cards:t.filter(e=>Ar.test(e))}}var ti=5,ni=10;function ri(e){if(!e)return[0,0];if(Array.isArray(e.summary?.points))return[...e.summary.points];let t=[...e.card_points||[0,0]],n=e.tricks||[];n.length===ti&&(t[Dr(n[4].winner)]+=ni);for(let n of e.cantes||[])t[Dr(n.seat)]+=n.points;return t}function ii(e,t){return e?Math.max(0,e.remaining_ms-(t-e.at)):0}function ai(e){let t=e.dialogs,n=!!(t.summary&&e.summary);return{lastTrick:!!t.lastTrick,summary:n,matchEnd:!!(t.matchEnd&&e.matchEnd&&!n),sheet:!!t.sheet}}var oi=[`bottom`,`right`,`top`,`left`],si=[`pass`,`solo`,`cuatrola`,`quintola`],ci=/^[A3RCS][OCEB]$/,li=(e,t)=>oi[(e-t+4)%4];function ui(e){let[t,n]=W({match:null,hands:null,error:null});return G(()=>{let t=!0,r=encodeURIComponent(e);return Promise.all([an(`GET`,`/matches/${r}`),an(`GET`,`/matches/${r}/steps`)]).then(([e,r])=>t&&n({match:e,hands:r.hands||[],error:null})).catch(e=>t&&n({match:null,hands:null,error:e})),()=>{t=!1}},[e]),t}function di({matchId:e,userId:t,onBack:n}){let{match:r,hands:i,error:a}=ui(e),o=gr(e),[s,c]=W({hand:0,step:0}),[l,u]=W(!1),d=i?.[s.hand]?.steps||[],f=d.length-1,p=e=>c(t=>({...t,step:Math.max(0,Math.min(f,e))})),m=e=>{i?.length&&c({hand:Math.max(0,Math.min(i.length-1,e)),step:0})};G(()=>{if(!l)return;if(s.step>=f){u(!1);return}let e=setTimeout(()=>p(s.step+1),900);return()=>clearTimeout(e)},[l,s,f]);let h=K(null);if(h.current=e=>{if(d.length&&!(e.target&&[`INPUT`,`SELECT`,`TEXTAREA`].includes(e.target.tagName))){if(e.key===`ArrowRight`)p(s.step+1);else if(e.key===`ArrowLeft`)p(s.step-1);else if(e.key===`PageDown`)m(s.hand+1);else if(e.key===`PageUp`)m(s.hand-1);else if(e.key===`Home`)p(0);else if(e.key===`End`)p(f);else return;e.preventDefault()}},G(()=>{let e=e=>h.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]),!r||!d.length){let e=a?Y(a):I(i?`replay.empty`:`common.loading`);return X`<section class="panel" data-testid="replay">
+  </section>`}function Tr({record:e}){let[t,n]=W(null);G(()=>{let t=!0;if(n(null),!globalThis.crypto?.subtle)n({status:`unavailable`});else return Zt(e).then(e=>t&&n(e),()=>t&&n({status:`mismatch`,what:`shuffle`})),()=>{t=!1}},[e]);let r=t?t.status:`checking`,i=I(`shuffle.checking`);return r===`verified`?i=I(`shuffle.verified`):r===`none`?i=I(`shuffle.none`):r===`unavailable`?i=I(`shuffle.unavailable`):r===`mismatch`&&(i=I(`shuffle.mismatch`,{what:I(`shuffle.what.${t.what}`)})),X`<span class=${`badge shuffle-${r}`} data-testid="shuffle-badge" data-status=${r}
+    title=${I(`shuffle.help`)} role="status">${i}</span>`}var Er=[`pass`,`solo`,`cuatrola`,`quintola`],Dr=[`bottom`,`right`,`top`,`left`];function Or(e,t){return Dr[(e-(t??0)+4)%4]}function kr(e){return e&1}function Ar(e){return xe.indexOf(e)}function jr(e,t){let n=Ar(t),r=e=>{let t=z(e),r=Pe(t);return(r===n?10:r)*10+Fe(t)};return[...e].sort((e,t)=>r(e)-r(t))}var Mr=/^[A3RCS][OCEB]$/,Nr=e=>e===`nocante`||e.startsWith(`cante:`),Pr=300;function Fr(){return{info:null,seat:null,view:null,chat:[],chatUnread:0,clock:null,log:[],announce:{},flash:null,lastTrick:null,summary:null,summaryHand:null,handAnalysis:null,matchEnd:null,dialogs:{lastTrick:!1,summary:!1,matchEnd:!1,sheet:!1},sheet:{base:null,rows:[]},pending:null,message:null,cue:{id:0,sounds:[]},nextId:1}}function Ir(e,t=1){return{first:e.nextId,nextId:e.nextId+t}}function Q(e){return e.seat!==null&&e.seat!==void 0}function Lr(e,t=null){let n=e.view;return!(!n||!Q(e)||n.phase===`finished`||n.to_move!==e.seat||t&&n.phase!==t)}function Rr(e,t){return!e||typeof e!=`object`?null:{seat:e.seat,remaining_ms:Math.max(0,Number(e.remaining_ms)||0),total_ms:Math.max(0,Number(e.total_ms)||0),at:t}}function zr(e,t){let n=[],r=t;if(!e)return{entries:n,nextId:r};n.push({id:r++,kind:`deal`,seat:e.dealer}),(e.bids||[]).forEach((t,i)=>{n.push({id:r++,kind:`bid`,seat:(e.mano+i)%4,action:t})}),(e.tricks||[]).forEach((t,i)=>{t.seats.forEach((e,i)=>n.push({id:r++,kind:`card`,seat:e,action:t.cards[i]})),n.push({id:r++,kind:`trick`,seat:t.winner});for(let t of e.cantes||[])t.trick===i&&n.push({id:r++,kind:`cante`,seat:t.seat,suit:t.suit,points:t.points})});for(let[t,i]of e.trick||[])n.push({id:r++,kind:`card`,seat:t,action:i});return{entries:n,nextId:r}}function Br(e,t){if(!t.length)return e.log;let n=[...e.log,...t];return n.length>Pr?n.slice(n.length-Pr):n}function Vr(e,t,n){return n==null||!t||t.phase===`finished`||t.to_move!==n?!1:!e||e.to_move!==n||e.phase!==t.phase}function Hr(e,t,n){let r=t.view||null,{entries:i,nextId:a}=zr(r,e.nextId),o=t.info||null,s=o?.status===`finished`,c=r?.tricks?.length?r.tricks[r.tricks.length-1]:null,l=null;if(`clock`in t)l=Rr(t.clock,n);else if(t.timer){let e=Math.max(t.timer.seconds,o?.options?.turn_time||0)*1e3;l=Rr({seat:t.timer.seat,remaining_ms:t.timer.seconds*1e3,total_ms:e},n)}return{...e,info:o,seat:t.seat??null,view:r,chat:(t.chat||[]).slice(-100),clock:l,log:i,nextId:a,announce:{},flash:null,lastTrick:c,summary:r?.summary||e.summary,summaryHand:r?.summary&&o?{match:Gr(o),hand:o.hands_played}:e.summaryHand,matchEnd:s?{winner:o.score[0]>o.score[1]?0:1,score:o.score}:null,dialogs:{...e.dialogs,matchEnd:s},sheet:{base:o&&o.hands_played?{hands:o.hands_played,score:o.score}:null,rows:[]},pending:null,message:null}}function Ur(e,t){let n=e.view,r=t.view,{seat:i,action:a}=t,o=e.seat,s=i===o&&Q(e),{nextId:c}=e,l=[],u=[],d=e.announce,{flash:f,lastTrick:p,message:m,pending:h}=e;if(s?(h=null,m=t.auto?{key:`table.autoPlayed`,params:{move:a},kind:`warn`,move:!0}:null):h&&Nr(h.action)&&r.phase!==`cante`&&(h=null),Er.includes(a))l.push({id:c++,kind:`bid`,seat:i,action:a,auto:t.auto}),d={...d,[i]:{id:c++,kind:`bid`,bid:a}};else if(a===`nocante`)l.push({id:c++,kind:`nocante`,seat:i,auto:t.auto}),d={...d,[i]:{id:c++,kind:`nocante`}};else if(a.startsWith(`cante:`)){let e=a.slice(6),n=[...r.cantes||[]].reverse().find(t=>t.suit===e&&t.seat===i),o=n?n.points:e===r.trump?40:20;l.push({id:c++,kind:`cante`,seat:i,suit:e,points:o,auto:t.auto}),d={...d,[i]:{id:c++,kind:`cante`,suit:e,points:o}},u.push(`cante`)}else if(Mr.test(a)){if(l.push({id:c++,kind:`card`,seat:i,action:a,auto:t.auto}),u.push(`card`),n&&r.tricks.length>(n.tricks?.length||0)){let e=r.tricks[r.tricks.length-1];l.push({id:c++,kind:`trick`,seat:e.winner}),f={id:c++,trick:e},p=e,d={...d,[e.winner]:{id:c++,kind:`trick`}},u.push(`trick`)}else f=null}Vr(n,r,o)&&u.push(`turn`);let g=e.clock;return g&&g.seat===i&&(g=null),{...e,view:r,log:Br(e,l),announce:d,flash:f,lastTrick:p,message:m,pending:h,clock:g,cue:u.length?{id:e.cue.id+1,sounds:u}:e.cue,nextId:c}}function Wr(e,t,n){let r=t.body,i=e;if(r)switch(r.kind){case`seats`:i={...e,info:r.info};break;case`match_start`:i={...e,info:e.info&&{...e.info,score:[0,0],hands_played:0,status:`playing`,match:r.match??e.info.match},summary:null,summaryHand:null,matchEnd:null,dialogs:{...e.dialogs,summary:!1,matchEnd:!1},sheet:{base:null,rows:[]}};break;case`deal`:{let{first:t,nextId:n}=Ir(e),a=Vr(null,r.view,e.seat)?[`turn`]:[];i={...e,view:r.view,log:Br(e,[{id:t,kind:`deal`,seat:r.view.dealer}]),nextId:n,announce:{},flash:null,pending:null,message:null,cue:a.length?{id:e.cue.id+1,sounds:a}:e.cue};break}case`act`:i=Ur(e,r);break;case`cantes_over`:i={...e,view:r.view,pending:null};break;case`hand_end`:{let t=r.summary,{first:n,nextId:a}=Ir(e),o={hand:r.hands_played,contract:t.contract,bidder:t.bidder,points:t.points,winner:t.winner,game_points:t.game_points,score:r.score};i={...e,summary:t,summaryHand:e.info?{match:Gr(e.info),hand:r.hands_played}:null,info:e.info&&{...e.info,score:r.score,hands_played:r.hands_played},dialogs:{...e.dialogs,summary:!0},sheet:{...e.sheet,rows:[...e.sheet.rows,o]},log:Br(e,[{id:n,kind:`hand`,team:t.winner,points:t.game_points}]),nextId:a};break}case`match_end`:{let{first:t,nextId:n}=Ir(e);i={...e,matchEnd:{winner:r.winner,score:r.score,hands_played:r.hands_played},info:e.info&&{...e.info,score:r.score,status:`finished`},dialogs:{...e.dialogs,matchEnd:!0},clock:null,log:Br(e,[{id:t,kind:`match`,team:r.winner,score:r.score}]),cue:{id:e.cue.id+1,sounds:[`match`]},nextId:n};break}case`chat`:i={...e,chat:[...e.chat,r].slice(-100),chatUnread:e.chatUnread+1};break;case`timer`:`clock`in t||(i={...e,clock:Rr({seat:r.seat,remaining_ms:r.seconds*1e3,total_ms:r.seconds*1e3},n)})}return`clock`in t&&(i={...i,clock:Rr(t.clock,n)}),i}function Gr(e){return`${e.id}-${e.match??1}`}function Kr(e,t){let n=t.analysis;if(!n||!Array.isArray(n.decisions)||!Array.isArray(n.seats))return e;let r=e.handAnalysis;return r&&r.match===t.match&&r.hand>t.hand?e:{...e,handAnalysis:{match:t.match,hand:t.hand,analysis:n}}}function qr(e,t=3){let n=e.summaryHand,r=e.handAnalysis;if(!n||!r||r.match!==n.match||r.hand!==n.hand)return null;let{analysis:i}=r;return Q(e)?{mine:i.seats.find(t=>t.seat===e.seat)||null,costly:i.decisions.filter(t=>t.seat===e.seat&&!t.forced&&t.cost>0).sort((e,t)=>t.cost/Yr(t.unit)-e.cost/Yr(e.unit)||e.step-t.step).slice(0,t)}:{seats:i.seats.filter(e=>e.scored>0)}}var Jr={points:10,tricks:.5,match:5,game:.5},Yr=e=>Jr[e]||1;function Xr(e,t){let n=e.view;if(!n||!Q(e))return{key:`why.spectator`};if(n.phase===`finished`)return{key:`why.handOver`};if(n.to_move!==e.seat)return{key:`why.notYourTurn`};if(n.phase===`bidding`)return{key:`why.bidFirst`};if(n.phase===`cante`)return{key:`why.canteFirst`};if((n.legal||[]).includes(t))return null;let r=(n.illegal||[]).find(e=>e.card===t),i={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,over_trump:`why.mustOvertrump`,must_trump:`why.mustTrump`};return r&&i[r.reason]?{key:r.reason===`follow_suit_beat`&&!Qr(n,r.suit)?`why.mustFollow`:i[r.reason],params:{suit:r.suit}}:{key:`why.illegal`}}var Zr=`A3RCS`;function Qr(e,t){let n=e=>Zr.indexOf(e[0]),r=(e.trick||[]).map(([,e])=>e).filter(e=>e[1]===t);if(!r.length)return!1;let i=Math.min(...r.map(n));return(e.hand||[]).some(e=>e[1]===t&&n(e)<i)}function $r(e,t){switch(t.type){case`hand_analysis`:return Kr(e,t.msg);case`sync`:return Hr(e,t.msg,t.now??0);case`event`:return Wr(e,t.msg,t.now??0);case`presence`:return e.info?{...e,info:{...e.info,seats:e.info.seats.map(e=>e.seat===t.msg.seat?{...e,online:t.msg.online}:e)}}:e;case`play`:return e.pending?e:{...e,pending:{action:t.action},message:null,cue:Mr.test(t.action)?{id:e.cue.id+1,sounds:[`card`]}:e.cue};case`refused`:return e.pending&&e.pending.action!==t.action?e:{...e,pending:null,message:{error:t.error,kind:`error`}};case`explain`:{let n=Xr(e,t.code);return n?{...e,message:{...n,kind:`warn`}}:e}case`message`:return{...e,message:t.message};case`open`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!0}};case`close`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!1}};case`toggle`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!e.dialogs[t.dialog]}};case`flashDone`:return e.flash&&e.flash.id===t.id?{...e,flash:null}:e;case`chatSeen`:return e.chatUnread?{...e,chatUnread:0}:e;default:return e}}function ei(e){let t=e.view;if(!t||!Q(e))return[];let n=e.pending&&Mr.test(e.pending.action)?e.pending.action:null;return jr((t.hand||[]).filter(e=>e!==n),t.trump)}function ti(e){let t=e.view;if(!t)return{plays:[],winner:null,finished:!1};let n=(t.trick||[]).map(([e,t])=>[e,t,!1]),r=e.pending&&Mr.test(e.pending.action)?e.pending.action:null;if(r&&!n.some(([,e])=>e===r)&&n.push([e.seat,r,!0]),n.length)return{plays:n,winner:null,finished:!1};if(e.flash){let t=e.flash.trick;return{plays:t.seats.map((e,n)=>[e,t.cards[n],!1]),winner:t.winner,finished:!0}}return{plays:[],winner:null,finished:!1}}function ni(e){let t=e.pending?[]:e.view?.legal||[];return{bids:t.filter(e=>Er.includes(e)),cantes:t.filter(e=>e.startsWith(`cante:`)),nocante:t.includes(`nocante`),cards:t.filter(e=>Mr.test(e))}}var ri=5,ii=10;function ai(e){if(!e)return[0,0];if(Array.isArray(e.summary?.points))return[...e.summary.points];let t=[...e.card_points||[0,0]],n=e.tricks||[];n.length===ri&&(t[kr(n[4].winner)]+=ii);for(let n of e.cantes||[])t[kr(n.seat)]+=n.points;return t}function oi(e,t){return e?Math.max(0,e.remaining_ms-(t-e.at)):0}function si(e){let t=e.dialogs,n=!!(t.summary&&e.summary);return{lastTrick:!!t.lastTrick,summary:n,matchEnd:!!(t.matchEnd&&e.matchEnd&&!n),sheet:!!t.sheet}}var ci=[`bottom`,`right`,`top`,`left`],li=[`pass`,`solo`,`cuatrola`,`quintola`],ui=/^[A3RCS][OCEB]$/,di=(e,t)=>ci[(e-t+4)%4];function fi(e){let[t,n]=W({match:null,hands:null,error:null});return G(()=>{let t=encodeURIComponent(e);return In(()=>Promise.all([an(`GET`,`/matches/${t}`),an(`GET`,`/matches/${t}/steps`)]),(e,t)=>n(e?{match:e[0],hands:e[1].hands||[],error:null}:{match:null,hands:null,error:t}))},[e]),t}function pi({matchId:e,userId:t,onBack:n}){let{match:r,hands:i,error:a}=fi(e),o=vr(e),[s,c]=W({hand:0,step:0}),[l,u]=W(!1),d=i?.[s.hand]?.steps||[],f=d.length-1,p=e=>c(t=>({...t,step:Math.max(0,Math.min(f,e))})),m=e=>{i?.length&&c({hand:Math.max(0,Math.min(i.length-1,e)),step:0})};G(()=>{if(!l)return;if(s.step>=f){u(!1);return}let e=setTimeout(()=>p(s.step+1),900);return()=>clearTimeout(e)},[l,s,f]);let h=K(null);if(h.current=e=>{if(d.length&&!(e.target&&[`INPUT`,`SELECT`,`TEXTAREA`].includes(e.target.tagName))){if(e.key===`ArrowRight`)p(s.step+1);else if(e.key===`ArrowLeft`)p(s.step-1);else if(e.key===`PageDown`)m(s.hand+1);else if(e.key===`PageUp`)m(s.hand-1);else if(e.key===`Home`)p(0);else if(e.key===`End`)p(f);else return;e.preventDefault()}},G(()=>{let e=e=>h.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]),!r||!d.length){let e=I(i?`replay.empty`:`common.loading`);return a&&(e=a.code===`not_found`?I(`replay.notFound`):Y(a)),X`<section class="panel" data-testid="replay">
       <h2>${I(`replay.title`)}</h2>
       <p class=${a?`message error`:`muted`}>${e}</p>
       <button class="btn" data-testid="replay-back" onClick=${n}>${I(`nav.history`)}</button>
-    </section>`}let g=r.players||[],_=g.find(e=>t&&e.user_id===t),v=_?_.seat:0,y=v&1,b=e=>{let t=g.find(t=>t.seat===e);return t&&gn(jn(t))||I(`table.seatN`,{n:e+1})},x=d[s.step],S=x.view,C=x.action&&ci.test(x.action)&&!S.trick.length?S.tricks[S.tricks.length-1]:null,w=C?C.seats.map((e,t)=>[e,C.cards[t]]):S.trick,T=C?C.winner:null,E=s.step===f?S.summary:null,D=()=>{let e=x.action,t=b(x.seat);if(e==null)return I(`replay.deal`,{seat:b(S.dealer)});if(si.includes(e))return I(`log.bid`,{seat:t,bid:I(`bid.${e}`)});if(e.startsWith(`cante:`))return I(`log.cante`,{seat:t,suit:J(e.slice(6))});if(e===`nocante`)return I(`log.nocante`,{seat:t});let n=I(`log.card`,{seat:t,card:q(e)});return T===null?n:`${n} · ${I(`table.trickWonBy`,{seat:b(T)})}`},O=``;S.bidder!==null&&S.bidder!==void 0?O=I(`table.contractBy`,{contract:I(`bid.${S.contract}`),seat:b(S.bidder)}):(S.bids||[]).length===4&&(O=I(`table.plainHand`));let ee=ri(S),k=S.tricks_won||[0,0],A=S.score_before||[0,0],te=xe.indexOf(S.trump),ne=e=>{let t=g.find(t=>t.seat===e)||{name:``,seat:e},n=(e-S.mano+4)%4,r=n<(S.bids||[]).length?S.bids[n]:null,i=S.sitting_out===e;return X`<div key=${e} class=${`rp-seat rp-${li(e,v)}${i?` out`:``}${x.seat===e?` acting`:``}`}
+    </section>`}let g=r.players||[],_=g.find(e=>t&&e.user_id===t),v=_?_.seat:0,y=v&1,b=e=>{let t=g.find(t=>t.seat===e);return t&&gn(jn(t))||I(`table.seatN`,{n:e+1})},x=d[s.step],S=x.view,C=x.action&&ui.test(x.action)&&!S.trick.length?S.tricks[S.tricks.length-1]:null,w=C?C.seats.map((e,t)=>[e,C.cards[t]]):S.trick,T=C?C.winner:null,E=s.step===f?S.summary:null,D=()=>{let e=x.action,t=b(x.seat);if(e==null)return I(`replay.deal`,{seat:b(S.dealer)});if(li.includes(e))return I(`log.bid`,{seat:t,bid:I(`bid.${e}`)});if(e.startsWith(`cante:`))return I(`log.cante`,{seat:t,suit:J(e.slice(6))});if(e===`nocante`)return I(`log.nocante`,{seat:t});let n=I(`log.card`,{seat:t,card:q(e)});return T===null?n:`${n} · ${I(`table.trickWonBy`,{seat:b(T)})}`},O=``;S.bidder!==null&&S.bidder!==void 0?O=I(`table.contractBy`,{contract:I(`bid.${S.contract}`),seat:b(S.bidder)}):(S.bids||[]).length===4&&(O=I(`table.plainHand`));let ee=ai(S),k=S.tricks_won||[0,0],A=S.score_before||[0,0],te=xe.indexOf(S.trump),ne=e=>{let t=g.find(t=>t.seat===e)||{name:``,seat:e},n=(e-S.mano+4)%4,r=n<(S.bids||[]).length?S.bids[n]:null,i=S.sitting_out===e;return X`<div key=${e} class=${`rp-seat rp-${di(e,v)}${i?` out`:``}${x.seat===e?` acting`:``}`}
       data-testid=${`replay-seat-${e}`}>
       <div class="rp-head">
         <${kn} name=${t.name} bot=${Mn(t)} size=${22} />
@@ -313,11 +313,11 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         ${r?X`<span class=${`badge bid bid-${r}`}>${I(`bid.${r}`)}</span>`:null}
       </div>
       <div class="rp-hand">
-        ${x.hands[e].map(e=>X`<${Rn} key=${e} class="rp-mini" markup=${V(z(e))} label=${q(e)} />`)}
+        ${x.hands[e].map(e=>X`<${Bn} key=${e} class="rp-mini" markup=${V(z(e))} label=${q(e)} />`)}
       </div>
     </div>`},j=(e,t,n,r,i,{after:a=!1,iconOnly:o=!1}={})=>X`<button
-      class=${`btn small${o?` icon-only`:``}`} data-testid=${e} onClick=${n} disabled=${r}
-      aria-label=${t} title=${t}>
+      class=${`btn small${o?` icon-only`:``}`} data-testid=${e} onClick=${r?void 0:n}
+      aria-disabled=${r?`true`:null} aria-label=${t} title=${t}>
       ${a?null:X`<${Vt} name=${i} size=${16} />`}
       ${o?null:X`<span>${t}</span>`}
       ${a?X`<${Vt} name=${i} size=${16} />`:null}
@@ -325,19 +325,19 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <header class="rp-bar">
       <div class="rp-title">
         <strong>${I(`replay.title`)}</strong>
-        <span class="rules-tag">${hn(In(r.rules))}</span>
+        <span class="rules-tag">${hn(Rn(r.rules))}</span>
         <span class="rp-score" title=${I(`replay.scoreBefore`)}>${A[y]}–${A[1-y]}</span>
       </div>
       <div class="rp-info">
         <span class="trump-badge">
-          ${te>=0?X`<${Rn} class="icon" markup=${He(te)} />`:null}
+          ${te>=0?X`<${Bn} class="icon" markup=${He(te)} />`:null}
           <span>${I(`table.trump`)}: ${te>=0?J(te):``}</span>
         </span>
         ${O?X`<span class="contract">${O}</span>`:null}
         <span class="hand-score" data-testid="replay-points">
           ${I(`table.handPoints`,{us:ee[y],them:ee[1-y],ut:k[y],tt:k[1-y]})}
         </span>
-        <${Cr} record=${(r.hands||[])[s.hand]} />
+        <${Tr} record=${(r.hands||[])[s.hand]} />
       </div>
       <button class="btn small ghost" data-testid="replay-back" onClick=${n}>
         <${Vt} name="back" size=${16} /> ${I(`replay.back`)}
@@ -347,10 +347,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${[0,1,2,3].map(ne)}
       <div class="rp-center">
         <div class="rp-trick" data-testid="replay-trick">
-          ${w.map(([e,t])=>X`<${Rn} key=${t} class=${`rp-card at-${li(e,v)}${T===e?` winner`:``}`}
+          ${w.map(([e,t])=>X`<${Bn} key=${t} class=${`rp-card at-${di(e,v)}${T===e?` winner`:``}`}
               markup=${V(z(t))} label=${`${b(e)}: ${q(t)}`} />`)}
         </div>
-        ${S.trump_held?X`<${Rn} class="rp-trump" markup=${V(z(S.shown_card))} label=${I(`table.shownTrump`,{card:q(S.shown_card)})} />`:null}
+        ${S.trump_held?X`<${Bn} class="rp-trump" markup=${V(z(S.shown_card))} label=${I(`table.shownTrump`,{card:q(S.shown_card)})} />`:null}
       </div>
     </div>
     <p class="replay-event" data-testid="replay-event" aria-live="polite">${D()}</p>
@@ -369,7 +369,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <span class="replay-pos" data-testid="replay-step">${I(`replay.stepN`,{n:s.step,total:f})}</span>
         ${j(`replay-next`,I(`replay.next`),()=>p(s.step+1),s.step>=f,`next`,{after:!0})}
         ${j(`replay-end`,I(`replay.end`),()=>p(f),s.step>=f,`last`,{iconOnly:!0})}
-        <button class="btn small primary" data-testid="replay-play" aria-pressed=${String(l)}
+        <button class="btn small primary" data-testid="replay-play"
           aria-label=${I(l?`replay.pause`:`replay.play`)}
           onClick=${()=>u(!l&&s.step<f)}>
           <${Vt} name=${l?`pause`:`play`} size=${16} /><span>${I(l?`replay.pause`:`replay.play`)}</span>
@@ -379,20 +379,20 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${(S.cantes||[]).length?X`<p class="muted rp-cantes">
           ${S.cantes.map(e=>I(`summary.canteLine`,{seat:b(e.seat),suit:J(e.suit),points:e.points})).join(` · `)}
         </p>`:null}
-    <${Sr} state=${o} hand=${s.hand} step=${s.step} nameOf=${b} />
-  </section>`}var fi=`cuatrola.sound`,pi={card:[[220,0,.07,`triangle`,.25],[160,.02,.06,`sine`,.18]],turn:[[660,0,.12,`sine`,.22],[880,.13,.16,`sine`,.22]],trick:[[392,0,.1,`triangle`,.2],[523,.09,.14,`triangle`,.2]],cante:[[523,0,.12,`square`,.08],[659,.11,.12,`square`,.08],[784,.22,.22,`square`,.08]],match:[[523,0,.18,`triangle`,.22],[659,.16,.18,`triangle`,.22],[784,.32,.18,`triangle`,.22],[1047,.48,.4,`triangle`,.22]]},mi=null;function hi(){try{return localStorage.getItem(fi)!==`off`}catch{return!0}}function gi(e){try{localStorage.setItem(fi,e?`on`:`off`)}catch{}_i=e}var _i=null;function vi(){return _i===null?hi():_i}function yi(e){let t=pi[e];if(!t||!vi())return!1;let n=typeof window>`u`?null:window.AudioContext||window.webkitAudioContext;if(!n)return!1;try{mi||=new n,mi.state===`suspended`&&mi.resume().catch(()=>null);let e=mi.currentTime+.01;for(let[n,r,i,a,o]of t){let t=mi.createOscillator(),s=mi.createGain();t.type=a,t.frequency.value=n,s.gain.setValueAtTime(1e-4,e+r),s.gain.exponentialRampToValueAtTime(o,e+r+.01),s.gain.exponentialRampToValueAtTime(1e-4,e+r+i),t.connect(s).connect(mi.destination),t.start(e+r),t.stop(e+r+i+.02)}return!0}catch{return!1}}Object.keys(pi);function bi(){let e=!0,t=null;return{get following(){return e},update(n){n&&e&&(n.scrollTop=n.scrollHeight,t=n.scrollTop)},onScroll(n){n.scrollHeight-n.scrollTop-n.clientHeight<24?(e=!0,t=n.scrollTop):(t===null||Math.abs(n.scrollTop-t)>1)&&(e=!1,t=null)}}}var $=Rt.bind(b);function xi(e){let t=e.seat,n=n=>n===t&&Q(e),r=t=>e.info?.seats?.find(e=>e.seat===t)||{seat:t},i=e.info?.options?.bot_level||`medium`,a=e=>!!(e.level||e.bot&&!e.user),o=n=>{if(!Q(e))return I(`player.computerSeat`,{n:n+1});let r=Er(n,t);return I(r===`top`?`player.computerPartner`:r===`left`?`player.computerLeft`:`player.computerRight`)},s=e=>{if(e==null)return``;let t=r(e);return a(t)&&!n(e)?o(e):gn(t,i)||I(`table.emptySeat`)},c=e=>{let t=r(e);return a(t)&&!n(e)?`${o(e)} · ${gn(t,i)}`:s(e)},l=e=>n(e)?I(`table.you`):s(e),u=(e,t,r={})=>n(e)&&be(`${t}You`)?I(`${t}You`,r):I(t,{...r,seat:l(e)}),d=n=>Q(e)?n===Dr(t)?I(`table.us`):I(`table.them`):I(`table.team`,{n:n+1}),f=(n,r)=>Q(e)?n===Dr(t)?I(`summary.resultWe`,{points:r}):I(`summary.resultThey`,{points:r}):I(`summary.resultTeam`,{team:d(n),points:r});return{info:r,fullName:s,longName:c,seatName:l,about:u,teamName:d,handResult:f,moveName:e=>wr.includes(e)?I(`bid.${e}`):e===`nocante`?I(`table.noCante`):e.startsWith(`cante:`)?J(e.slice(6)):q(e),contractText:(e,t)=>t==null?I(`table.plainHand`):u(t,`table.contractBy`,{contract:I(`bid.${e}`)}),logText:n=>{let r;switch(n.kind){case`deal`:r=u(n.seat,`log.deal`);break;case`bid`:r=u(n.seat,`log.bid`,{bid:I(`bid.${n.action}`)});break;case`card`:r=u(n.seat,`log.card`,{card:q(n.action)});break;case`trick`:r=u(n.seat,`table.trickWonBy`);break;case`cante`:r=u(n.seat,`log.sings`,{points:n.points,suit:J(n.suit)});break;case`nocante`:r=u(n.seat,`log.nocante`);break;case`hand`:r=f(n.team,n.points);break;case`match`:r=Q(e)?n.team===Dr(t)?I(`match.youWon`):I(`match.youLost`):I(`match.teamWon`,{team:d(n.team)});break;default:r=``}return n.auto?`${r} (${I(`log.auto`)})`:r},myTeam:Q(e)?Dr(t):0,mine:n}}function Si({tag:e=`span`,markup:t,...n}){return b(e,{...n,dangerouslySetInnerHTML:{__html:t}})}function Ci({suit:e}){return $`<${Si} class="icon" markup=${He(xe.indexOf(e))} />`}function wi({name:e}){return $`<svg class="ctl-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <${wr} state=${o} hand=${s.hand} step=${s.step} nameOf=${b} />
+  </section>`}var mi=`cuatrola.sound`,hi={card:[[220,0,.07,`triangle`,.25],[160,.02,.06,`sine`,.18]],turn:[[660,0,.12,`sine`,.22],[880,.13,.16,`sine`,.22]],trick:[[392,0,.1,`triangle`,.2],[523,.09,.14,`triangle`,.2]],cante:[[523,0,.12,`square`,.08],[659,.11,.12,`square`,.08],[784,.22,.22,`square`,.08]],match:[[523,0,.18,`triangle`,.22],[659,.16,.18,`triangle`,.22],[784,.32,.18,`triangle`,.22],[1047,.48,.4,`triangle`,.22]]},gi=null;function _i(){try{return localStorage.getItem(mi)!==`off`}catch{return!0}}function vi(e){try{localStorage.setItem(mi,e?`on`:`off`)}catch{}yi=e}var yi=null;function bi(){return yi===null?_i():yi}function xi(e){let t=hi[e];if(!t||!bi())return!1;let n=typeof window>`u`?null:window.AudioContext||window.webkitAudioContext;if(!n)return!1;try{gi||=new n,gi.state===`suspended`&&gi.resume().catch(()=>null);let e=gi.currentTime+.01;for(let[n,r,i,a,o]of t){let t=gi.createOscillator(),s=gi.createGain();t.type=a,t.frequency.value=n,s.gain.setValueAtTime(1e-4,e+r),s.gain.exponentialRampToValueAtTime(o,e+r+.01),s.gain.exponentialRampToValueAtTime(1e-4,e+r+i),t.connect(s).connect(gi.destination),t.start(e+r),t.stop(e+r+i+.02)}return!0}catch{return!1}}Object.keys(hi);function Si(){let e=!0,t=null;return{get following(){return e},update(n){n&&e&&(n.scrollTop=n.scrollHeight,t=n.scrollTop)},onScroll(n){n.scrollHeight-n.scrollTop-n.clientHeight<24?(e=!0,t=n.scrollTop):(t===null||Math.abs(n.scrollTop-t)>1)&&(e=!1,t=null)}}}var $=Rt.bind(b);function Ci(e){let t=e.seat,n=n=>n===t&&Q(e),r=t=>e.info?.seats?.find(e=>e.seat===t)||{seat:t},i=e.info?.options?.bot_level||`medium`,a=e=>!!(e.level||e.bot&&!e.user),o=n=>{if(!Q(e))return I(`player.computerSeat`,{n:n+1});let r=Or(n,t);return I(r===`top`?`player.computerPartner`:r===`left`?`player.computerLeft`:`player.computerRight`)},s=e=>{if(e==null)return``;let t=r(e);return a(t)&&!n(e)?o(e):gn(t,i)||I(`table.emptySeat`)},c=e=>{let t=r(e);return a(t)&&!n(e)?`${o(e)} · ${gn(t,i)}`:s(e)},l=e=>n(e)?I(`table.you`):s(e),u=(e,t,r={})=>n(e)&&be(`${t}You`)?I(`${t}You`,r):I(t,{...r,seat:l(e)}),d=n=>Q(e)?n===kr(t)?I(`table.us`):I(`table.them`):I(`table.team`,{n:n+1}),f=(n,r)=>Q(e)?n===kr(t)?I(`summary.resultWe`,{points:r}):I(`summary.resultThey`,{points:r}):I(`summary.resultTeam`,{team:d(n),points:r});return{info:r,fullName:s,longName:c,seatName:l,about:u,teamName:d,handResult:f,moveName:e=>Er.includes(e)?I(`bid.${e}`):e===`nocante`?I(`table.noCante`):e.startsWith(`cante:`)?J(e.slice(6)):q(e),contractText:(e,t)=>t==null?I(`table.plainHand`):u(t,`table.contractBy`,{contract:I(`bid.${e}`)}),logText:n=>{let r;switch(n.kind){case`deal`:r=u(n.seat,`log.deal`);break;case`bid`:r=u(n.seat,`log.bid`,{bid:I(`bid.${n.action}`)});break;case`card`:r=u(n.seat,`log.card`,{card:q(n.action)});break;case`trick`:r=u(n.seat,`table.trickWonBy`);break;case`cante`:r=u(n.seat,`log.sings`,{points:n.points,suit:J(n.suit)});break;case`nocante`:r=u(n.seat,`log.nocante`);break;case`hand`:r=f(n.team,n.points);break;case`match`:r=Q(e)?n.team===kr(t)?I(`match.youWon`):I(`match.youLost`):I(`match.teamWon`,{team:d(n.team)});break;default:r=``}return n.auto?`${r} (${I(`log.auto`)})`:r},myTeam:Q(e)?kr(t):0,mine:n}}function wi({tag:e=`span`,markup:t,...n}){return b(e,{...n,dangerouslySetInnerHTML:{__html:t}})}function Ti({suit:e}){return $`<${wi} class="icon" markup=${He(xe.indexOf(e))} />`}function Ei({name:e}){return $`<svg class="ctl-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
     <path d=${{soundOn:`M3 9h4l5-4v14l-5-4H3z M15 8.5a5 5 0 0 1 0 7 M17.5 6a8.5 8.5 0 0 1 0 12`,soundOff:`M3 9h4l5-4v14l-5-4H3z M16 9l5 6 M21 9l-5 6`,chat:`M4 5h16v11H9l-5 4z`,log:`M5 6h14 M5 11h14 M5 16h9`,trick:`M7 4h8l2 2v12H7z M4 8v12h10`,hand:`M4 19l4-14 5 2-4 14z M13 7l5-1 2 13-6 1`,sheet:`M5 4h14v16H5z M5 9h14 M5 14h14 M11 4v16`}[e]} fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" />
-  </svg>`}function Ti({clock:e,label:t=null,bar:n=!0}){let[r,i]=W(()=>Date.now());G(()=>{let e=setInterval(()=>i(Date.now()),250);return()=>clearInterval(e)},[e]);let a=ii(e,r),o=Math.ceil(a/1e3),s=e.total_ms?Math.max(0,Math.min(100,a/e.total_ms*100)):0,c=I(`table.secondsLeft`,{n:o});return $`<span class="countdown">
+  </svg>`}function Di({clock:e,label:t=null,bar:n=!0}){let[r,i]=W(()=>Date.now());G(()=>{let e=setInterval(()=>i(Date.now()),250);return()=>clearInterval(e)},[e]);let a=oi(e,r),o=Math.ceil(a/1e3),s=e.total_ms?Math.max(0,Math.min(100,a/e.total_ms*100)):0,c=I(`table.secondsLeft`,{n:o});return $`<span class="countdown">
     <span class=${`timer${o<=5?` urgent`:``}`} role="timer" aria-live="off"
       aria-label=${t?`${t}: ${c}`:c} data-testid="turn-timer" data-seconds=${o}
       data-seat=${e.seat}>${t?`${t} · `:``}${c}</span>
     ${n?$`<span class="timer-bar" aria-hidden="true"><span style=${{width:`${s}%`}} /></span>`:null}
-  </span>`}var Ei=2600;function Di({item:e,pos:t,w:n,seat:r,view:i}){let[a,o]=W(!0);if(G(()=>{o(!0);let e=setTimeout(()=>o(!1),Ei);return()=>clearTimeout(e)},[e.id]),!a||e.kind===`bid`)return null;let s;if(e.kind===`cante`){let t=[`R${e.suit}`,`C${e.suit}`];s=$`<span class="announce-text">${n.about(r,`table.singsShort`,{points:e.points})}</span>
+  </span>`}var Oi=2600;function ki({item:e,pos:t,w:n,seat:r,view:i}){let[a,o]=W(!0);if(G(()=>{o(!0);let e=setTimeout(()=>o(!1),Oi);return()=>clearTimeout(e)},[e.id]),!a||e.kind===`bid`)return null;let s;if(e.kind===`cante`){let t=[`R${e.suit}`,`C${e.suit}`];s=$`<span class="announce-text">${n.about(r,`table.singsShort`,{points:e.points})}</span>
       <span class="announce-cards">
-        ${t.map(e=>$`<${Si} key=${e} class="mini-face" role="img" aria-label=${q(e)} markup=${V(z(e))} />`)}
+        ${t.map(e=>$`<${wi} key=${e} class="mini-face" role="img" aria-label=${q(e)} markup=${V(z(e))} />`)}
       </span>`}else if(e.kind===`nocante`)s=$`<span class="announce-text">${n.about(r,`table.noSingShort`)}</span>`;else if(e.kind===`trick`)s=$`<span class="announce-text">${n.about(r,`table.winsTrickShort`)}</span>`;else return null;return $`<div class=${`announce announce-${e.kind}${i?.trump&&e.suit===i.trump?` trump`:``}`}
-    data-testid=${`announce-${t}`} data-kind=${e.kind}>${s}</div>`}function Oi({state:e,seat:t,w:n}){let r=e.view,i=n.info(t),a=Er(t,e.seat),o=n.mine(t),s=!!(r&&r.to_move===t&&r.phase!==`finished`),c=r&&r.sitting_out===t,l=r?r.card_counts[t]:0,u=r?(t-r.mano+4)%4:-1,d=r&&u<r.bids.length?r.bids[u]:null;r&&r.phase!==`bidding`&&t!==r.bidder&&(d=null);let f=e.announce[t],p=f?.kind===`bid`?f.id:`bid`,m=e.clock&&e.clock.seat===t&&s?e.clock:null,h=n.fullName(t),g=!!(i.level||i.bot&&!i.user),_=f?.kind===`trick`;return $`<div
-    class=${`seat seat-${a}${s?` turn`:``}${c?` out`:``}${o?` mine`:``}${_?` won`:``} team-${Dr(t)}`}
+    data-testid=${`announce-${t}`} data-kind=${e.kind}>${s}</div>`}function Ai({state:e,seat:t,w:n}){let r=e.view,i=n.info(t),a=Or(t,e.seat),o=n.mine(t),s=!!(r&&r.to_move===t&&r.phase!==`finished`),c=r&&r.sitting_out===t,l=r?r.card_counts[t]:0,u=r?(t-r.mano+4)%4:-1,d=r&&u<r.bids.length?r.bids[u]:null;r&&r.phase!==`bidding`&&t!==r.bidder&&(d=null);let f=e.announce[t],p=f?.kind===`bid`?f.id:`bid`,m=e.clock&&e.clock.seat===t&&s?e.clock:null,h=n.fullName(t),g=!!(i.level||i.bot&&!i.user),_=f?.kind===`trick`;return $`<div
+    class=${`seat seat-${a}${s?` turn`:``}${c?` out`:``}${o?` mine`:``}${_?` won`:``} team-${kr(t)}`}
     data-testid=${`seat-${a}`} data-seat=${t} role="group"
     aria-label=${I(`table.seatLabel`,{name:n.seatName(t),count:l})}>
     <div class="seat-head">
@@ -406,29 +406,29 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${!i.bot&&i.name&&!i.online?$`<span class="badge offline">${I(`table.offline`)}</span>`:null}
       ${c?$`<span class="badge out" data-testid="sits-out">${I(`table.sitsOut`)}</span>`:null}
       ${!o&&l?$`<span class="backs" aria-hidden="true">
-            ${Array.from({length:l},(e,t)=>$`<${Si} key=${t} class="mini-card" markup=${V(null)} />`)}
+            ${Array.from({length:l},(e,t)=>$`<${wi} key=${t} class="mini-card" markup=${V(null)} />`)}
             <span class="count" data-testid=${`count-${a}`}>${l}</span>
           </span>`:null}
-      ${r&&r.trump_held&&r.dealer===t?$`<${Si} tag="span" class="trump-card" data-testid="trump-card" role="img"
+      ${r&&r.trump_held&&r.dealer===t?$`<${wi} tag="span" class="trump-card" data-testid="trump-card" role="img"
             aria-label=${I(`table.shownTrump`,{card:q(r.shown_card)})}
             title=${I(`table.shownTrump`,{card:q(r.shown_card)})} markup=${V(z(r.shown_card))} />`:null}
       ${d?$`<span key=${p} class=${`bid-bubble bid-${d}${f?.kind===`bid`?` fresh`:``}`}
             data-testid=${`bid-bubble-${a}`}>${I(`bid.${d}`)}</span>`:null}
       ${s?$`<span class="turn-flag">${I(o?`table.yourTurn`:`table.theirTurn`)}</span>`:null}
-      ${m?$`<${Ti} clock=${m} />`:null}
+      ${m?$`<${Di} clock=${m} />`:null}
     </div>
-    ${f?$`<${Di} key=${f.id} item=${f} pos=${a} w=${n} seat=${t} view=${r} />`:null}
-  </div>`}function ki({state:e,shown:t,w:n}){let r=e.view,{plays:i,winner:a,finished:o}=t,s=null;return!i.length&&r?.phase===`bidding`&&(s=I(`table.bidding`)),!i.length&&r?.phase===`finished`&&e.summary&&(s=n.handResult(e.summary.winner,e.summary.game_points)),$`<div class=${`trick${o?` finished`:``}`} data-testid="trick" role="group"
+    ${f?$`<${ki} key=${f.id} item=${f} pos=${a} w=${n} seat=${t} view=${r} />`:null}
+  </div>`}function ji({state:e,shown:t,w:n}){let r=e.view,{plays:i,winner:a,finished:o}=t,s=null;return!i.length&&r?.phase===`bidding`&&(s=I(`table.bidding`)),!i.length&&r?.phase===`finished`&&e.summary&&(s=n.handResult(e.summary.winner,e.summary.game_points)),$`<div class=${`trick${o?` finished`:``}`} data-testid="trick" role="group"
     aria-label=${I(`table.trick`)}>
     ${i.length?null:$`<div class="emblem" aria-hidden="true">
-          ${[0,1,2,3].map(e=>$`<${Si} key=${e} class=${`emblem-suit s${e}`} markup=${He(e)} />`)}
+          ${[0,1,2,3].map(e=>$`<${wi} key=${e} class=${`emblem-suit s${e}`} markup=${He(e)} />`)}
         </div>`}
-    ${i.map(([t,r,i])=>{let o=Er(t,e.seat);return $`<${Si} key=${r} tag="div"
+    ${i.map(([t,r,i])=>{let o=Or(t,e.seat);return $`<${wi} key=${r} tag="div"
         class=${`trick-card at-${o} enter-${o}${a===t?` winner`:``}${i?` pending`:``}`}
         data-testid=${`trick-card-${r}`} data-pending=${i?`true`:null} role="img"
         aria-label=${`${n.seatName(t)}: ${q(r)}`} markup=${V(z(r))} />`})}
     ${s?$`<div class=${`trick-note${r?.phase===`finished`?` result`:``}`} data-testid=${r?.phase===`finished`?`hand-result`:null}>${s}</div>`:null}
-  </div>`}function Ai({state:e,w:t,conn:n,tableId:r,toast:i,sitAt:a,fail:o}){let s=e.info,c=`${location.origin}${location.pathname}#/join/${s.code}`,l=K(null);return $`<div class="waiting panel" data-testid="waiting">
+  </div>`}function Mi({state:e,w:t,conn:n,tableId:r,toast:i,sitAt:a,fail:o}){let s=e.info,c=`${location.origin}${location.pathname}#/join/${s.code}`,l=K(null);return $`<div class="waiting panel" data-testid="waiting">
     <h2>${I(`table.waiting`)}</h2>
     ${s.code?$`<div class="invite">
           <span>${I(`table.inviteCode`)}</span>
@@ -438,7 +438,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         </div>`:null}
     <ul class="seat-list">
       ${s.seats.map(i=>$`<li key=${i.seat}>
-          <span class="seat-label" data-testid=${`seat-label-${i.seat}`}>${I(`table.seatN`,{n:i.seat+1})} · ${t.teamName(Dr(i.seat))}</span>
+          <span class="seat-label" data-testid=${`seat-label-${i.seat}`}>${I(`table.seatN`,{n:i.seat+1})} · ${t.teamName(kr(i.seat))}</span>
           <span class=${`who${i.name?``:` free`}`} data-testid=${`seat-who-${i.seat}`}
             title=${i.name?t.seatName(i.seat):``}>${i.name?t.seatName(i.seat):I(`table.emptySeat`)}</span>
           ${!i.name&&Q(e)?$`<button class="btn small" data-testid=${`add-bot-${i.seat}`}
@@ -446,17 +446,17 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${!i.name&&!Q(e)?$`<button class="btn small primary" data-testid=${`sit-${i.seat}`} onClick=${()=>a(i.seat)}>${I(`table.sitHere`)}</button>`:null}
         </li>`)}
     </ul>
-  </div>`}function ji({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[],d=s&&e.pending&&(o.phase===`bidding`||o.phase===`cante`)?e.pending.action:null;d?l=wr.includes(d)?I(`log.bidYou`,{bid:I(`bid.${d}`)}):d===`nocante`?I(`log.nocanteYou`):I(`log.canteYou`,{suit:J(d.slice(6))}):s&&o.phase===`bidding`?(l=I(`table.yourBid`),u=wr.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
+  </div>`}function Ni({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[],d=s&&e.pending&&(o.phase===`bidding`||o.phase===`cante`)?e.pending.action:null;d?l=Er.includes(d)?I(`log.bidYou`,{bid:I(`bid.${d}`)}):d===`nocante`?I(`log.nocanteYou`):I(`log.canteYou`,{suit:J(d.slice(6))}):s&&o.phase===`bidding`?(l=I(`table.yourBid`),u=Er.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
         data-testid=${`bid-${e}`} aria-keyshortcuts=${c[e]} title=${a(e)}
         aria-description=${a(e)} onClick=${()=>r(e)}>${I(`bid.${e}`)}</button>`)):s&&o.phase===`cante`?(l=I(`table.canSing`),u=t.cantes.map(e=>{let t=e.slice(6),n=t===o.trump?40:20;return $`<button key=${e} class="btn primary cante" data-testid=${`cante-${t}`} aria-keyshortcuts="K"
-        onClick=${()=>r(e)}><${Ci} suit=${t} /><span>${I(`table.sing`,{points:n,suit:J(t)})}</span></button>`}),t.nocante&&u.push($`<button key="nocante" class="btn ghost" data-testid="no-cante" aria-keyshortcuts="N"
+        onClick=${()=>r(e)}><${Ti} suit=${t} /><span>${I(`table.sing`,{points:n,suit:J(t)})}</span></button>`}),t.nocante&&u.push($`<button key="nocante" class="btn ghost" data-testid="no-cante" aria-keyshortcuts="N"
         onClick=${()=>r(`nocante`)}>${I(`table.noCante`)}</button>`)):s&&o.phase===`play`?l=I(`table.playCard`):o&&o.phase===`cante`&&(o.to_move===null||o.to_move===void 0)?l=I(`table.canteWindow`):o&&o.phase!==`finished`&&o.to_move!==null&&o.to_move!==void 0&&(l=I(`table.waitingFor`,{seat:n.seatName(o.to_move)}));let f=e.message,p=null;if(f){if(f.error)p=Y(f.error);else{let e={...f.params||{}};`suit`in e&&(e.suit=J(e.suit)),f.move&&(e.move=n.moveName(e.move)),p=I(f.key,e)}}return $`<div class="actions" data-testid="actions">
     ${l?$`<span class=${`prompt${s&&!d?``:` muted`}`} data-testid=${d?`sent-move`:`prompt`}
           aria-busy=${d?`true`:null}>${l}</span>`:null}
     ${u}
     ${Q(e)&&n.info(e.seat).away?$`<button class="btn primary" data-testid="reclaim" onClick=${i}>${I(`table.reclaim`)}</button>`:null}
     ${p?$`<span class=${`message ${f.kind}`} role="alert" data-testid="table-message">${p}</span>`:null}
-  </div>`}function Mi({state:e,cards:t,legal:n,selected:r,onPick:i,hinted:a=null}){let o=e.view;if(!Q(e))return $`<div class="hand spectator" data-testid="spectating">${I(`table.spectating`)}</div>`;if(!o)return $`<div class="hand" />`;let s=o.phase===`play`&&o.to_move===e.seat,c=o.sitting_out===e.seat;return $`<div class=${`hand${c?` out`:``}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
+  </div>`}function Pi({state:e,cards:t,legal:n,selected:r,onPick:i,hinted:a=null}){let o=e.view;if(!Q(e))return $`<div class="hand spectator" data-testid="spectating">${I(`table.spectating`)}</div>`;if(!o)return $`<div class="hand" />`;let s=o.phase===`play`&&o.to_move===e.seat,c=o.sitting_out===e.seat;return $`<div class=${`hand${c?` out`:``}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
     aria-label=${I(c?`table.yourHandOut`:`table.yourHand`)}>
     ${t.map((e,t)=>{let o=s&&n.cards.includes(e),c=[`card`];return s&&c.push(o?`legal`:`dim`),s&&t===r&&c.push(`selected`),e===a&&c.push(`hinted`),$`<button key=${e} class=${c.join(` `)} data-testid=${`card-${e}`} data-card=${e}
         data-hinted=${e===a?`true`:null}
@@ -464,22 +464,22 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         aria-label=${`${q(e)}${s&&!o?` (${I(`table.notPlayable`)})`:``}`}
         aria-keyshortcuts=${String(t+1)} tabindex=${t===r?`0`:`-1`}
         onClick=${()=>i(e,t)} dangerouslySetInnerHTML=${{__html:V(z(e))}} />`})}
-  </div>`}function Ni({state:e,w:t}){let n=K(null),r=K(null);return r.current||=bi(),Et(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
+  </div>`}function Fi({state:e,w:t}){let n=K(null),r=K(null);return r.current||=Si(),Et(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${I(`table.log`)}</h2>
     <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} role="log" aria-live="polite" aria-relevant="additions"
       data-testid="game-log">
-      ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${Dr(e.seat)}`:``}`}
+      ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${kr(e.seat)}`:``}`}
           data-kind=${e.kind}>${t.logText(e)}</li>`)}
     </ol>
-  </section>`}function Pi({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=K(null),o=K(null);G(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
+  </section>`}function Ii({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=K(null),o=K(null);G(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${I(`chat.title`)}</h2>
     <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite">
-      ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${Dr(e.seat)}`}>
+      ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${kr(e.seat)}`}>
           <strong>${e.name}: </strong><span>${e.phrase?I(`phrase.${e.phrase}`):e.text}</span>
         </li>`)}
     </ul>
     <div class="phrases">
-      ${Gn.map(e=>$`<button key=${e} class="chip" type="button" data-testid=${`phrase-${e}`} onClick=${()=>n({phrase:e})}>${I(`phrase.${e}`)}</button>`)}
+      ${qn.map(e=>$`<button key=${e} class="chip" type="button" data-testid=${`phrase-${e}`} onClick=${()=>n({phrase:e})}>${I(`phrase.${e}`)}</button>`)}
     </div>
     <form class="chat-form" onSubmit=${s}>
       <input ref=${a} type="text" maxlength="200" data-testid="chat-input" aria-label=${I(`chat.placeholder`)}
@@ -491,11 +491,11 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${c.map(e=>$`<button key=${e.seat} class=${`chip${r.has(e.seat)?` on`:``}`} type="button"
               aria-pressed=${String(r.has(e.seat))} data-testid=${`mute-${e.seat}`} onClick=${()=>i(e.seat)}>${t.seatName(e.seat)}</button>`)}
         </div>`:null}
-  </section>`}function Fi({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=K(null);return G(()=>{n&&s.current?.offsetParent&&s.current.focus()},[n]),$`<aside class=${`side${n?` open`:``}`} data-testid="side" aria-label=${I(`table.sidePanel`)}>
+  </section>`}function Li({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=K(null),c=K(null),l=K(n);return Et(()=>{n&&s.current?.offsetParent?s.current.focus():!n&&l.current&&c.current?.contains(document.activeElement)&&document.querySelector(`.drawer-toggle`)?.focus(),l.current=n},[n]),$`<aside ref=${c} class=${`side${n?` open`:``}`} data-testid="side" aria-label=${I(`table.sidePanel`)}>
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${I(`common.close`)}</button>
-    <${Ni} state=${e} w=${t} />
-    <${Pi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
-  </aside>`}function Ii({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null}){let o=K(null);return Et(()=>{let e=o.current?.querySelector(`.btn.primary`),t=document.activeElement?.tagName===`INPUT`;e&&!t&&e.focus()},[]),$`<div class=${`overlay${a?` from-top`:``}`} data-testid=${`${e}-overlay`}>
+    <${Fi} state=${e} w=${t} />
+    <${Ii} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
+  </aside>`}function Ri({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null}){let o=K(null);return Et(()=>{let e=document.activeElement,t=o.current?.querySelector(`.btn.primary`),n=e?.tagName===`INPUT`;return t&&!n&&t.focus(),()=>{let t=document.activeElement;if(t&&t!==document.body&&!o.current?.contains(t))return;let n=e?.isConnected&&e!==document.body?e:null,r=[`.hand .card[tabindex="0"]`,`.hand[tabindex]`,`.table-screen`].map(e=>document.querySelector(e));(n||r.find(Boolean))?.focus({preventScroll:!0})}},[]),$`<div class=${`overlay${a?` from-top`:``}`} data-testid=${`${e}-overlay`}>
     <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${e}-title`} data-testid=${e} ref=${o}>
       <h2 id=${`${e}-title`}>${t}</h2>
       ${r}
@@ -505,26 +505,26 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       </div>
       ${a}
     </div>
-  </div>`}function Li({state:e,w:t,onClose:n}){let r=e.lastTrick;return $`<${Ii} testid="last-trick" title=${I(`table.lastTrick`)} onClose=${n}>
+  </div>`}function zi({state:e,w:t,onClose:n}){let r=e.lastTrick;return $`<${Ri} testid="last-trick" title=${I(`table.lastTrick`)} onClose=${n}>
     ${r?$`<div class="card-row">
           ${r.seats.map((e,n)=>$`<figure key=${r.cards[n]} class=${r.winner===e?`winner`:``}>
-              <${Si} tag="div" class="card static" role="img" aria-label=${q(r.cards[n])} markup=${V(z(r.cards[n]))} />
+              <${wi} tag="div" class="card static" role="img" aria-label=${q(r.cards[n])} markup=${V(z(r.cards[n]))} />
               <figcaption title=${t.fullName(e)}>${t.seatName(e)}</figcaption>
             </figure>`)}
           <p class="muted">${t.about(r.winner,`table.trickWonBy`)}</p>
         </div>`:$`<p>${I(`table.noTrickYet`)}</p>`}
-  </${Ii}>`}var Ri=e=>lr(e);function zi({d:e}){let t=e.kind===`bid`?I(`analysis.whereBid`):I(`analysis.whereTrick`,{trick:e.trick});return $`<li data-testid="summary-decision" data-mark=${e.mark||`none`}>
-    ${`${t}: ${I(`analysis.played`,{action:ar(e.chosen)})} · ${I(`analysis.best`,{action:ar(e.best)})} · ${I(`analysis.cost`,{cost:fr(e)})}`}
+  </${Ri}>`}var Bi=e=>dr(e);function Vi({d:e}){let t=e.kind===`bid`?I(`analysis.whereBid`):I(`analysis.whereTrick`,{trick:e.trick});return $`<li data-testid="summary-decision" data-mark=${e.mark||`none`}>
+    ${`${t}: ${I(`analysis.played`,{action:sr(e.chosen)})} · ${I(`analysis.best`,{action:sr(e.best)})} · ${I(`analysis.cost`,{cost:mr(e)})}`}
     ${e.mark?$` <span class=${`an-mark an-${e.mark}`}>${I(`analysis.mark.${e.mark}`)}</span>`:null}
-  </li>`}function Bi({state:e,w:t}){let n=Gr(e);if(!n)return null;let r;return r=n.seats?$`<ul class="an-accuracy">
+  </li>`}function Hi({state:e,w:t}){let n=qr(e);if(!n)return null;let r;return r=n.seats?$`<ul class="an-accuracy">
       ${n.seats.map(e=>$`<li key=${e.seat} data-testid=${`summary-accuracy-${e.seat}`}>
-          ${I(`analysis.seatAccuracy`,{seat:t.seatName(e.seat),accuracy:Ri(e.accuracy)})}
+          ${I(`analysis.seatAccuracy`,{seat:t.seatName(e.seat),accuracy:Bi(e.accuracy)})}
         </li>`)}
-    </ul>`:!n.mine||n.mine.accuracy===null?$`<p class="muted">${I(`analysis.noChoice`)}</p>`:$`<p data-testid="summary-accuracy">${I(`analysis.yourAccuracy`,{accuracy:Ri(n.mine.accuracy)})}</p>
-      ${n.costly.length?$`<ul class="summary-costly">${n.costly.map(e=>$`<${zi} key=${e.step} d=${e} />`)}</ul>`:$`<p class="good">${I(`analysis.allBest`)}</p>`}`,$`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
+    </ul>`:!n.mine||n.mine.accuracy===null?$`<p class="muted">${I(`analysis.noChoice`)}</p>`:$`<p data-testid="summary-accuracy">${I(`analysis.yourAccuracy`,{accuracy:Bi(n.mine.accuracy)})}</p>
+      ${n.costly.length?$`<ul class="summary-costly">${n.costly.map(e=>$`<${Vi} key=${e.step} d=${e} />`)}</ul>`:$`<p class="good">${I(`analysis.allBest`)}</p>`}`,$`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
     <h3>${I(`analysis.handTitle`)}</h3>
     ${r}
-  </section>`}function Vi({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:J(e.suit),points:e.points})).join(` · `):I(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Ti} clock=${r} label=${I(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null,f=$`<${Bi} state=${e} w=${t} />`;return $`<${Ii} testid="hand-summary" title=${I(`summary.title`)} onClose=${n} footer=${d} after=${f}>
+  </section>`}function Ui({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:J(e.suit),points:e.points})).join(` · `):I(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Di} clock=${r} label=${I(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null,f=$`<${Hi} state=${e} w=${t} />`;return $`<${Ri} testid="hand-summary" title=${I(`summary.title`)} onClose=${n} footer=${d} after=${f}>
     <div class="summary">
       <p class=${`summary-result ${Q(e)?u?`good`:`bad`:``}`} data-testid="summary-result">
         ${t.handResult(i.winner,i.game_points)}
@@ -545,11 +545,11 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${i.dead_hand&&i.dead_hand.length?$`<div class="dead-hand" data-testid="dead-hand">
             <p>${i.sitting_out===e.seat&&Q(e)?I(`summary.deadHandYou`):I(`summary.deadHand`,{seat:t.seatName(i.sitting_out)})}</p>
             <div class="card-row small">
-              ${i.dead_hand.map(e=>$`<${Si} key=${e} tag="div" class="card static" role="img" aria-label=${q(e)} data-testid=${`dead-${e}`} markup=${V(z(e))} />`)}
+              ${i.dead_hand.map(e=>$`<${wi} key=${e} tag="div" class="card static" role="img" aria-label=${q(e)} data-testid=${`dead-${e}`} markup=${V(z(e))} />`)}
             </div>
           </div>`:null}
     </div>
-  </${Ii}>`}function Hi({state:e,w:t,rematch:n,leave:r,openSheet:i}){let a=e.matchEnd,o=t.myTeam,s=Q(e),c=e.info?.rematch||[],l=s&&c.includes(e.seat);return $`<${Ii} testid="match-end" title=${I(`match.title`)} onClose=${null}>
+  </${Ri}>`}function Wi({state:e,w:t,rematch:n,leave:r,openSheet:i}){let a=e.matchEnd,o=t.myTeam,s=Q(e),c=e.info?.rematch||[],l=s&&c.includes(e.seat);return $`<${Ri} testid="match-end" title=${I(`match.title`)} onClose=${null}>
     <div class="match-end">
       <p class=${`big ${s?a.winner===o?`good`:`bad`:``}`} data-testid="match-winner">
         ${s?a.winner===o?I(`match.youWon`):I(`match.youLost`):I(`match.teamWon`,{team:t.teamName(a.winner)})}
@@ -564,7 +564,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <button class="btn ghost" data-testid="back-lobby" onClick=${r}>${I(`nav.lobby`)}</button>
       </div>
     </div>
-  </${Ii}>`}function Ui({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0];return $`<${Ii} testid="score-sheet" title=${I(`sheet.title`)} onClose=${n}>
+  </${Ri}>`}function Gi({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0];return $`<${Ri} testid="score-sheet" title=${I(`sheet.title`)} onClose=${n}>
     <div class="sheet-wrap">
       <table class="summary-table score-sheet">
         <thead>
@@ -594,14 +594,14 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <tfoot><tr><th colspan="4" scope="row">${I(`table.matchScore`)}</th><td data-testid="sheet-total">${o[r]}–${o[1-r]}</td></tr></tfoot>
       </table>
     </div>
-  </${Ii}>`}function Wi(e,t){let n=ri(e);return I(`table.handPoints`,{us:n[t],them:n[1-t],ut:e.tricks_won[t],tt:e.tricks_won[1-t]})}var Gi=/^[A3RCS][OCEB]$/;function Ki(e){return Gi.test(e)?q(e):e===`nocante`?I(`tutorial.noCante`):e.startsWith(`cante:`)?I(`tutorial.sing`,{suit:J(e.slice(6))}):I(`bid.${e}`)}function qi(e,t,n){let[r,i]=W(null),[a,o]=W(!1),[s,c]=W(null),l=K(null),u=K(n.view);u.current=n.view;let d=K(null);G(()=>{let n=[e.on(`hint`,e=>{e.table===t&&(o(!1),l.current&&l.current===u.current&&i({hint:e,view:l.current}))}),e.on(`error`,e=>{e.id&&e.id===d.current&&(o(!1),c(Y(e)))})];return()=>n.forEach(e=>e())},[e,t]),G(()=>{c(null),o(!1)},[n.view]);let f=!!n.info?.options?.hints&&Q(n)&&Fr(n),p=Ot(()=>{l.current=u.current,o(!0),c(null),e.command(`hint`,{table:t}).then(e=>{d.current=e.id}).catch(e=>{o(!1),c(Y(e))})},[e,t]);return{hint:r&&r.view===n.view?r.hint:null,ask:p,busy:a,error:s,available:f}}function Ji({hints:e}){if(!e.available)return null;let{hint:t}=e;return $`<div class="hint-bar" data-testid="hint-bar">
+  </${Ri}>`}function Ki(e,t){let n=ai(e);return I(`table.handPoints`,{us:n[t],them:n[1-t],ut:e.tricks_won[t],tt:e.tricks_won[1-t]})}var qi=/^[A3RCS][OCEB]$/;function Ji(e){return qi.test(e)?q(e):e===`nocante`?I(`tutorial.noCante`):e.startsWith(`cante:`)?I(`tutorial.sing`,{suit:J(e.slice(6))}):I(`bid.${e}`)}function Yi(e,t,n){let[r,i]=W(null),[a,o]=W(!1),[s,c]=W(null),l=K(null),u=K(n.view);u.current=n.view;let d=K(null);G(()=>{let n=[e.on(`hint`,e=>{e.table===t&&(o(!1),l.current&&l.current===u.current&&i({hint:e,view:l.current}))}),e.on(`error`,e=>{e.id&&e.id===d.current&&(o(!1),c(Y(e)))})];return()=>n.forEach(e=>e())},[e,t]),G(()=>{c(null),o(!1)},[n.view]);let f=!!n.info?.options?.hints&&Q(n)&&Lr(n),p=Ot(()=>{l.current=u.current,o(!0),c(null),e.command(`hint`,{table:t}).then(e=>{d.current=e.id}).catch(e=>{o(!1),c(Y(e))})},[e,t]);return{hint:r&&r.view===n.view?r.hint:null,ask:p,busy:a,error:s,available:f}}function Xi({hints:e}){if(!e.available)return null;let{hint:t}=e;return $`<div class="hint-bar" data-testid="hint-bar">
     <button class="btn small" data-testid="hint-btn" disabled=${e.busy||!!t} onClick=${e.ask}
       title=${I(`hint.help`)}>${I(`hint.ask`)}</button>
     ${t?$`<p class="hint-text" role="status" data-testid="hint" data-action=${t.action} data-reason=${t.reason}>
-          <strong>${I(`hint.move`,{move:Ki(t.action)})}</strong> ${I(`hint.${t.reason}`)}
+          <strong>${I(`hint.move`,{move:Ji(t.action)})}</strong> ${I(`hint.${t.reason}`)}
         </p>`:null}
     ${e.error?$`<p class="message error" role="alert" data-testid="hint-error">${e.error}</p>`:null}
-  </div>`}function Yi(){let e=document.activeElement;return!e||e===document.body||e.id===`app`}function Xi(){try{return localStorage.getItem(`cuatrola.speed`)===`fast`}catch{return!1}}var Zi=1300,Qi=`(min-width: 1100px)`;function $i({conn:e,tableId:t,onLeave:n,toast:r=()=>{}}){let[i,a]=Tt(Zr,void 0,Nr),[,o]=W(0),[s,c]=W(e.status),[l,u]=W(!1),[d,f]=W(()=>typeof matchMedia!=`function`||matchMedia(Qi).matches),[p,m]=W(()=>new Set),[h,g]=W(hi),[_,v]=W(0),y=K(0),b=Ot(e=>{y.current=e,v(e)},[]),[x,S]=W(null),C=qi(e,t,i),w=K(i);w.current=i,G(()=>{let n=[e.on(`sync`,e=>e.table===t&&a({type:`sync`,msg:e,now:Date.now()})),e.on(`event`,e=>e.table===t&&a({type:`event`,msg:e,now:Date.now()})),e.on(`presence`,e=>e.table===t&&a({type:`presence`,msg:e})),e.on(`hand_analysis`,e=>e.table===t&&a({type:`hand_analysis`,msg:e})),e.on(`state`,e=>c(e.status)),ye(()=>o(e=>e+1))];return c(e.status),e.subscribe(t,{fresh:!0}).catch(e=>S(e)),()=>{for(let e of n)e();e.unsubscribe(t)}},[e,t]),G(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(Qi),t=()=>f(e.matches);return e.addEventListener(`change`,t),()=>e.removeEventListener(`change`,t)},[]),G(()=>{if(!i.flash)return;let e=i.flash.id,t=setTimeout(()=>a({type:`flashDone`,id:e}),Xi()?300:Zi);return()=>clearTimeout(t)},[i.flash?.id]),G(()=>{for(let e of i.cue.sounds)yi(e)},[i.cue.id]);let T=d||l;G(()=>{T&&i.chatUnread&&a({type:`chatSeen`})},[T,i.chatUnread]);let E=Fr(i);G(()=>{let e=I(`app.title`),t=()=>{let t=E&&document.hidden?I(`table.yourTurnTitle`):null;t?document.title!==t&&(document.title=t):document.title===I(`table.yourTurnTitle`)&&(document.title=e)};return t(),document.addEventListener(`visibilitychange`,t),()=>{document.removeEventListener(`visibilitychange`,t),document.title===I(`table.yourTurnTitle`)&&(document.title=e)}},[E]);let D=Ot(e=>a({type:`message`,message:{error:{code:e?.code,message:e?.message},kind:`error`}}),[]),O=Ot(n=>{let r=w.current;if(r.pending||!Fr(r))return;a({type:`play`,action:n});let i=e.tables.get(t)??void 0;e.command(`act`,{table:t,action:n,seq:i}).catch(e=>a({type:`refused`,action:n,error:{code:e?.code,message:e?.message}}))},[e,t]),ee=Ot((e,t)=>{let n=w.current;b(t),!n.pending&&ei(n).cards.includes(e)?O(e):n.pending||a({type:`explain`,code:e})},[O]),k=Ot(n=>e.command(`chat`,{table:t,...n}).catch(D),[e,t,D]),A=Ot(n=>{let r=!p.has(n);e.command(`mute`,{table:t,seat:n,on:r}).then(()=>m(e=>{let t=new Set(e);return r?t.add(n):t.delete(n),t})).catch(D)},[e,t,p,D]),te=Ot(n=>e.command(`join`,{table:t,seat:n}).then(()=>e.subscribe(t,{fresh:!0})).catch(D),[e,t,D]),ne=Ot(()=>{let r=w.current;if(Q(r)){if(r.info?.status===`playing`&&!window.confirm(I(`table.leaveConfirm`)))return;e.command(`leave`,{table:t}).catch(()=>null),n(!0)}else n(!1)},[e,t,n]),j=e=>e===`cuatrola`&&i.info?.options?.quintola===!1?I(`bidHelp.cuatrolaAll`):I(`bidHelp.${e}`),M=()=>{let e=!h;gi(e),g(e)},N=xi(i),re=Qr(i),ie=ei(i),P=$r(i),ae=ai(i),F=i.view,oe=F&&Fr(i,`play`)?`${F.tricks.length}/${F.trick.length}`:null;Et(()=>{if(!oe)return;let e=re.findIndex(e=>ie.cards.includes(e));e>=0&&b(e);let t=document.activeElement;t&&t!==document.body&&t.id!==`app`&&!t.closest?.(`.hand`)||document.querySelector(`.overlay`)||document.querySelector(`.hand .card[data-index="${Math.max(e,0)}"]`)?.focus({preventScroll:!0})},[oe]);let se=Math.min(_,Math.max(0,re.length-1)),ce=K(!1);G(()=>{let e=e=>{ce.current=!!e.target?.closest?.(`.hand`)};return document.addEventListener(`focusin`,e),()=>document.removeEventListener(`focusin`,e)},[]),Et(()=>{ce.current&&Yi()&&!document.querySelector(`.overlay`)&&(document.querySelector(`.hand .card[data-index="${se}"]`)||document.querySelector(`.hand`))?.focus({preventScroll:!0})},[re.join(` `)]);let le=!!i.info;Et(()=>{le&&Yi()&&(document.querySelector(`.hand .card[tabindex="0"]`)||document.querySelector(`.table-screen`))?.focus({preventScroll:!0})},[le]);let ue=K(null);ue.current=e=>{let t=w.current;if(!t.view)return;let n=ai(t);if(e.key===`Escape`){n.summary?a({type:`close`,dialog:`summary`}):n.lastTrick?a({type:`close`,dialog:`lastTrick`}):n.sheet?a({type:`close`,dialog:`sheet`}):l&&u(!1);return}let r=e.target;if(r&&[`INPUT`,`TEXTAREA`,`SELECT`].includes(r.tagName)||e.ctrlKey||e.metaKey||e.altKey)return;let i=e.key.toLowerCase();if(i===`l`&&t.lastTrick){a({type:`toggle`,dialog:`lastTrick`});return}if(!Q(t))return;let o=Qr(t);if(t.view.phase===`play`&&o.length){let t=e=>{b(e),document.querySelector(`.hand .card[data-index="${e}"]`)?.focus({preventScroll:!0})};if(e.key===`ArrowRight`||e.key===`ArrowLeft`){e.preventDefault();let n=e.key===`ArrowRight`?1:-1;t((Math.min(y.current,o.length-1)+n+o.length)%o.length);return}if(/^[1-5]$/.test(e.key)&&Number(e.key)<=o.length){e.preventDefault(),t(Number(e.key)-1);return}if((e.key===`Enter`||e.key===` `)&&r?.classList?.contains(`card`))return;if(e.key===`Enter`){e.preventDefault();let t=Math.min(y.current,o.length-1);ee(o[t],t);return}}let s=ei(t);if(t.view.phase===`bidding`&&Fr(t)){let t={p:`pass`,s:`solo`,c:`cuatrola`,q:`quintola`};t[i]&&s.bids.includes(t[i])&&(e.preventDefault(),O(t[i]))}else t.view.phase===`cante`&&Fr(t)&&(i===`n`&&s.nocante?(e.preventDefault(),O(`nocante`)):i===`k`&&s.cantes.length&&(e.preventDefault(),O(s.cantes[0])))},G(()=>{let e=e=>ue.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]);let de=Dt(()=>i.clock&&Q(i)&&i.clock.seat===i.seat&&Fr(i)?i.clock:null,[i.clock,i.seat,i.view]);if(!i.info)return $`<section class="table-screen loading" data-testid="table-loading">
+  </div>`}function Zi(){let e=document.activeElement;return!e||e===document.body||e.id===`app`}function Qi(){try{return localStorage.getItem(`cuatrola.speed`)===`fast`}catch{return!1}}var $i=1300,ea=`(min-width: 1100px)`;function ta({conn:e,tableId:t,onLeave:n,toast:r=()=>{}}){let[i,a]=Tt($r,void 0,Fr),[,o]=W(0),[s,c]=W(e.status),[l,u]=W(!1),[d,f]=W(()=>typeof matchMedia!=`function`||matchMedia(ea).matches),[p,m]=W(()=>new Set),[h,g]=W(_i),[_,v]=W(0),y=K(0),b=Ot(e=>{y.current=e,v(e)},[]),[x,S]=W(null),C=Yi(e,t,i),w=K(i);w.current=i,G(()=>{let n=[e.on(`sync`,e=>e.table===t&&a({type:`sync`,msg:e,now:Date.now()})),e.on(`event`,e=>e.table===t&&a({type:`event`,msg:e,now:Date.now()})),e.on(`presence`,e=>e.table===t&&a({type:`presence`,msg:e})),e.on(`hand_analysis`,e=>e.table===t&&a({type:`hand_analysis`,msg:e})),e.on(`state`,e=>c(e.status)),ye(()=>o(e=>e+1))];return c(e.status),e.subscribe(t,{fresh:!0}).catch(e=>S(e)),()=>{for(let e of n)e();e.unsubscribe(t)}},[e,t]),G(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(ea),t=()=>f(e.matches);return e.addEventListener(`change`,t),()=>e.removeEventListener(`change`,t)},[]),G(()=>{if(!i.flash)return;let e=i.flash.id,t=setTimeout(()=>a({type:`flashDone`,id:e}),Qi()?300:$i);return()=>clearTimeout(t)},[i.flash?.id]),G(()=>{for(let e of i.cue.sounds)xi(e)},[i.cue.id]);let T=d||l;G(()=>{T&&i.chatUnread&&a({type:`chatSeen`})},[T,i.chatUnread]);let E=Lr(i);G(()=>{let e=I(`app.title`),t=()=>{let t=E&&document.hidden?I(`table.yourTurnTitle`):null;t?document.title!==t&&(document.title=t):document.title===I(`table.yourTurnTitle`)&&(document.title=e)};return t(),document.addEventListener(`visibilitychange`,t),()=>{document.removeEventListener(`visibilitychange`,t),document.title===I(`table.yourTurnTitle`)&&(document.title=e)}},[E]);let D=Ot(e=>a({type:`message`,message:{error:{code:e?.code,message:e?.message},kind:`error`}}),[]),O=Ot(n=>{let r=w.current;if(r.pending||!Lr(r))return;a({type:`play`,action:n});let i=e.tables.get(t)??void 0;e.command(`act`,{table:t,action:n,seq:i}).catch(e=>a({type:`refused`,action:n,error:{code:e?.code,message:e?.message}}))},[e,t]),ee=Ot((e,t)=>{let n=w.current;b(t),!n.pending&&ni(n).cards.includes(e)?O(e):n.pending||a({type:`explain`,code:e})},[O]),k=Ot(n=>e.command(`chat`,{table:t,...n}).catch(D),[e,t,D]),A=Ot(n=>{let r=!p.has(n);e.command(`mute`,{table:t,seat:n,on:r}).then(()=>m(e=>{let t=new Set(e);return r?t.add(n):t.delete(n),t})).catch(D)},[e,t,p,D]),te=Ot(n=>e.command(`join`,{table:t,seat:n}).then(()=>e.subscribe(t,{fresh:!0})).catch(D),[e,t,D]),ne=Ot(()=>{let r=w.current;if(Q(r)){if(r.info?.status===`playing`&&!window.confirm(I(`table.leaveConfirm`)))return;e.command(`leave`,{table:t}).catch(()=>null),n(!0)}else n(!1)},[e,t,n]),j=e=>e===`cuatrola`&&i.info?.options?.quintola===!1?I(`bidHelp.cuatrolaAll`):I(`bidHelp.${e}`),M=()=>{let e=!h;vi(e),g(e)},N=Ci(i),re=ei(i),ie=ni(i),P=ti(i),ae=si(i),F=i.view,oe=F&&Lr(i,`play`)?`${F.tricks.length}/${F.trick.length}`:null;Et(()=>{if(!oe)return;let e=re.findIndex(e=>ie.cards.includes(e));e>=0&&b(e);let t=document.activeElement;t&&t!==document.body&&t.id!==`app`&&!t.closest?.(`.hand`)||document.querySelector(`.overlay`)||document.querySelector(`.hand .card[data-index="${Math.max(e,0)}"]`)?.focus({preventScroll:!0})},[oe]);let se=Math.min(_,Math.max(0,re.length-1)),ce=K(!1);G(()=>{let e=e=>{ce.current=!!e.target?.closest?.(`.hand`)};return document.addEventListener(`focusin`,e),()=>document.removeEventListener(`focusin`,e)},[]),Et(()=>{ce.current&&Zi()&&!document.querySelector(`.overlay`)&&(document.querySelector(`.hand .card[data-index="${se}"]`)||document.querySelector(`.hand`))?.focus({preventScroll:!0})},[re.join(` `)]);let le=!!i.info;Et(()=>{le&&Zi()&&(document.querySelector(`.hand .card[tabindex="0"]`)||document.querySelector(`.table-screen`))?.focus({preventScroll:!0})},[le]);let ue=K(null);ue.current=e=>{let t=w.current;if(!t.view)return;let n=si(t);if(e.key===`Escape`){n.summary?a({type:`close`,dialog:`summary`}):n.lastTrick?a({type:`close`,dialog:`lastTrick`}):n.sheet?a({type:`close`,dialog:`sheet`}):l&&u(!1);return}let r=e.target;if(r&&[`INPUT`,`TEXTAREA`,`SELECT`].includes(r.tagName)||e.ctrlKey||e.metaKey||e.altKey)return;let i=e.key.toLowerCase();if(i===`l`&&t.lastTrick){a({type:`toggle`,dialog:`lastTrick`});return}if(!Q(t))return;let o=ei(t);if(t.view.phase===`play`&&o.length){let t=e=>{b(e),document.querySelector(`.hand .card[data-index="${e}"]`)?.focus({preventScroll:!0})};if(e.key===`ArrowRight`||e.key===`ArrowLeft`){e.preventDefault();let n=e.key===`ArrowRight`?1:-1;t((Math.min(y.current,o.length-1)+n+o.length)%o.length);return}if(/^[1-5]$/.test(e.key)&&Number(e.key)<=o.length){e.preventDefault(),t(Number(e.key)-1);return}if((e.key===`Enter`||e.key===` `)&&r?.closest?.(`button, a, select, summary`))return;if(e.key===`Enter`){e.preventDefault();let t=Math.min(y.current,o.length-1);ee(o[t],t);return}}let s=ni(t);if(t.view.phase===`bidding`&&Lr(t)){let t={p:`pass`,s:`solo`,c:`cuatrola`,q:`quintola`};t[i]&&s.bids.includes(t[i])&&(e.preventDefault(),O(t[i]))}else t.view.phase===`cante`&&Lr(t)&&(i===`n`&&s.nocante?(e.preventDefault(),O(`nocante`)):i===`k`&&s.cantes.length&&(e.preventDefault(),O(s.cantes[0])))},G(()=>{let e=e=>ue.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]);let de=Dt(()=>i.clock&&Q(i)&&i.clock.seat===i.seat&&Lr(i)?i.clock:null,[i.clock,i.seat,i.view]);if(!i.info)return $`<section class="table-screen loading" data-testid="table-loading">
       <p class="muted">${x?Y(x):I(`table.loading`)}</p>
       <button class="btn" data-testid="back-lobby" onClick=${()=>n(!1)}>${I(`nav.lobby`)}</button>
     </section>`;let fe=i.info,pe=N.myTeam,me=fe.score||[0,0],he=F?.phase||`waiting`,ge=!F||fe.status===`open`,_e=fe.status===`closed`,ve=e=>$`<div class=${`score team-${e===pe?`us`:`them`}`}>
@@ -614,31 +614,31 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </div>
     <div class="hand-info">
       ${F?$`<span class="trump-badge" data-testid="trump" title=${I(`table.trump`)}>
-              <${Si} class="icon" markup=${He(xe.indexOf(F.trump))} />
+              <${wi} class="icon" markup=${He(xe.indexOf(F.trump))} />
               <span class="trump-label">${I(`table.trump`)}:</span>
               <span>${J(F.trump)}</span>
             </span>
             ${F.contract!==`pass`||F.phase!==`bidding`?$`<span class="contract" data-testid="contract">${F.phase===`bidding`&&(F.bidder===null||F.bidder===void 0)?``:N.contractText(F.contract,F.bidder)}</span>`:null}
-            <span class="hand-score" data-testid="hand-score">${Wi(F,pe)}</span>`:null}
+            <span class="hand-score" data-testid="hand-score">${Ki(F,pe)}</span>`:null}
     </div>
     <div class="bar-buttons" data-testid="bar-buttons">
       ${fe.code?$`<span class="code-tag" data-testid="table-code" title=${I(`table.inviteCode`)}>${fe.code}</span>`:null}
       <button class="btn small ghost labelled" data-testid="last-trick-btn" disabled=${!i.lastTrick} aria-keyshortcuts="L"
         title=${I(`table.lastTrick`)} onClick=${()=>a({type:`toggle`,dialog:`lastTrick`})}>
-        <${wi} name="trick" /><span class="btn-label">${I(`table.lastTrick`)}</span>
+        <${Ei} name="trick" /><span class="btn-label">${I(`table.lastTrick`)}</span>
       </button>
       ${i.summary?$`<button class="btn small ghost labelled" data-testid="last-hand-btn" title=${I(`table.lastHand`)}
             onClick=${()=>a({type:`open`,dialog:`summary`})}>
-            <${wi} name="hand" /><span class="btn-label">${I(`table.lastHand`)}</span>
+            <${Ei} name="hand" /><span class="btn-label">${I(`table.lastHand`)}</span>
           </button>`:null}
       <button class="btn small ghost icon-btn" data-testid="score-sheet-btn" title=${I(`sheet.title`)} aria-label=${I(`sheet.title`)}
-        onClick=${()=>a({type:`open`,dialog:`sheet`})}><${wi} name="sheet" /></button>
+        onClick=${()=>a({type:`open`,dialog:`sheet`})}><${Ei} name="sheet" /></button>
       <button class="btn small ghost icon-btn" data-testid="sound-toggle" aria-pressed=${String(!h)}
         title=${I(h?`table.soundMute`:`table.soundUnmute`)} aria-label=${I(`table.soundMute`)}
-        onClick=${M}><${wi} name=${h?`soundOn`:`soundOff`} /></button>
+        onClick=${M}><${Ei} name=${h?`soundOn`:`soundOff`} /></button>
       <button class="btn small ghost icon-btn drawer-toggle" data-testid="chat-toggle" aria-expanded=${String(l)}
         title=${I(`table.sidePanel`)} aria-label=${I(`table.sidePanel`)} onClick=${()=>u(!l)}>
-        <${wi} name="chat" />
+        <${Ei} name="chat" />
         ${i.chatUnread?$`<span class="unread" data-testid="chat-unread" aria-label=${I(`chat.unread`,{n:i.chatUnread})}>${i.chatUnread}</span>`:null}
       </button>
       <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
@@ -653,10 +653,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <button class="btn primary" data-testid="back-lobby" onClick=${()=>n(!1)}>${I(`nav.lobby`)}</button>
       </div>
     </div>`:ge?$`<div class="felt waiting-state" data-testid="felt">
-      <${Ai} state=${i} w=${N} conn=${e} tableId=${t} toast=${r} sitAt=${te} fail=${D} />
+      <${Mi} state=${i} w=${N} conn=${e} tableId=${t} toast=${r} sitAt=${te} fail=${D} />
     </div>`:$`<div class="felt" data-testid="felt">
-      ${[0,1,2,3].map(e=>$`<${Oi} key=${e} state=${i} seat=${e} w=${N} />`)}
-      <div class="center"><${ki} state=${i} shown=${P} w=${N} /></div>
+      ${[0,1,2,3].map(e=>$`<${Ai} key=${e} state=${i} seat=${e} w=${N} />`)}
+      <div class="center"><${ji} state=${i} shown=${P} w=${N} /></div>
     </div>`,$`<section class=${`table-screen phase-${he}${ge||_e?` waiting-room`:``}`} data-testid="table"
     tabindex="-1" aria-label=${I(`table.region`)}
     data-phase=${he} data-seat=${i.seat??`spectator`}>
@@ -667,21 +667,21 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <div class="table-main">
       <div class="felt-wrap">
         ${Se}
-        <${ji} state=${i} legal=${ie} w=${N} act=${O} bidHelp=${j}
+        <${Ni} state=${i} legal=${ie} w=${N} act=${O} bidHelp=${j}
           reclaim=${()=>e.command(`reclaim`,{table:t}).catch(D)} />
-        <${Ji} hints=${C} />
-        <${Mi} state=${i} cards=${re} legal=${ie} selected=${se} onPick=${ee}
+        <${Xi} hints=${C} />
+        <${Pi} state=${i} cards=${re} legal=${ie} selected=${se} onPick=${ee}
           hinted=${C.hint?.action??null} />
       </div>
-      <${Fi} state=${i} w=${N} open=${l} onClose=${()=>u(!1)} send=${k} muted=${p} toggleMute=${A} />
+      <${Li} state=${i} w=${N} open=${l} onClose=${()=>u(!1)} send=${k} muted=${p} toggleMute=${A} />
     </div>
-    <div class="sr-only" aria-live="polite" data-testid="announce">${ea(i)}</div>
-    ${ae.lastTrick?$`<${Li} state=${i} w=${N} onClose=${()=>a({type:`close`,dialog:`lastTrick`})} />`:null}
-    ${ae.summary?$`<${Vi} state=${i} w=${N} myClock=${de} onClose=${()=>a({type:`close`,dialog:`summary`})} />`:null}
-    ${ae.matchEnd?$`<${Hi} state=${i} w=${N} leave=${ne} openSheet=${()=>a({type:`open`,dialog:`sheet`})}
+    <div class="sr-only" aria-live="polite" data-testid="announce">${na(i)}</div>
+    ${ae.lastTrick?$`<${zi} state=${i} w=${N} onClose=${()=>a({type:`close`,dialog:`lastTrick`})} />`:null}
+    ${ae.summary?$`<${Ui} state=${i} w=${N} myClock=${de} onClose=${()=>a({type:`close`,dialog:`summary`})} />`:null}
+    ${ae.matchEnd?$`<${Wi} state=${i} w=${N} leave=${ne} openSheet=${()=>a({type:`open`,dialog:`sheet`})}
           rematch=${()=>e.command(`rematch`,{table:t,accept:!0}).catch(D)} />`:null}
-    ${ae.sheet?$`<${Ui} state=${i} w=${N} onClose=${()=>a({type:`close`,dialog:`sheet`})} />`:null}
-  </section>`}function ea(e){return Fr(e)?I(`table.yourTurn`):``}function ta(e){return X`<${$i} ...${e} />`}var na=`cuatrola.tutorial`;function ra(){return{done:[],lesson:0,step:0}}function ia(e,t){let n;try{n=JSON.parse(e)}catch{return ra()}if(!n||typeof n!=`object`)return ra();let r=t.map(e=>e.id),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function aa(e,t){let n=t[e.lesson];return n?e.step+1<n.steps.length?{...e,step:e.step+1}:{done:e.done.includes(n.id)?e.done:[...e.done,n.id],lesson:e.lesson+1,step:0}:e}function oa(e,t){return{...e,lesson:t,step:0}}function sa(e){try{let t=localStorage.getItem(na);return t?ia(t,e):ra()}catch{return ra()}}function ca(e){try{localStorage.setItem(na,JSON.stringify(e))}catch{}}var la=[`bottom`,`right`,`top`,`left`],ua=[`pass`,`solo`,`cuatrola`,`quintola`],da={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function fa(){let[e,t]=W({lessons:null,error:null});return G(()=>{let e=!0;return an(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function pa(e){return I(da[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?J(e.suit):``})}function ma(e,t){return e===`winner`||e===`sitting_out`?I(`tutorial.seat.${t}`):e===`points`?I(`tutorial.pointsN`,{n:t}):ua.includes(t)?I(`bid.${t}`):t===`nocante`?I(`tutorial.noCante`):I(`tutorial.sing`,{suit:J(t.slice(6))})}function ha(){let{lessons:e,error:t}=fa(),[n,r]=W(null),[i,a]=W(null),[o,s]=W(!1);G(()=>{e&&r(sa(e))},[e]);let c=e=>{r(e),ca(e),a(null)};if(t)return X`<section class="panel learn" data-testid="learn">
+    ${ae.sheet?$`<${Gi} state=${i} w=${N} onClose=${()=>a({type:`close`,dialog:`sheet`})} />`:null}
+  </section>`}function na(e){return Lr(e)?I(`table.yourTurn`):``}function ra(e){return X`<${ta} ...${e} />`}var ia=`cuatrola.tutorial`;function aa(){return{done:[],lesson:0,step:0}}function oa(e,t){let n;try{n=JSON.parse(e)}catch{return aa()}if(!n||typeof n!=`object`)return aa();let r=t.map(e=>e.id),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function sa(e,t){let n=t[e.lesson];return n?e.step+1<n.steps.length?{...e,step:e.step+1}:{done:e.done.includes(n.id)?e.done:[...e.done,n.id],lesson:e.lesson+1,step:0}:e}function ca(e,t){return{...e,lesson:t,step:0}}function la(e){try{let t=localStorage.getItem(ia);return t?oa(t,e):aa()}catch{return aa()}}function ua(e){try{localStorage.setItem(ia,JSON.stringify(e))}catch{}}var da=[`bottom`,`right`,`top`,`left`],fa=[`pass`,`solo`,`cuatrola`,`quintola`],pa={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function ma(){let[e,t]=W({lessons:null,error:null});return G(()=>{let e=!0;return an(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function ha(e){return I(pa[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?J(e.suit):``})}function ga(e,t){return e===`winner`||e===`sitting_out`?I(`tutorial.seat.${t}`):e===`points`?I(`tutorial.pointsN`,{n:t}):fa.includes(t)?I(`bid.${t}`):t===`nocante`?I(`tutorial.noCante`):I(`tutorial.sing`,{suit:J(t.slice(6))})}function _a(){let{lessons:e,error:t}=ma(),[n,r]=W(null),[i,a]=W(null),[o,s]=W(!1);G(()=>{e&&r(la(e))},[e]);let c=e=>{r(e),ua(e),a(null)};if(t)return X`<section class="panel learn" data-testid="learn">
       <h2>${I(`tutorial.title`)}</h2>
       <p class="message error" data-testid="learn-error">${Y(t)}</p>
     </section>`;if(!e||!n)return X`<section class="panel learn" data-testid="learn"><p class="muted" data-testid="learn-loading">${I(`common.loading`)}</p></section>`;let l=X`<nav class="learn-list panel" aria-label=${I(`tutorial.lessons`)}>
@@ -690,7 +690,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${e.map((e,t)=>{let r=n.done.includes(e.id);return X`<li key=${e.id}>
           <button class=${`learn-lesson${t===n.lesson?` current`:``}${r?` done`:``}`}
             data-testid=${`learn-lesson-${e.id}`} data-done=${String(r)} aria-current=${t===n.lesson?`step`:null}
-            onClick=${()=>c(oa(n,t))}>
+            onClick=${()=>c(ca(n,t))}>
             <span class="learn-mark" aria-hidden="true">${t+1}</span>
             <span>${I(`tutorial.${e.id}.title`)}</span>
             ${r?X`<span class="sr-only">${I(`tutorial.completed`)}</span>`:null}
@@ -717,12 +717,12 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <p class="learn-text" data-testid="learn-text">${I(`tutorial.${u.id}.text`)}</p>
       <p class="muted" data-testid="learn-step">${I(`tutorial.stepN`,{n:f,total:u.steps.length})}</p>
       <p class="learn-task" data-testid="learn-task"><strong>${I(`tutorial.${u.id}.${f}.task`)}</strong></p>
-      <${ga} step=${d} played=${i?.right&&/^[A3RCS][OCEB]$/.test(i.answer)?i.answer:null} />
-      <${_a} step=${d} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await an(`POST`,`/tutorial/${encodeURIComponent(u.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:Y(e)})}finally{s(!1)}}}} />
-      <${va} lesson=${u} n=${f} feedback=${i}
-        onNext=${()=>c(aa(n,e))} />
+      <${va} step=${d} played=${i?.right&&/^[A3RCS][OCEB]$/.test(i.answer)?i.answer:null} />
+      <${ya} step=${d} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await an(`POST`,`/tutorial/${encodeURIComponent(u.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:Y(e)})}finally{s(!1)}}}} />
+      <${ba} lesson=${u} n=${f} feedback=${i}
+        onNext=${()=>c(sa(n,e))} />
     </section>
-  </div>`}function ga({step:e,played:t}){let n=e.view,r=e.kind!==`move`,i=n.trick;if(!i.length&&r&&n.tricks.length){let e=n.tricks[n.tricks.length-1];i=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(i=[...i,[0,t]]);let a=xe.indexOf(n.trump),o=e=>{let t=(e-n.mano+4)%4,r=t<n.bids.length?n.bids[t]:null,i=n.sitting_out===e;return X`<div key=${e} class=${`lb-seat lb-${la[e]}${i?` out`:``}`} data-testid=${`learn-seat-${la[e]}`}>
+  </div>`}function va({step:e,played:t}){let n=e.view,r=e.kind!==`move`,i=n.trick;if(!i.length&&r&&n.tricks.length){let e=n.tricks[n.tricks.length-1];i=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(i=[...i,[0,t]]);let a=xe.indexOf(n.trump),o=e=>{let t=(e-n.mano+4)%4,r=t<n.bids.length?n.bids[t]:null,i=n.sitting_out===e;return X`<div key=${e} class=${`lb-seat lb-${da[e]}${i?` out`:``}`} data-testid=${`learn-seat-${da[e]}`}>
       <strong>${I(`tutorial.seat.${e}`)}</strong>
       ${n.dealer===e?X`<span class="badge dealer">${I(`table.dealerShort`)}</span>`:null}
       ${r?X`<span class=${`badge bid bid-${r}`}>${I(`bid.${r}`)}</span>`:null}
@@ -731,7 +731,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </div>`},[s,c]=n.score_before;return X`<div class="learn-board" data-testid="learn-board">
     <div class="lb-info">
       <span class="trump-badge" data-testid="learn-trump">
-        ${a>=0?X`<${Rn} class="icon" markup=${He(a)} />`:null}
+        ${a>=0?X`<${Bn} class="icon" markup=${He(a)} />`:null}
         <span>${I(`table.trump`)}: ${J(n.trump)}</span>
       </span>
       ${s||c?X`<span data-testid="learn-score">${I(`tutorial.score`,{us:s,them:c})}</span>`:null}
@@ -740,12 +740,12 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <div class="lb-felt">
       ${[1,2,3,0].map(o)}
       <div class="lb-trick" data-testid="learn-trick">
-        ${i.map(([e,t])=>X`<${Rn} key=${t} class=${`lb-card at-${la[e]}`} markup=${V(z(t))}
+        ${i.map(([e,t])=>X`<${Bn} key=${t} class=${`lb-card at-${da[e]}`} markup=${V(z(t))}
             label=${`${I(`tutorial.seat.${e}`)}: ${q(t)}`} style=${null} />`)}
       </div>
-      ${n.trump_held?X`<${Rn} class="lb-shown" markup=${V(z(n.shown_card))} label=${I(`table.shownTrump`,{card:q(n.shown_card)})} />`:null}
+      ${n.trump_held?X`<${Bn} class="lb-shown" markup=${V(z(n.shown_card))} label=${I(`table.shownTrump`,{card:q(n.shown_card)})} />`:null}
     </div>
-  </div>`}function _a({step:e,feedback:t,busy:n,onAnswer:r}){let i=e.view,a=e.kind===`move`&&i.phase===`play`,o=!!t?.right,s=i.hand.filter(e=>!(o&&e===t.answer)),c=X`<div class="learn-hand" data-testid="learn-hand" role="group" aria-label=${I(`table.yourHand`)}>
+  </div>`}function ya({step:e,feedback:t,busy:n,onAnswer:r}){let i=e.view,a=e.kind===`move`&&i.phase===`play`,o=!!t?.right,s=i.hand.filter(e=>!(o&&e===t.answer)),c=X`<div class="learn-hand" data-testid="learn-hand" role="group" aria-label=${I(`table.yourHand`)}>
     ${s.map(e=>X`<button key=${e} class=${`card${a&&!o?` legal`:` static`}`} data-testid=${`learn-card-${e}`}
         disabled=${!a||o||n} aria-label=${q(e)}
         onClick=${()=>r(e)} dangerouslySetInnerHTML=${{__html:V(z(e))}} />`)}
@@ -753,18 +753,18 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${e.kind===`move`?c:null}
     <div class="learn-options actions" data-testid="learn-options">
       ${e.options.map(i=>X`<button key=${i} class="btn" data-testid=${`learn-option-${i}`} disabled=${o||n}
-          aria-pressed=${String(t?.answer===i)} onClick=${()=>r(i)}>${ma(e.kind,i)}</button>`)}
+          aria-pressed=${String(t?.answer===i)} onClick=${()=>r(i)}>${ga(e.kind,i)}</button>`)}
     </div>
-  </div>`}function va({lesson:e,n:t,feedback:n,onNext:r}){let i=K(null),a=!!n?.right;return G(()=>{a&&i.current?.focus()},[a,e.id,t]),n?n.failed?X`<div class="learn-feedback bad" role="status" data-testid="learn-feedback" data-result="error">${n.failed}</div>`:n.right?X`<div class="learn-feedback good" role="status" aria-live="polite" data-testid="learn-feedback" data-result="right">
+  </div>`}function ba({lesson:e,n:t,feedback:n,onNext:r}){let i=K(null),a=!!n?.right;return G(()=>{a&&i.current?.focus()},[a,e.id,t]),n?n.failed?X`<div class="learn-feedback bad" role="status" data-testid="learn-feedback" data-result="error">${n.failed}</div>`:n.right?X`<div class="learn-feedback good" role="status" aria-live="polite" data-testid="learn-feedback" data-result="right">
       <strong>${I(`tutorial.right`)}</strong>
       <p data-testid="learn-why">${I(`tutorial.${e.id}.${t}.why`)}</p>
       <button class="btn primary" data-testid="learn-next" ref=${i} onClick=${r}>${I(`tutorial.next`)}</button>
     </div>`:X`<div class="learn-feedback bad" role="status" aria-live="polite" data-testid="learn-feedback" data-result="wrong"
     data-reason=${n.reason}>
     <strong>${I(`tutorial.wrong`)}</strong>
-    <p data-testid="learn-reason">${pa(n)}</p>
+    <p data-testid="learn-reason">${ha(n)}</p>
     <p class="muted" data-testid="learn-hint">${I(`tutorial.${e.id}.${t}.hint`)}</p>
-  </div>`:X`<div class="learn-feedback" role="status" aria-live="polite"></div>`}function ya(){let{lessons:e,error:t}=fa();return X`<article class="panel rules-page" data-testid="rules">
+  </div>`:X`<div class="learn-feedback" role="status" aria-live="polite"></div>`}function xa(){let{lessons:e,error:t}=ma();return X`<article class="panel rules-page" data-testid="rules">
     <h2>${I(`tutorial.rulesTitle`)}</h2>
     <p>${I(`tutorial.rulesIntro`)}</p>
     ${t?X`<p class="message error">${Y(t)}</p>`:null}
@@ -774,24 +774,24 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <p>${I(`tutorial.${e.id}.text`)}</p>
       </section>`)}
     <a class="btn primary" href="#/learn" data-testid="rules-learn">${I(`tutorial.start`)}</a>
-  </article>`}var ba={conn:null,user:null};function xa(e){location.hash!==e&&(location.hash=e)}function Sa(e){return e?e.key?I(e.key):Y(e):``}function Ca(e){let[t,n]=W(()=>navigator.onLine!==!1),[r,i]=W(!1),a=K(null);return a.current=async()=>{try{let e=await fetch(`/healthz`,{cache:`no-store`});i(!e.ok)}catch{i(!0)}},G(()=>{let e=()=>n(!0),t=()=>n(!1);return window.addEventListener(`online`,e),window.addEventListener(`offline`,t),a.current(),()=>{window.removeEventListener(`online`,e),window.removeEventListener(`offline`,t)}},[]),G(()=>{if(e)return e.on(`state`,({status:t})=>{t===`open`?i(!1):t===`reconnecting`&&e.retry>=2&&a.current()})},[e]),G(()=>{if(t&&!r)return;let e=setInterval(()=>a.current(),4e3);return()=>clearInterval(e)},[t,r]),{offline:!t||r,retry:()=>a.current()}}function wa({onRetry:e}){return X`<div class="offline-banner" role="alert" data-testid="offline">
+  </article>`}var Sa={conn:null,user:null};function Ca(e){location.hash!==e&&(location.hash=e)}function wa(e){return e?e.key?I(e.key):Y(e):``}function Ta(e){let[t,n]=W(()=>navigator.onLine!==!1),[r,i]=W(!1),a=K(null);return a.current=async()=>{try{let e=await fetch(`/healthz`,{cache:`no-store`});i(!e.ok)}catch{i(!0)}},G(()=>{let e=()=>n(!0),t=()=>n(!1);return window.addEventListener(`online`,e),window.addEventListener(`offline`,t),a.current(),()=>{window.removeEventListener(`online`,e),window.removeEventListener(`offline`,t)}},[]),G(()=>{if(e)return e.on(`state`,({status:t})=>{t===`open`?i(!1):t===`reconnecting`&&e.retry>=2&&a.current()})},[e]),G(()=>{if(t&&!r)return;let e=setInterval(()=>a.current(),4e3);return()=>clearInterval(e)},[t,r]),{offline:!t||r,retry:()=>a.current()}}function Ea({onRetry:e}){return X`<div class="offline-banner" role="alert" data-testid="offline">
     <${Vt} name="offline" size=${28} />
     <div class="offline-text">
       <strong>${I(`offline.title`)}</strong>
       <span>${I(`offline.text`)}</span>
     </div>
     <button class="btn small" data-testid="offline-retry" onClick=${e}>${I(`offline.retry`)}</button>
-  </div>`}function Ta(){let[e,t]=W(()=>dn(location.hash)),[,n]=W(0),[r,i]=W(tn),a=K(null),o=K(!1),[s,c]=W(null),[l,u]=W(null),[d,f]=W(null),[p,m]=W([]),[h,g]=W(()=>new Map),[_,v]=W(null),[y,b]=W(null),[x,S]=W(`idle`),[C,w]=W(null),[T,E]=W(null),[D,O]=W({busy:!1,error:null}),[ee,k]=W([]),A=K(`#/`),te=Ca(s);ba.user=l,G(()=>{document.title=I(`app.title`);let e=ye(()=>{document.title=I(`app.title`),n(e=>e+1)}),t=ft(()=>n(e=>e+1));return()=>{e(),t()}},[]),G(()=>{let e=location.hash||`#/`,n=()=>{A.current=e,e=location.hash||`#/`,t(dn(location.hash))};return window.addEventListener(`hashchange`,n),()=>window.removeEventListener(`hashchange`,n)},[]),G(()=>{document.body.dataset.route=e.name,e.name!==`lobby`&&e.name!==`join`&&w(null)},[e.name]);let ne=e=>{e&&an(`POST`,`/logout`).catch(()=>null),nn(null),i(null),u(null),f(null),m([]),g(new Map),v(null),b(null),xa(`#/`)};G(()=>{if(!r){ba.conn=null,c(null),S(`idle`);return}let e=new un(r);ba.conn=e;let t=[e.on(`welcome`,e=>{u(e.user),m(e.tables||[]),e.user.guest||an(`GET`,`/me`,void 0,r).then(e=>f(e.rating?e.rating.rating:null)).catch(()=>null)}),e.on(`unauthorized`,()=>{a.current!==r&&ne(!1)}),e.on(`lobby`,e=>{g(new Map(e.tables.map(e=>[e.id,e]))),typeof e.online==`number`&&v(e.online)}),e.on(`lobby_update`,e=>g(t=>{let n=new Map(t);return e.removed?n.delete(e.table.id):n.set(e.table.id,e.table),n})),e.on(`online`,e=>typeof e.players==`number`&&v(e.players)),e.on(`queue`,e=>b(e.on?e:null)),e.on(`seated`,e=>{b(null),xa(`#/t/${e.table}`)}),e.on(`state`,({status:e})=>S(e))];return e.lobbyOn=dn(location.hash).name===`lobby`,e.connect(),c(e),()=>{for(let e of t)e();e.close()}},[r]),G(()=>{r&&!l&&an(`GET`,`/me`,void 0,r).then(e=>u(t=>t||{id:e.id,name:e.name,guest:e.is_guest})).catch(()=>null)},[r]),G(()=>{s&&s.lobby(e.name===`lobby`)},[s,e.name]);let j=async e=>{w(null);try{let t=await e;t&&t.table&&(m(e=>e.includes(t.table)?e:[...e,t.table]),xa(`#/t/${t.table}`))}catch(e){w(e.code===`already_seated`?{key:`error.already_seated`}:e)}},M=(e,t=s)=>{let n=String(e).trim().toUpperCase();/^[A-Z0-9]{1,16}$/.test(n)?t&&j(t.command(`join`,{code:n})):w({key:`lobby.badCode`})};G(()=>{e.name===`join`&&(r?s&&(xa(`#/`),M(e.code,s)):E(e.code))},[e,r,s]),G(()=>{if(s&&T){let e=T;E(null),M(e,s)}},[s,T]),G(()=>{e.name===`table`&&!r&&xa(`#/`)},[e.name,r]);let N=async(e,t)=>{O({busy:!0,error:null});try{e===`register`&&(a.current=r);let n=await an(`POST`,`/${e}`,t,e===`register`?r:null);nn(n.token),u({id:n.user.id,name:n.user.name,guest:n.user.is_guest}),O({busy:!1,error:null}),o.current=!0,i(n.token)}catch(e){a.current=null,O({busy:!1,error:e})}};G(()=>{if(!o.current)return;o.current=!1;let e=document.activeElement;e&&e!==document.body&&e.id!==`app`||(document.getElementById(`play-title`)||document.getElementById(`app`))?.focus()},[r,l]);let re=e=>{let t=`${Date.now()}-${Math.random()}`;k(n=>[...n,{id:t,text:e}]),setTimeout(()=>k(e=>e.filter(e=>e.id!==t)),4e3)},ie={busy:D.busy,error:Sa(D.error),clear:()=>O(e=>({...e,error:null}))},P;switch(e.name){case`table`:P=r&&s?X`<${ta} key=${`${e.id}:${r}`} conn=${s} tableId=${e.id} me=${l} go=${xa} toast=${re}
-              onLeave=${t=>{t&&m(t=>t.filter(t=>t!==e.id)),xa(`#/`)}} />`:null;break;case`leaderboard`:P=X`<${Un} user=${l} />`;break;case`history`:P=X`<${Hn} token=${r} user=${l} />`;break;case`replay`:P=X`<${di} key=${e.id} matchId=${e.id} userId=${l?.id}
-        onBack=${()=>xa(/^#\/(player|history)/.test(A.current)?A.current:`#/history`)} />`;break;case`player`:P=X`<${rr} key=${e.id} userId=${e.id} me=${l} />`;break;case`learn`:P=X`<${ha} />`;break;case`rules`:P=X`<${ya} />`;break;default:P=X`<${Yn} token=${r} user=${l} conn=${s} myTables=${p} lobbyTables=${h}
-        online=${_} queue=${y} setQueue=${b} formError=${Sa(C)}
+  </div>`}function Da(){let[e,t]=W(()=>dn(location.hash)),[,n]=W(0),[r,i]=W(tn),a=K(null),o=K(!1),[s,c]=W(null),[l,u]=W(null),[d,f]=W(null),[p,m]=W([]),[h,g]=W(()=>new Map),[_,v]=W(null),[y,b]=W(null),[x,S]=W(`idle`),[C,w]=W(null),[T,E]=W(null),[D,O]=W({busy:!1,error:null}),[ee,k]=W([]),A=K(`#/`),te=Ta(s);Sa.user=l,G(()=>{document.title=I(`app.title`);let e=ye(()=>{document.title=I(`app.title`),n(e=>e+1)}),t=ft(()=>n(e=>e+1));return()=>{e(),t()}},[]),G(()=>{let e=location.hash||`#/`,n=()=>{A.current=e,e=location.hash||`#/`,t(dn(location.hash))};return window.addEventListener(`hashchange`,n),()=>window.removeEventListener(`hashchange`,n)},[]),G(()=>{document.body.dataset.route=e.name,e.name!==`lobby`&&e.name!==`join`&&w(null)},[e.name]);let ne=e=>{e&&an(`POST`,`/logout`).catch(()=>null),nn(null),i(null),u(null),f(null),m([]),g(new Map),v(null),b(null),Ca(`#/`)};G(()=>{if(!r){Sa.conn=null,c(null),S(`idle`);return}let e=new un(r);Sa.conn=e;let t=[e.on(`welcome`,e=>{u(e.user),m(e.tables||[]),e.user.guest||an(`GET`,`/me`,void 0,r).then(e=>f(e.rating?e.rating.rating:null)).catch(()=>null)}),e.on(`unauthorized`,()=>{a.current!==r&&ne(!1)}),e.on(`lobby`,e=>{g(new Map(e.tables.map(e=>[e.id,e]))),typeof e.online==`number`&&v(e.online)}),e.on(`lobby_update`,e=>g(t=>{let n=new Map(t);return e.removed?n.delete(e.table.id):n.set(e.table.id,e.table),n})),e.on(`online`,e=>typeof e.players==`number`&&v(e.players)),e.on(`queue`,e=>b(e.on?e:null)),e.on(`seated`,e=>{b(null),Ca(`#/t/${e.table}`)}),e.on(`state`,({status:e})=>S(e))];return e.lobbyOn=dn(location.hash).name===`lobby`,e.connect(),c(e),()=>{for(let e of t)e();e.close()}},[r]),G(()=>{r&&!l&&an(`GET`,`/me`,void 0,r).then(e=>u(t=>t||{id:e.id,name:e.name,guest:e.is_guest})).catch(()=>null)},[r]),G(()=>{s&&s.lobby(e.name===`lobby`)},[s,e.name]);let j=async e=>{w(null);try{let t=await e;t&&t.table&&(m(e=>e.includes(t.table)?e:[...e,t.table]),Ca(`#/t/${t.table}`))}catch(e){w(e.code===`already_seated`?{key:`error.already_seated`}:e)}},M=(e,t=s)=>{let n=String(e).trim().toUpperCase();/^[A-Z0-9]{1,16}$/.test(n)?t&&j(t.command(`join`,{code:n})):w({key:`lobby.badCode`})};G(()=>{e.name===`join`&&(r?s&&(Ca(`#/`),M(e.code,s)):E(e.code))},[e,r,s]),G(()=>{if(s&&T){let e=T;E(null),M(e,s)}},[s,T]),G(()=>{e.name===`table`&&!r&&Ca(`#/`)},[e.name,r]);let N=async(e,t)=>{O({busy:!0,error:null});try{e===`register`&&(a.current=r);let n=await an(`POST`,`/${e}`,t,e===`register`?r:null);nn(n.token),u({id:n.user.id,name:n.user.name,guest:n.user.is_guest}),O({busy:!1,error:null}),o.current=!0,i(n.token)}catch(e){a.current=null,O({busy:!1,error:e})}};G(()=>{if(!o.current)return;o.current=!1;let e=document.activeElement;e&&e!==document.body&&e.id!==`app`||(document.getElementById(`play-title`)||document.getElementById(`app`))?.focus()},[r,l]);let re=e=>{let t=`${Date.now()}-${Math.random()}`;k(n=>[...n,{id:t,text:e}]),setTimeout(()=>k(e=>e.filter(e=>e.id!==t)),4e3)},ie={busy:D.busy,error:wa(D.error),clear:()=>O(e=>({...e,error:null}))},P;switch(e.name){case`table`:P=r&&s?X`<${ra} key=${`${e.id}:${r}`} conn=${s} tableId=${e.id} me=${l} go=${Ca} toast=${re}
+              onLeave=${t=>{t&&m(t=>t.filter(t=>t!==e.id)),Ca(`#/`)}} />`:null;break;case`leaderboard`:P=X`<${Gn} user=${l} />`;break;case`history`:P=X`<${Wn} token=${r} user=${l} />`;break;case`replay`:P=X`<${pi} key=${e.id} matchId=${e.id} userId=${l?.id}
+        onBack=${()=>Ca(/^#\/(player|history)/.test(A.current)?A.current:`#/history`)} />`;break;case`player`:P=X`<${ar} key=${e.id} userId=${e.id} me=${l} />`;break;case`learn`:P=X`<${_a} />`;break;case`rules`:P=X`<${xa} />`;break;default:P=X`<${Zn} token=${r} user=${l} conn=${s} myTables=${p} lobbyTables=${h}
+        online=${_} queue=${y} setQueue=${b} formError=${wa(C)}
         setFormError=${w}
-        pendingJoin=${T} auth=${ie} onAuth=${N} run=${j} joinByCode=${M} go=${xa} />`}return X`
+        pendingJoin=${T} auth=${ie} onAuth=${N} run=${j} joinByCode=${M} go=${Ca} />`}return X`
     <a class="skip-link" href="#app" onClick=${e=>{e.preventDefault(),document.getElementById(`app`)?.focus()}}>${I(`nav.skip`)}</a>
-    <${zn} token=${r} user=${l} rating=${d} connStatus=${x} offline=${te.offline}
+    <${Vn} token=${r} user=${l} rating=${d} connStatus=${x} offline=${te.offline}
       onSignOut=${()=>ne(!0)} />
-    ${te.offline?X`<${wa} onRetry=${te.retry} />`:null}
+    ${te.offline?X`<${Ea} onRetry=${te.retry} />`:null}
     <main id="app" tabindex="-1">${P}</main>
     <div class="toasts" aria-live="polite">
       ${ee.map(e=>X`<div key=${e.id} class="toast" role="status" data-testid="toast">${e.text}</div>`)}
-    </div>`}async function Ea(){ut(),await _e(ge(),{remember:!1});let e=document.getElementById(`root`);ce(b(Ta,{}),e),document.body.dataset.ready=`true`,`serviceWorker`in navigator&&navigator.serviceWorker.register(`/sw.js`).catch(e=>console.warn(`service worker:`,e))}Ea().catch(e=>{console.error(e);let t=document.getElementById(`root`),n=document.createElement(`p`);n.className=`message error boot-error`,n.textContent=I(`error.generic`)===`error.generic`?`Cuatrola: ${e}`:`${I(`error.generic`)} (${e})`,t.replaceChildren(n)}),window.cuatrola={app:ba};
+    </div>`}async function Oa(){ut(),await _e(ge(),{remember:!1});let e=document.getElementById(`root`);ce(b(Da,{}),e),document.body.dataset.ready=`true`,`serviceWorker`in navigator&&navigator.serviceWorker.register(`/sw.js`).catch(e=>console.warn(`service worker:`,e))}Oa().catch(e=>{console.error(e);let t=document.getElementById(`root`),n=document.createElement(`p`);n.className=`message error boot-error`,n.textContent=I(`error.generic`)===`error.generic`?`Cuatrola: ${e}`:`${I(`error.generic`)} (${e})`,t.replaceChildren(n)}),window.cuatrola={app:Sa};
