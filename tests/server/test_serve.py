@@ -107,6 +107,9 @@ def test_a_bad_database_url_never_shows_its_password(command: str, tmp_path: Pat
         ("--guests-per-minute", "0"),
         ("--public-url", "ftp://cuatrola.example"),
         ("--public-url", "https://cuatrola.example/room"),
+        # uvicorn would take these as names no client address equals, and believe no proxy.
+        ("--trusted-proxy", "proxy.internal"),
+        ("--trusted-proxy", "10.0.0.10/8"),
         ("--no-such-option",),
     ],
 )
