@@ -286,12 +286,6 @@ def run(args: argparse.Namespace) -> int:
     from cuatrola.server.settings import Settings
     from cuatrola.server.wsprotocol import websocket_options
 
-    handler = logging.StreamHandler()
-    if args.log_format == "json":
-        handler.setFormatter(JsonFormatter())
-    else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     try:
         settings = _settings(args)
     except ValueError as exc:
@@ -333,6 +327,14 @@ def run(args: argparse.Namespace) -> int:
         line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
         print(f"cuatrola serve: {line}", file=sys.stderr)
         return 2
+    # The log starts once the checks above have passed: a refused start is its one line,
+    # without the INFO lines alembic writes as the schema check reads the revision.
+    handler = logging.StreamHandler()
+    if args.log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     try:
         app = create_app(settings)
     except ValueError as exc:
