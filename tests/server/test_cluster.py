@@ -123,7 +123,10 @@ async def test_a_killed_nodes_table_is_taken_over_and_plays_on(tmp_path: Path) -
             back = await plays_on(b, token, table)
             assert table in [t["id"] for t in await owned(b)]
             async with httpx.AsyncClient(base_url=b.http) as http:
-                assert "cuatrola_failovers_total 1" in (await http.get("/metrics")).text
+                metrics = (await http.get("/metrics")).text
+            # Whichever took it (b's scan, or Ana's command once the lease was over), a died.
+            assert "cuatrola_failovers_total 1\n" in metrics
+            assert "cuatrola_handovers_total 0\n" in metrics
             await back.close()
 
 
@@ -212,3 +215,9 @@ async def test_a_node_stopped_with_sigterm_hands_its_tables_over_at_once(tmp_pat
                     await asyncio.sleep(0.1)
             back = await plays_on(b, ana.token, table)
             await back.close()
+            # A graceful stop is no failure: an operator's alert on failovers stays quiet
+            # through every deploy (a hand-over used to count as a failover).
+            async with httpx.AsyncClient(base_url=b.http) as http:
+                metrics = (await http.get("/metrics")).text
+            assert "cuatrola_failovers_total 0\n" in metrics
+            assert "cuatrola_handovers_total 1\n" in metrics

@@ -107,6 +107,9 @@ def test_a_bad_database_url_never_shows_its_password(command: str, tmp_path: Pat
         ("--guests-per-minute", "0"),
         ("--public-url", "ftp://cuatrola.example"),
         ("--public-url", "https://cuatrola.example/room"),
+        # uvicorn would take these as names no client address equals, and believe no proxy.
+        ("--trusted-proxy", "proxy.internal"),
+        ("--trusted-proxy", "10.0.0.10/8"),
         ("--no-such-option",),
     ],
 )
@@ -131,6 +134,16 @@ def test_the_commit_delay_goes_from_the_command_line_to_the_store(tmp_path: Path
     assert isinstance(chosen, Settings) and chosen.commit_delay == 0.01
     store = create_app(chosen).state.services.store
     assert isinstance(store, SqlStore) and store.commit_delay == 0.01
+
+
+def test_an_unreadable_secret_file_is_one_line(tmp_path: Path) -> None:
+    # As a secret.key left to root by a first start as root is to the service's user (a
+    # directory in its place fails the same way, and root can read any file).
+    (tmp_path / "secret.key").mkdir()
+    result = serve("--log-level", "warning", tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"cuatrola serve: cannot use the server secret {tmp_path}")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import ipaddress
 import json
 import logging
 import os
@@ -63,8 +64,9 @@ def _network_arguments(group: argparse._ArgumentGroup) -> None:
         action="append",
         default=None,
         metavar="ADDRESS",
-        help="a reverse proxy whose X-Forwarded-For is believed (repeatable; "
-        "$CUATROLA_TRUSTED_PROXY). Default: none, client addresses are the sockets' own",
+        help="a reverse proxy whose X-Forwarded-For is believed: an IP address or network "
+        "(repeatable; $CUATROLA_TRUSTED_PROXY, comma-separated). Default: none, client "
+        "addresses are the sockets' own",
     )
 
 
@@ -204,11 +206,34 @@ def _public_url(text: str) -> str:
     return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
+def _trusted_proxy(text: str) -> str:
+    """An address or network (``10.0.0.10``, ``10.0.0.0/8``, ``::1``) for ``--trusted-proxy``.
+
+    uvicorn takes anything else as a literal that no client address ever equals, so a host
+    name or a typo would leave every client with the proxy's address, silently: refused here.
+
+    >>> _trusted_proxy("10.0.0.0/8"), _trusted_proxy("127.0.0.1")
+    ('10.0.0.0/8', '127.0.0.1')
+    """
+    try:
+        if "/" in text:
+            ipaddress.ip_network(text)  # strict, as uvicorn's: 10.0.0.1/8 is no network
+        else:
+            ipaddress.ip_address(text)
+    except ValueError:
+        raise ValueError(
+            "expected --trusted-proxy as an IP address or network like 127.0.0.1 or "
+            f"10.0.0.0/8, got {text!r}"
+        ) from None
+    return text
+
+
 def _settings(args: argparse.Namespace) -> object:
     """The server settings from the options (and their environment variables).
 
     Raises:
-        ValueError: for a malformed public URL, a bad Redis prefix or secret file.
+        ValueError: for a malformed public URL or trusted proxy, a bad Redis prefix or
+            secret file.
     """
     settings = storage_settings(args)
     settings.node_name = args.node or os.environ.get("CUATROLA_NODE") or None
@@ -217,7 +242,9 @@ def _settings(args: argparse.Namespace) -> object:
     settings.public_urls = tuple(
         _public_url(u) for u in _listed(args.public_url, "CUATROLA_PUBLIC_URL")
     )
-    settings.trusted_proxies = _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
+    settings.trusted_proxies = tuple(
+        _trusted_proxy(p) for p in _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
+    )
     settings.metrics_token = args.metrics_token or os.environ.get("CUATROLA_METRICS_TOKEN") or None
     for arg, name in (
         ("bot_workers", "bot_workers"),
@@ -259,12 +286,6 @@ def run(args: argparse.Namespace) -> int:
     from cuatrola.server.settings import Settings
     from cuatrola.server.wsprotocol import websocket_options
 
-    handler = logging.StreamHandler()
-    if args.log_format == "json":
-        handler.setFormatter(JsonFormatter())
-    else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     try:
         settings = _settings(args)
     except ValueError as exc:
@@ -306,6 +327,14 @@ def run(args: argparse.Namespace) -> int:
         line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
         print(f"cuatrola serve: {line}", file=sys.stderr)
         return 2
+    # The log starts once the checks above have passed: a refused start is its one line,
+    # without the INFO lines alembic writes as the schema check reads the revision.
+    handler = logging.StreamHandler()
+    if args.log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
     try:
         app = create_app(settings)
     except ValueError as exc:

@@ -13,7 +13,10 @@ Every live table has at most one owner node at a time, recorded in its ``game_ta
   another node has taken since (its connections to that table are closed, so the clients
   reconnect);
 * claims the tables whose owner's lease ran out (the owner died) and resumes them from their
-  log, with their deadlines: failover.
+  log, with their deadlines: failover; and those a node stopping with SIGTERM handed over
+  (its leases ended at once): hand-over. The two are counted apart
+  (``cuatrola_failovers_total``, ``cuatrola_handovers_total``): every graceful restart hands
+  tables over, and only a failover means a node died.
 
 No home-made consensus: the database row is the only truth, and every step is one
 conditional ``UPDATE``.
@@ -30,7 +33,7 @@ from typing import Protocol
 from cuatrola.protocol.ids import TableId
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.runner import TableRunner
-from cuatrola.storage.base import GameStore, TableMeta
+from cuatrola.storage.base import GameStore, Holder, TableMeta
 
 logger = logging.getLogger("cuatrola.claims")
 
@@ -64,7 +67,8 @@ class Claims:
         host: the room.
         node: this node's name.
         lease: seconds a claim lasts without renewal.
-        metrics: the server's metrics (tables taken over count as failovers).
+        metrics: the server's metrics (tables taken over count as failovers or
+            hand-overs).
     """
 
     def __init__(self, host: ClaimsHost, node: str, lease: float, metrics: Metrics) -> None:
@@ -81,6 +85,22 @@ class Claims:
         """Claim one table now; its new epoch, or ``None`` when another node holds it."""
         now = time.time()
         return await self.host.store.claim(table_id, self.node, now, now + self.lease)
+
+    def taken_over(self, table_id: str, before: Holder | None) -> None:
+        """Count and log a table this node took from another node, whose claim was
+        ``before`` just before this node claimed it."""
+        if before is None or before.owner is None or before.owner == self.node:
+            return  # nobody else ran it: not a move between nodes
+        # A node that stops hands its tables over by ending its leases at 0
+        # (GameStore.release); a lease that ran out any later means that its node died.
+        if before.lease_until == 0:
+            self.metrics.handovers_total += 1
+            logger.info("table=%s handed over by node %s", table_id, before.owner)
+        else:
+            self.metrics.failovers_total += 1
+            logger.warning(
+                "table=%s taken over: the lease of node %s ran out", table_id, before.owner
+            )
 
     async def take_free_tables(self) -> int:
         """Claim and resume every table this node may take now; how many it took."""
@@ -116,10 +136,7 @@ class Claims:
                 if time.monotonic() - renewed >= self.lease / 3 - every:
                     await self.renew()
                     renewed = time.monotonic()
-                taken = await self.take_free_tables()
+                # Each table taken is counted as it is taken (taken_over).
+                await self.take_free_tables()
             except Exception as exc:  # the database may be away for a while: try again
                 logger.warning("renewing table claims failed (%s)", type(exc).__name__)
-                continue
-            if taken:
-                self.metrics.failovers_total += taken
-                logger.warning("took over %d table(s) whose owner's lease ran out", taken)

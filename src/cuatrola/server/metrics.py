@@ -56,6 +56,7 @@ class Metrics:
         self.commit_failures_total = 0
         self.tables_reloaded_total = 0
         self.failovers_total = 0
+        self.handovers_total = 0
         self.resumed_tables = 0
         self.resume_seconds = 0.0
         self.move_latency = Histogram()
@@ -101,6 +102,10 @@ class Metrics:
             "# HELP cuatrola_failovers_total Tables taken over from a node whose lease ran out.",
             "# TYPE cuatrola_failovers_total counter",
             f"cuatrola_failovers_total {self.failovers_total}",
+            "# HELP cuatrola_handovers_total Tables taken over from a node that handed them over "
+            "as it stopped.",
+            "# TYPE cuatrola_handovers_total counter",
+            f"cuatrola_handovers_total {self.handovers_total}",
             "# HELP cuatrola_resumed_tables Tables resumed from the store at start-up.",
             "# TYPE cuatrola_resumed_tables gauge",
             f"cuatrola_resumed_tables {self.resumed_tables}",

@@ -218,10 +218,14 @@ class Room:
         # may both try, and a second claim would fence the first.
         self.taking.add(table_id)
         try:
+            # Who held it, to tell a failover from a hand-over; the tables resumed at
+            # start-up are counted as such instead.
+            before = await self.store.locate(meta.id) if self.started else None
             epoch = await self.claims.claim(meta.id)
             if epoch is None:
                 return False
             self._resume(meta, await self.store.records(meta.id), epoch)
+            self.claims.taken_over(meta.id, before)
             return True
         finally:
             self.taking.discard(table_id)

@@ -135,15 +135,23 @@ class Settings:
         return f"sqlite+aiosqlite:///{self.data_dir / 'cuatrola.db'}"
 
     def resolved_secret(self) -> str:
-        """The server secret: the setting, else ``secret.key`` in the data dir (created once)."""
+        """The server secret: the setting, else ``secret.key`` in the data dir (created once).
+
+        Raises:
+            ValueError: when ``secret.key`` cannot be read or created (one line naming it:
+                a file left owned by another user, say, when the server first ran as root).
+        """
         if self.secret:
             return self.secret
         path = self.data_dir / "secret.key"
-        if path.exists():
-            return path.read_text().strip()
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        value = secrets.token_urlsafe(32)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(value + "\n")
+        try:
+            if path.exists():
+                return path.read_text().strip()
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            value = secrets.token_urlsafe(32)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(value + "\n")
+        except OSError as exc:
+            raise ValueError(f"cannot use the server secret {path}: {exc.strerror}") from None
         return value
