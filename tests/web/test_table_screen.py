@@ -210,6 +210,12 @@ class Screen:
         return self.page.get_by_test_id(test_id)
 
 
+def _modal(dialog: Any) -> bool:
+    """Whether `dialog` is a modal dialog: a <dialog> shown with showModal(), so the rest of the
+    page is inert, and said to be modal."""
+    return bool(dialog.evaluate("(d) => d.matches('dialog:modal') && d.ariaModal === 'true'"))
+
+
 def _guest_token(server: str) -> str:
     request = urllib.request.Request(
         f"{server}/api/guest",
@@ -585,7 +591,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
     assert "Cuatrola de Rival der." in screen.by("contract").inner_text()
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     dialog = screen.by("hand-summary")
-    assert dialog.get_attribute("role") == "dialog"
+    assert _modal(dialog)
     assert "Ellos ganan la mano (+4)" in dialog.inner_text()
     assert dialog.get_by_test_id("dead-hand").locator(".card").count() == 5
     assert screen.by("summary-cards").inner_text().split()[-2:] == ["30", "60"]
@@ -625,7 +631,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
     assert screen.by("match-end").count() == 0
     screen.page.keyboard.press("Escape")
     assert screen.by("match-winner").inner_text() == "Habéis perdido"
-    assert screen.by("match-end").get_attribute("role") == "dialog"
+    assert _modal(screen.by("match-end"))
     screen.by("rematch").click()
     assert screen.sent()[-1] == {"type": "rematch", "table": "t-1", "accept": True}
 
@@ -636,7 +642,7 @@ def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
     screen.sync(view(to_move=1))  # joined after 5 hands, score 4-7
     screen.by("score-sheet-btn").click()
     sheet = screen.by("score-sheet")
-    assert sheet.get_attribute("role") == "dialog"
+    assert _modal(sheet)
     assert "5 manos antes" in screen.by("sheet-base").inner_text()
     assert screen.by("sheet-base").inner_text().split()[-1] == "4–7"
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
@@ -995,3 +1001,38 @@ def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     assert abs(screen.by("summary-result").bounding_box()["y"] - result_before["y"]) < 1
     assert "12,5" in screen.by("summary-analysis").inner_text()  # Spanish decimals
     shot(screen.page, artifacts, "summary-with-analysis")
+
+
+def test_a_dialog_is_modal_and_tab_goes_round_inside_it(screen: Screen) -> None:
+    # the dialogs were not modal: Tab went on into the dimmed table behind them
+    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]))
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 6})
+    dialog = screen.by("match-end")
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.testid === 'rematch'")
+    assert _modal(dialog)
+    where = """() => { const a = document.activeElement;
+        if (!a || a === document.body) return 'page left';  // the browser's own controls
+        return a.closest('[data-testid=match-end]') ? a.dataset.testid : 'behind'; }"""
+    seen = []
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 4:
+        screen.page.keyboard.press(key)
+        seen.append(screen.page.evaluate(where))
+    # round the dialog's buttons (and, as the browser does, its own controls), never behind it
+    inside = [x for x in seen if x != "page left"]
+    assert inside == [
+        "match-sheet",
+        "back-lobby",
+        "rematch",
+        "back-lobby",
+        "match-sheet",
+        "rematch",
+    ]
+    # the keys of the table behind do nothing, and Escape does not close a dialog that has
+    # no close button (the browser's own cancel closed it)
+    screen.page.evaluate("document.activeElement.blur()")
+    screen.page.keyboard.press("Enter")  # it played the chosen card
+    screen.page.keyboard.press("Escape")
+    screen.page.keyboard.press("Escape")
+    assert _modal(dialog) and dialog.is_visible()
+    assert screen.sent() == []

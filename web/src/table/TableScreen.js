@@ -19,6 +19,7 @@ import { initialState, legalOf, myTurn, reduce, seated, shownDialogs, shownHand,
 import { suitIcon, SUITS } from "../cards.js";
 import {
   Actions,
+  closeTopDialog,
   Hand,
   html,
   Icon,
@@ -36,6 +37,11 @@ import {
 } from "./parts.js";
 import { errorText, rulesLabel } from "../text.js";
 import { HintBar, useHint } from "./hint.js";
+
+/** Whether a dialog is open (modal: the table behind it is inert). */
+function dialogOpen() {
+  return Boolean(document.querySelector("dialog.dialog[open]"));
+}
 
 /** Whether the keyboard focus is nowhere in particular (the page itself or the main region). */
 function focusLost() {
@@ -234,7 +240,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     if (first >= 0) setSelected(first);
     const active = document.activeElement;
     const idle = !active || active === document.body || active.id === "app" || Boolean(active.closest?.(".hand"));
-    if (idle && !document.querySelector(".overlay")) {
+    if (idle && !dialogOpen()) {
       document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus({ preventScroll: true });
     }
   }, [turnKey]);
@@ -252,7 +258,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   }, []);
   const handKey = cards.join(" ");
   useLayoutEffect(() => {
-    if (!handFocused.current || !focusLost() || document.querySelector(".overlay")) return;
+    if (!handFocused.current || !focusLost() || dialogOpen()) return;
     const card = document.querySelector(`.hand .card[data-index="${selectedIndex}"]`);
     (card || document.querySelector(".hand"))?.focus({ preventScroll: true });
   }, [handKey]);
@@ -270,11 +276,9 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   keyRef.current = (e) => {
     const s = stateRef.current;
     if (!s.view) return;
-    const open = shownDialogs(s);
     if (e.key === "Escape") {
-      if (open.summary) dispatch({ type: "close", dialog: "summary" });
-      else if (open.lastTrick) dispatch({ type: "close", dialog: "lastTrick" });
-      else if (open.sheet) dispatch({ type: "close", dialog: "sheet" });
+      // the dialog on top (not the browser's own close: a dialog without a close button stays)
+      if (closeTopDialog()) e.preventDefault();
       else if (drawer) setDrawer(false);
       return;
     }
@@ -286,6 +290,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       dispatch({ type: "toggle", dialog: "lastTrick" });
       return;
     }
+    if (dialogOpen()) return; // the table behind a dialog is inert, its keys too
     if (!seated(s)) return;
     const hand = shownHand(s);
     if (s.view.phase === "play" && hand.length) {
