@@ -1036,3 +1036,29 @@ def test_a_dialog_is_modal_and_tab_goes_round_inside_it(screen: Screen) -> None:
     screen.page.keyboard.press("Escape")
     assert _modal(dialog) and dialog.is_visible()
     assert screen.sent() == []
+
+
+def test_the_bids_take_the_focus_when_the_bidding_comes_to_us(screen: Screen) -> None:
+    # the focus stayed in the hand, after the bid buttons: Tab never reached them
+    bidding = view(
+        phase="bidding",
+        bids=["pass"],
+        mano=1,
+        to_move=2,
+        tricks=[],
+        trick=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+    )
+    screen.sync(bidding)
+    assert _focused(screen.page) == "hand"
+    ours = {**bidding, "bids": ["pass", "pass"], "to_move": 0, "legal": ["pass", "solo"]}
+    screen.event({"kind": "act", "seat": 2, "action": "pass", "view": ours})
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.testid === 'bid-pass'")
+    screen.page.keyboard.press("Tab")
+    assert _focused(screen.page) == "bid-solo"
+    screen.page.keyboard.press("Enter")
+    assert [m["action"] for m in screen.sent()] == ["solo"]
+    # the buttons gone with the bid sent, the focus is in the hand again, not on the page
+    screen.by("bid-solo").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"

@@ -246,12 +246,21 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   }, [turnKey]);
   const selectedIndex = Math.min(selected, Math.max(0, cards.length - 1));
 
-  // The keyboard focus stays in the hand: a card played (or taken back) leaves the page, and
-  // the browser would drop the focus to the page's start (Tab then starts at the header).
+  // A bid or a cante to choose: its buttons (before the hand, so Tab from the hand never
+  // reached them), keyed on the moment, null while none is ours or a dialog is open.
+  const anyDialog = Object.values(dialogs).some(Boolean);
+  const choosing =
+    v && !state.pending && !anyDialog && (myTurn(state, "bidding") || myTurn(state, "cante"))
+      ? `${v.phase}/${v.bids.length}/${v.tricks.length}`
+      : null;
+
+  // The keyboard focus stays in the hand: a card played (or taken back), or a bid or cante
+  // chosen, leaves the page, and the browser would drop the focus to the page's start (Tab
+  // then starts at the header).
   const handFocused = useRef(false);
   useEffect(() => {
     const on = (e) => {
-      handFocused.current = Boolean(e.target?.closest?.(".hand"));
+      handFocused.current = Boolean(e.target?.closest?.(".hand, .actions"));
     };
     document.addEventListener("focusin", on);
     return () => document.removeEventListener("focusin", on);
@@ -261,7 +270,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     if (!handFocused.current || !focusLost() || dialogOpen()) return;
     const card = document.querySelector(`.hand .card[data-index="${selectedIndex}"]`);
     (card || document.querySelector(".hand"))?.focus({ preventScroll: true });
-  }, [handKey]);
+  }, [handKey, choosing]);
 
   // On opening the table the focus goes to it: the hand's chosen card, or the table itself
   const shown = Boolean(state.info);
@@ -270,6 +279,14 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     const target = document.querySelector('.hand .card[tabindex="0"]') || document.querySelector(".table-screen");
     target?.focus({ preventScroll: true });
   }, [shown]);
+
+  // When a bid or a cante is ours to choose, the focus goes from the hand to its first button
+  // (not from anywhere else the player has put it: the chat, the bar)
+  useLayoutEffect(() => {
+    if (!choosing || dialogOpen()) return;
+    if (!focusLost() && !document.activeElement.closest?.(".hand, .actions")) return;
+    document.querySelector(".actions button.bid, .actions button.cante, .actions [data-testid=no-cante]")?.focus({ preventScroll: true });
+  }, [choosing]);
 
   // ---- keyboard -------------------------------------------------------------------------------
   const keyRef = useRef(null);
