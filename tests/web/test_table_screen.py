@@ -640,6 +640,9 @@ def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
     screen: Screen,
 ) -> None:
     screen.sync(view(to_move=1))  # joined after 5 hands, score 4-7
+    # the match score is a labelled group (an aria-label on a plain div, which is not read)
+    score = screen.page.get_by_role("group", name="Marcador de la partida")
+    assert " ".join(score.inner_text().split()).lower().startswith("nosotros 4 – ellos 7")
     screen.by("score-sheet-btn").click()
     sheet = screen.by("score-sheet")
     assert _modal(sheet)

@@ -383,8 +383,8 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   </div>`;
 
   const bar = html`<header class="table-bar">
-    <div class="match-score" data-testid="match-score" aria-label=${t("table.matchScore")}>
-      ${scoreBox(my)}<span class="score-sep">–</span>${scoreBox(1 - my)}
+    <div class="match-score" data-testid="match-score" role="group" aria-label=${t("table.matchScore")}>
+      ${scoreBox(my)}<span class="score-sep" aria-hidden="true">–</span>${scoreBox(1 - my)}
       <span class="rules-tag">${rulesLabel(info.options?.rules || "exact11")}</span>
     </div>
     <div class="hand-info">

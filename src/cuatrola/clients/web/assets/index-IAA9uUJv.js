@@ -607,8 +607,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <span class="score-label">${N.teamName(e)}</span>
     <span class="score-value" data-testid=${`score-team-${e}`}>${ge[e]}</span>
   </div>`,Ce=$`<header class="table-bar">
-    <div class="match-score" data-testid="match-score" aria-label=${I(`table.matchScore`)}>
-      ${Se(he)}<span class="score-sep">–</span>${Se(1-he)}
+    <div class="match-score" data-testid="match-score" role="group" aria-label=${I(`table.matchScore`)}>
+      ${Se(he)}<span class="score-sep" aria-hidden="true">–</span>${Se(1-he)}
       <span class="rules-tag">${hn(me.options?.rules||`exact11`)}</span>
     </div>
     <div class="hand-info">
