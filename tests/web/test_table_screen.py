@@ -1065,3 +1065,16 @@ def test_the_bids_take_the_focus_when_the_bidding_comes_to_us(screen: Screen) ->
     # the buttons gone with the bid sent, the focus is in the hand again, not on the page
     screen.by("bid-solo").wait_for(state="detached")
     assert _focused(screen.page) == "hand"
+
+
+def test_after_a_screen_change_the_focus_is_on_the_new_screens_heading(screen: Screen) -> None:
+    # it stayed on the button or link that was gone: the page itself, Tab from its start
+    screen.sync(view(seat=None, hand=[], legal=[], to_move=2), seat=None)
+    heading = """() => { const a = document.activeElement;
+        return a.closest('main') && /^H[12]$/.test(a.tagName) ? a.textContent : a.tagName; }"""
+    screen.by("leave-table").click()  # stop watching: back in the lobby
+    screen.page.wait_for_function("() => document.body.dataset.route === 'lobby'")
+    assert screen.page.evaluate(heading) == "Cuatrola"
+    screen.by("nav-leaderboard").click()
+    screen.by("leaderboard").wait_for()
+    assert screen.page.evaluate(heading) == "Clasificación"
