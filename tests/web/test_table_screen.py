@@ -1078,3 +1078,20 @@ def test_after_a_screen_change_the_focus_is_on_the_new_screens_heading(screen: S
     screen.by("nav-leaderboard").click()
     screen.by("leaderboard").wait_for()
     assert screen.page.evaluate(heading) == "Clasificación"
+
+
+def test_a_toast_is_in_one_live_region(screen: Screen) -> None:
+    # each toast was a status inside a live region: read twice by some screen readers
+    screen.sync(None, status="open")
+    screen.by("copy-link").click()
+    toast = screen.by("toast")
+    toast.wait_for()
+    regions = toast.evaluate(
+        """(t) => { let n = 0;
+            for (let e = t; e; e = e.parentElement) {
+                const live = ['status', 'alert', 'log'].includes(e.role);
+                if (live || e.hasAttribute('aria-live')) n += 1;
+            }
+            return n; }"""
+    )
+    assert regions == 1

@@ -372,6 +372,6 @@ export function App() {
     ${network.offline ? html`<${OfflineBanner} onRetry=${network.retry} />` : null}
     <main id="app" tabindex="-1">${screen}</main>
     <div class="toasts" aria-live="polite">
-      ${toasts.map((x) => html`<div key=${x.id} class="toast" role="status" data-testid="toast">${x.text}</div>`)}
+      ${toasts.map((x) => html`<div key=${x.id} class="toast" data-testid="toast">${x.text}</div>`)}
     </div>`;
 }

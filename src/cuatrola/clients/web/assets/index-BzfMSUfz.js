@@ -792,5 +792,5 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${j.offline?X`<${ka} onRetry=${j.retry} />`:null}
     <main id="app" tabindex="-1">${F}</main>
     <div class="toasts" aria-live="polite">
-      ${ee.map(e=>X`<div key=${e.id} class="toast" role="status" data-testid="toast">${e.text}</div>`)}
+      ${ee.map(e=>X`<div key=${e.id} class="toast" data-testid="toast">${e.text}</div>`)}
     </div>`}async function ja(){ut(),await _e(ge(),{remember:!1});let e=document.getElementById(`root`);ce(b(Aa,{}),e),document.body.dataset.ready=`true`,`serviceWorker`in navigator&&navigator.serviceWorker.register(`/sw.js`).catch(e=>console.warn(`service worker:`,e))}ja().catch(e=>{console.error(e);let t=document.getElementById(`root`),n=document.createElement(`p`);n.className=`message error boot-error`,n.textContent=I(`error.generic`)===`error.generic`?`Cuatrola: ${e}`:`${I(`error.generic`)} (${e})`,t.replaceChildren(n)}),window.cuatrola={app:Ta};
