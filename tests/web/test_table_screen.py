@@ -210,6 +210,12 @@ class Screen:
         return self.page.get_by_test_id(test_id)
 
 
+def _modal(dialog: Any) -> bool:
+    """Whether `dialog` is a modal dialog: a <dialog> shown with showModal(), so the rest of the
+    page is inert, and said to be modal."""
+    return bool(dialog.evaluate("(d) => d.matches('dialog:modal') && d.ariaModal === 'true'"))
+
+
 def _guest_token(server: str) -> str:
     request = urllib.request.Request(
         f"{server}/api/guest",
@@ -585,7 +591,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
     assert "Cuatrola de Rival der." in screen.by("contract").inner_text()
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
     dialog = screen.by("hand-summary")
-    assert dialog.get_attribute("role") == "dialog"
+    assert _modal(dialog)
     assert "Ellos ganan la mano (+4)" in dialog.inner_text()
     assert dialog.get_by_test_id("dead-hand").locator(".card").count() == 5
     assert screen.by("summary-cards").inner_text().split()[-2:] == ["30", "60"]
@@ -625,7 +631,7 @@ def test_the_summary_stays_and_comes_before_the_match_end(screen: Screen, artifa
     assert screen.by("match-end").count() == 0
     screen.page.keyboard.press("Escape")
     assert screen.by("match-winner").inner_text() == "Habéis perdido"
-    assert screen.by("match-end").get_attribute("role") == "dialog"
+    assert _modal(screen.by("match-end"))
     screen.by("rematch").click()
     assert screen.sent()[-1] == {"type": "rematch", "table": "t-1", "accept": True}
 
@@ -634,9 +640,12 @@ def test_the_score_sheet_lists_every_hand_and_is_honest_about_the_start(
     screen: Screen,
 ) -> None:
     screen.sync(view(to_move=1))  # joined after 5 hands, score 4-7
+    # the match score is a labelled group (an aria-label on a plain div, which is not read)
+    score = screen.page.get_by_role("group", name="Marcador de la partida")
+    assert " ".join(score.inner_text().split()).lower().startswith("nosotros 4 – ellos 7")
     screen.by("score-sheet-btn").click()
     sheet = screen.by("score-sheet")
-    assert sheet.get_attribute("role") == "dialog"
+    assert _modal(sheet)
     assert "5 manos antes" in screen.by("sheet-base").inner_text()
     assert screen.by("sheet-base").inner_text().split()[-1] == "4–7"
     screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
@@ -995,3 +1004,94 @@ def test_the_hand_analysis_arriving_late_moves_no_button_of_the_summary(
     assert abs(screen.by("summary-result").bounding_box()["y"] - result_before["y"]) < 1
     assert "12,5" in screen.by("summary-analysis").inner_text()  # Spanish decimals
     shot(screen.page, artifacts, "summary-with-analysis")
+
+
+def test_a_dialog_is_modal_and_tab_goes_round_inside_it(screen: Screen) -> None:
+    # the dialogs were not modal: Tab went on into the dimmed table behind them
+    screen.sync(view(trick=[[2, "AC"], [3, "CO"]], legal=["RO", "SO"]))
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.card === 'RO'")
+    screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 6})
+    dialog = screen.by("match-end")
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.testid === 'rematch'")
+    assert _modal(dialog)
+    where = """() => { const a = document.activeElement;
+        if (!a || a === document.body) return 'page left';  // the browser's own controls
+        return a.closest('[data-testid=match-end]') ? a.dataset.testid : 'behind'; }"""
+    seen = []
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 4:
+        screen.page.keyboard.press(key)
+        seen.append(screen.page.evaluate(where))
+    # round the dialog's buttons (and, as the browser does, its own controls), never behind it
+    inside = [x for x in seen if x != "page left"]
+    assert inside == [
+        "match-sheet",
+        "back-lobby",
+        "rematch",
+        "back-lobby",
+        "match-sheet",
+        "rematch",
+    ]
+    # the keys of the table behind do nothing, and Escape does not close a dialog that has
+    # no close button (the browser's own cancel closed it)
+    screen.page.evaluate("document.activeElement.blur()")
+    screen.page.keyboard.press("Enter")  # it played the chosen card
+    screen.page.keyboard.press("Escape")
+    screen.page.keyboard.press("Escape")
+    assert _modal(dialog) and dialog.is_visible()
+    assert screen.sent() == []
+
+
+def test_the_bids_take_the_focus_when_the_bidding_comes_to_us(screen: Screen) -> None:
+    # the focus stayed in the hand, after the bid buttons: Tab never reached them
+    bidding = view(
+        phase="bidding",
+        bids=["pass"],
+        mano=1,
+        to_move=2,
+        tricks=[],
+        trick=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+    )
+    screen.sync(bidding)
+    assert _focused(screen.page) == "hand"
+    ours = {**bidding, "bids": ["pass", "pass"], "to_move": 0, "legal": ["pass", "solo"]}
+    screen.event({"kind": "act", "seat": 2, "action": "pass", "view": ours})
+    screen.page.wait_for_function("() => document.activeElement?.dataset?.testid === 'bid-pass'")
+    screen.page.keyboard.press("Tab")
+    assert _focused(screen.page) == "bid-solo"
+    screen.page.keyboard.press("Enter")
+    assert [m["action"] for m in screen.sent()] == ["solo"]
+    # the buttons gone with the bid sent, the focus is in the hand again, not on the page
+    screen.by("bid-solo").wait_for(state="detached")
+    assert _focused(screen.page) == "hand"
+
+
+def test_after_a_screen_change_the_focus_is_on_the_new_screens_heading(screen: Screen) -> None:
+    # it stayed on the button or link that was gone: the page itself, Tab from its start
+    screen.sync(view(seat=None, hand=[], legal=[], to_move=2), seat=None)
+    heading = """() => { const a = document.activeElement;
+        return a.closest('main') && /^H[12]$/.test(a.tagName) ? a.textContent : a.tagName; }"""
+    screen.by("leave-table").click()  # stop watching: back in the lobby
+    screen.page.wait_for_function("() => document.body.dataset.route === 'lobby'")
+    assert screen.page.evaluate(heading) == "Cuatrola"
+    screen.by("nav-leaderboard").click()
+    screen.by("leaderboard").wait_for()
+    assert screen.page.evaluate(heading) == "Clasificación"
+
+
+def test_a_toast_is_in_one_live_region(screen: Screen) -> None:
+    # each toast was a status inside a live region: read twice by some screen readers
+    screen.sync(None, status="open")
+    screen.by("copy-link").click()
+    toast = screen.by("toast")
+    toast.wait_for()
+    regions = toast.evaluate(
+        """(t) => { let n = 0;
+            for (let e = t; e; e = e.parentElement) {
+                const live = ['status', 'alert', 'log'].includes(e.role);
+                if (live || e.hasAttribute('aria-live')) n += 1;
+            }
+            return n; }"""
+    )
+    assert regions == 1

@@ -140,6 +140,25 @@ export function App() {
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
 
+  // After a screen change the focus goes to the new screen's main heading (or, while it has
+  // none, the main region), as on a page load: it stayed on the link or button that is gone,
+  // i.e. the page's start. Not when the player has put it in the new screen already; the
+  // table screen puts it in the hand when the table comes.
+  const routeKey = `${route.name}:${route.id ?? ""}`;
+  const firstRoute = useRef(true);
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    const main = document.getElementById("app");
+    const active = document.activeElement;
+    if (!main || (active && active !== main && main.contains(active))) return;
+    const heading = route.name === "table" ? null : main.querySelector("h1, h2");
+    if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    (heading || main).focus();
+  }, [routeKey]);
+
   useEffect(() => {
     document.body.dataset.route = route.name;
     if (route.name !== "lobby" && route.name !== "join") setFormError(null);
@@ -353,6 +372,6 @@ export function App() {
     ${network.offline ? html`<${OfflineBanner} onRetry=${network.retry} />` : null}
     <main id="app" tabindex="-1">${screen}</main>
     <div class="toasts" aria-live="polite">
-      ${toasts.map((x) => html`<div key=${x.id} class="toast" role="status" data-testid="toast">${x.text}</div>`)}
+      ${toasts.map((x) => html`<div key=${x.id} class="toast" data-testid="toast">${x.text}</div>`)}
     </div>`;
 }

@@ -19,6 +19,7 @@ import { initialState, legalOf, myTurn, reduce, seated, shownDialogs, shownHand,
 import { suitIcon, SUITS } from "../cards.js";
 import {
   Actions,
+  closeTopDialog,
   Hand,
   html,
   Icon,
@@ -36,6 +37,11 @@ import {
 } from "./parts.js";
 import { errorText, rulesLabel } from "../text.js";
 import { HintBar, useHint } from "./hint.js";
+
+/** Whether a dialog is open (modal: the table behind it is inert). */
+function dialogOpen() {
+  return Boolean(document.querySelector("dialog.dialog[open]"));
+}
 
 /** Whether the keyboard focus is nowhere in particular (the page itself or the main region). */
 function focusLost() {
@@ -234,28 +240,37 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     if (first >= 0) setSelected(first);
     const active = document.activeElement;
     const idle = !active || active === document.body || active.id === "app" || Boolean(active.closest?.(".hand"));
-    if (idle && !document.querySelector(".overlay")) {
+    if (idle && !dialogOpen()) {
       document.querySelector(`.hand .card[data-index="${Math.max(first, 0)}"]`)?.focus({ preventScroll: true });
     }
   }, [turnKey]);
   const selectedIndex = Math.min(selected, Math.max(0, cards.length - 1));
 
-  // The keyboard focus stays in the hand: a card played (or taken back) leaves the page, and
-  // the browser would drop the focus to the page's start (Tab then starts at the header).
+  // A bid or a cante to choose: its buttons (before the hand, so Tab from the hand never
+  // reached them), keyed on the moment, null while none is ours or a dialog is open.
+  const anyDialog = Object.values(dialogs).some(Boolean);
+  const choosing =
+    v && !state.pending && !anyDialog && (myTurn(state, "bidding") || myTurn(state, "cante"))
+      ? `${v.phase}/${v.bids.length}/${v.tricks.length}`
+      : null;
+
+  // The keyboard focus stays in the hand: a card played (or taken back), or a bid or cante
+  // chosen, leaves the page, and the browser would drop the focus to the page's start (Tab
+  // then starts at the header).
   const handFocused = useRef(false);
   useEffect(() => {
     const on = (e) => {
-      handFocused.current = Boolean(e.target?.closest?.(".hand"));
+      handFocused.current = Boolean(e.target?.closest?.(".hand, .actions"));
     };
     document.addEventListener("focusin", on);
     return () => document.removeEventListener("focusin", on);
   }, []);
   const handKey = cards.join(" ");
   useLayoutEffect(() => {
-    if (!handFocused.current || !focusLost() || document.querySelector(".overlay")) return;
+    if (!handFocused.current || !focusLost() || dialogOpen()) return;
     const card = document.querySelector(`.hand .card[data-index="${selectedIndex}"]`);
     (card || document.querySelector(".hand"))?.focus({ preventScroll: true });
-  }, [handKey]);
+  }, [handKey, choosing]);
 
   // On opening the table the focus goes to it: the hand's chosen card, or the table itself
   const shown = Boolean(state.info);
@@ -265,16 +280,22 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     target?.focus({ preventScroll: true });
   }, [shown]);
 
+  // When a bid or a cante is ours to choose, the focus goes from the hand to its first button
+  // (not from anywhere else the player has put it: the chat, the bar)
+  useLayoutEffect(() => {
+    if (!choosing || dialogOpen()) return;
+    if (!focusLost() && !document.activeElement.closest?.(".hand, .actions")) return;
+    document.querySelector(".actions button.bid, .actions button.cante, .actions [data-testid=no-cante]")?.focus({ preventScroll: true });
+  }, [choosing]);
+
   // ---- keyboard -------------------------------------------------------------------------------
   const keyRef = useRef(null);
   keyRef.current = (e) => {
     const s = stateRef.current;
     if (!s.view) return;
-    const open = shownDialogs(s);
     if (e.key === "Escape") {
-      if (open.summary) dispatch({ type: "close", dialog: "summary" });
-      else if (open.lastTrick) dispatch({ type: "close", dialog: "lastTrick" });
-      else if (open.sheet) dispatch({ type: "close", dialog: "sheet" });
+      // the dialog on top (not the browser's own close: a dialog without a close button stays)
+      if (closeTopDialog()) e.preventDefault();
       else if (drawer) setDrawer(false);
       return;
     }
@@ -286,6 +307,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       dispatch({ type: "toggle", dialog: "lastTrick" });
       return;
     }
+    if (dialogOpen()) return; // the table behind a dialog is inert, its keys too
     if (!seated(s)) return;
     const hand = shownHand(s);
     if (s.view.phase === "play" && hand.length) {
@@ -361,8 +383,8 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   </div>`;
 
   const bar = html`<header class="table-bar">
-    <div class="match-score" data-testid="match-score" aria-label=${t("table.matchScore")}>
-      ${scoreBox(my)}<span class="score-sep">–</span>${scoreBox(1 - my)}
+    <div class="match-score" data-testid="match-score" role="group" aria-label=${t("table.matchScore")}>
+      ${scoreBox(my)}<span class="score-sep" aria-hidden="true">–</span>${scoreBox(1 - my)}
       <span class="rules-tag">${rulesLabel(info.options?.rules || "exact11")}</span>
     </div>
     <div class="hand-info">

@@ -491,40 +491,79 @@ export function Side({ state, w, open, onClose, send, muted, toggleMute }) {
 
 // ---- dialogs ------------------------------------------------------------------------------------
 
+// The dialogs open, the newest last: Escape closes the one on top.
+const openDialogs = [];
+
+/** Closes the dialog on top (if it can be closed); false when no dialog is open. */
+export function closeTopDialog() {
+  const top = openDialogs[openDialogs.length - 1];
+  if (!top) return false;
+  top.current?.();
+  return true;
+}
+
+/**
+ * A modal dialog: a <dialog> shown with showModal(), so the browser keeps Tab and Shift+Tab
+ * inside it and makes the rest of the page (the table, the header) inert while it is open.
+ */
 function Dialog({ testid, title, onClose, children, footer = null, after = null }) {
   const box = useRef(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const closing = useRef(false);
   useLayoutEffect(() => {
-    // focus the dialog's main button once, when it opens (not on every update); before the
-    // browser paints, so no keystroke or script sees the dialog open without the focus on it
+    const dialog = box.current;
     const opener = document.activeElement;
-    const button = box.current?.querySelector(".btn.primary");
     const typing = opener?.tagName === "INPUT";
+    openDialogs.push(close);
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", ""); // jsdom
+    // focus the dialog's main button once, when it opens (not on every update); before the
+    // browser paints, so no keystroke or script sees the dialog open without the focus on it.
+    // A player typing (the chat) gets the dialog itself: his next key presses no button.
+    const button = dialog.querySelector(".btn.primary");
     if (button && !typing) button.focus();
+    else dialog.focus();
     return () => {
+      openDialogs.splice(openDialogs.indexOf(close), 1);
       // on closing, the focus goes back to where it was (or, if that is gone, to the hand),
       // not to the page's start; unless the player has moved it out of the dialog meanwhile
       const active = document.activeElement;
-      if (active && active !== document.body && !box.current?.contains(active)) return;
+      const ours = !active || active === document.body || dialog.contains(active);
+      closing.current = true;
+      if (dialog.open) dialog.close(); // out of the top layer: the page is no longer inert
+      if (!ours) return;
       const back = opener?.isConnected && opener !== document.body ? opener : null;
       const hand = ['.hand .card[tabindex="0"]', ".hand[tabindex]", ".table-screen"].map((q) => document.querySelector(q));
       (back || hand.find(Boolean))?.focus({ preventScroll: true });
     };
   }, []);
+  // Escape comes to the table's key handler (TableScreen.js), which closes the dialog on top;
+  // a close request that is not a key (or not seen there) closes it the same way, and a
+  // dialog that only its buttons close stays open
+  const cancel = (e) => {
+    e.preventDefault();
+    close.current?.();
+  };
+  const closed = () => {
+    if (closing.current) return;
+    if (close.current) close.current();
+    else if (box.current?.isConnected && typeof box.current.showModal === "function") box.current.showModal();
+  };
   // with `after` (what may come later, below the buttons) the dialog hangs from the top, so
   // that what comes grows it downwards and moves neither its content nor its buttons
-  return html`<div class=${`overlay${after ? " from-top" : ""}`} data-testid=${`${testid}-overlay`}>
-    <div class="dialog" role="dialog" aria-modal="false" aria-labelledby=${`${testid}-title`} data-testid=${testid} ref=${box}>
-      <h2 id=${`${testid}-title`}>${title}</h2>
-      ${children}
-      <div class="dialog-foot">
-        ${footer}
-        ${onClose
-          ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${t("common.continue")}</button>`
-          : null}
-      </div>
-      ${after}
+  return html`<dialog class=${`dialog${after ? " from-top" : ""}`} aria-modal="true" tabindex="-1"
+    aria-labelledby=${`${testid}-title`} data-testid=${testid} ref=${box} onCancel=${cancel} onClose=${closed}>
+    <h2 id=${`${testid}-title`}>${title}</h2>
+    ${children}
+    <div class="dialog-foot">
+      ${footer}
+      ${onClose
+        ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${t("common.continue")}</button>`
+        : null}
     </div>
-  </div>`;
+    ${after}
+  </dialog>`;
 }
 
 export function LastTrickDialog({ state, w, onClose }) {
