@@ -48,9 +48,9 @@ def test_good_names_are_normalised(raw: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("raw", "fragment"),
     [
-        ("ab", "3 to 20 characters, got 2"),
-        ("x" * 21, "3 to 20 characters, got 21"),
-        ("", "got 0"),
+        ("ab", "3 to 20 characters, got 'ab'"),
+        ("x" * 21, "3 to 20 characters, got 'xxxxxxxxxxxxxxxxxxxxx'"),
+        ("", "3 to 20 characters, got ''"),
         ("a  b", "two spaces in a row"),
         ("a\tb", "only letters, digits"),
         ("<script>", "only letters, digits"),

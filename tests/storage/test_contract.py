@@ -199,9 +199,23 @@ async def test_an_in_memory_sqlite_store_commits_through_the_engine() -> None:
     await engine.dispose()
 
 
-def test_a_bad_url_is_one_clear_error() -> None:
-    with pytest.raises(ValueError, match="bad database URL"):
-        make_engine("nonsense://")
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("nonsense://", "bad database URL 'nonsense://': the server stores its data in SQLite"),
+        # The usual URLs of other tools name a driver the server does not install: the line
+        # says what to write instead of "No module named 'psycopg2'".
+        ("postgresql://u:S3cret@db/x", "'postgresql://u:***@db/x': write it postgresql+asyncpg://"),
+        ("postgres://u@db/x", "'postgres://u@db/x': write it postgresql+asyncpg://"),
+        ("postgresql+psycopg://db/x", "write it postgresql+asyncpg://"),
+        ("sqlite:///x.db", "'sqlite:///x.db': write it sqlite+aiosqlite://"),
+        ("mysql://u@db/x", "the server stores its data in SQLite (sqlite+aiosqlite://...) or"),
+    ],
+)
+def test_a_bad_url_is_one_clear_error(url: str, says: str) -> None:
+    with pytest.raises(ValueError, match=r"^bad database URL ") as raised:
+        make_engine(url)
+    assert says in str(raised.value) and "S3cret" not in str(raised.value)
 
 
 async def test_compaction_drops_the_records_before_a_number_and_keeps_the_numbers(

@@ -66,8 +66,9 @@ async def _logout(args: argparse.Namespace) -> int:
         try:
             await check_redis_url(settings.redis_url)
         except ConnectionError as exc:
+            reason = str(exc).rstrip(".")
             return _fail(
-                f"{exc}: nothing changed (without --redis the logins end and the servers close "
+                f"{reason}: nothing changed (without --redis the logins end and the servers close "
                 "the player's sockets within 30 seconds)"
             )
     # The servers' database must be there already: an operator tool creates no database.

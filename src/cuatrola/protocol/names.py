@@ -50,7 +50,7 @@ def name_problem(name: str) -> str | None:
     """Which rule the normalised ``name`` (:func:`normal_name`) breaks, in a few words, or
     ``None`` when it follows them all."""
     if not NAME_MIN <= len(name) <= NAME_MAX:
-        return f"a name must have {NAME_MIN} to {NAME_MAX} characters, got {len(name)}"
+        return f"a name must have {NAME_MIN} to {NAME_MAX} characters"
     scripts: set[str] = set()
     marks = 0
     for at, char in enumerate(name):

@@ -57,6 +57,10 @@ _encode: Final = msgspec.json.encode
 _decode: Final = msgspec.json.decode
 
 
+#: The driver the server uses for each database it supports (URLs name it: ``sqlite+aiosqlite``).
+ASYNC_DRIVERS: Final = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+
+
 def make_engine(url: str) -> AsyncEngine:
     """An async engine for ``url``, with the SQLite durability pragmas where it applies.
 
@@ -65,7 +69,22 @@ def make_engine(url: str) -> AsyncEngine:
     """
     try:
         parsed = make_url(url)
-        engine = create_async_engine(parsed, pool_pre_ping=parsed.get_backend_name() != "sqlite")
+    except Exception as exc:
+        raise ValueError(f"bad database URL {hide_password(url)!r}: {exc}") from None
+    backend = "postgresql" if parsed.drivername == "postgres" else parsed.get_backend_name()
+    driver = ASYNC_DRIVERS.get(backend)
+    # SQLAlchemy's own words would name a driver module the server does not install.
+    if driver is None:
+        raise ValueError(
+            f"bad database URL {hide_password(url)!r}: the server stores its data in SQLite "
+            "(sqlite+aiosqlite://...) or PostgreSQL (postgresql+asyncpg://...)"
+        )
+    if parsed.drivername != f"{backend}+{driver}":
+        raise ValueError(
+            f"bad database URL {hide_password(url)!r}: write it {backend}+{driver}://..."
+        )
+    try:
+        engine = create_async_engine(parsed, pool_pre_ping=backend != "sqlite")
     except Exception as exc:
         raise ValueError(f"bad database URL {hide_password(url)!r}: {exc}") from None
     if parsed.get_backend_name() == "sqlite":
