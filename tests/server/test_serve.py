@@ -91,6 +91,25 @@ def test_a_bad_database_url_never_shows_its_password(command: str, tmp_path: Pat
     assert "bad database URL 'postgresql+bogus://cuatrola:***@127.0.0.1/x'" in result.stderr
 
 
+@pytest.mark.parametrize("way", ["variable", "file"])
+def test_a_short_secret_is_one_line_and_creates_no_database(
+    way: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = tmp_path / "short.key"
+    key.write_text("too-short\n")
+    if way == "variable":
+        monkeypatch.setenv("CUATROLA_SECRET", "too-short")
+        result = serve(tmp_path=tmp_path)
+        where = "$CUATROLA_SECRET"
+    else:
+        result = serve("--secret-file", str(key), tmp_path=tmp_path)
+        where = f"the secret in --secret-file {key}"
+    assert result.returncode == 2
+    assert result.stderr == f"cuatrola serve: {where} must have at least 16 bytes, got 9\n"
+    # Refused before the database was opened, which would have created its file.
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
 @pytest.mark.parametrize(
     "args",
     [

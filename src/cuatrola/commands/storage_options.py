@@ -68,8 +68,10 @@ def storage_settings(args: argparse.Namespace) -> Settings:
     """Settings with the storage options of ``args`` (and their environment variables).
 
     Raises:
-        ValueError: for an unreadable or empty secret file, or a bad Redis prefix.
+        ValueError: for an unreadable, empty or short secret (file or variable), or a bad
+            Redis prefix.
     """
+    from cuatrola.server.accounts.auth import check_secret
     from cuatrola.server.scaleout import check_prefix
 
     def given(name: str, variable: str) -> str | None:
@@ -93,8 +95,12 @@ def storage_settings(args: argparse.Namespace) -> Settings:
             raise ValueError(f"cannot read --secret-file {secret_file}: {exc.strerror}") from None
         if not settings.secret:
             raise ValueError(f"--secret-file {secret_file} is empty")
+        check_secret(settings.secret, f"the secret in --secret-file {secret_file}")
     else:
         settings.secret = os.environ.get("CUATROLA_SECRET") or None
+        if settings.secret is not None:
+            # Checked here, before a command opens (and so creates) a SQLite database.
+            check_secret(settings.secret, "$CUATROLA_SECRET")
     return settings
 
 

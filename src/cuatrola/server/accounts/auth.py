@@ -76,6 +76,21 @@ RevocationListener = Callable[[Revoked], Awaitable[None]]
 """Told of every ended login (the server closes the sockets that use it)."""
 
 
+#: The shortest server secret taken: it keys the stored hashes of every session token.
+SECRET_MIN_BYTES = 16
+
+
+def check_secret(secret: str | bytes, where: str = "the server secret") -> None:
+    """Refuse a server secret shorter than :data:`SECRET_MIN_BYTES`.
+
+    Raises:
+        ValueError: one line naming ``where`` it came from and its length.
+    """
+    size = len(secret.encode() if isinstance(secret, str) else secret)
+    if size < SECRET_MIN_BYTES:
+        raise ValueError(f"{where} must have at least {SECRET_MIN_BYTES} bytes, got {size}")
+
+
 class Authenticator:
     """Issues, checks and revokes session tokens.
 
@@ -104,8 +119,7 @@ class Authenticator:
         purge_every: int = 512,
     ) -> None:
         key = secret.encode() if isinstance(secret, str) else bytes(secret)
-        if len(key) < 16:
-            raise ValueError(f"the server secret must have at least 16 bytes, got {len(key)}")
+        check_secret(key)
         self._key = key
         self._factory = session_factory
         self._ttl = ttl
