@@ -98,8 +98,8 @@ def storage_settings(args: argparse.Namespace) -> Settings:
         check_secret(settings.secret, f"the secret in --secret-file {secret_file}")
     else:
         settings.secret = os.environ.get("CUATROLA_SECRET") or None
-        if settings.secret is not None:
-            # Checked here, before a command opens (and so creates) a SQLite database.
+        if settings.secret is not None and hasattr(args, "secret_file"):
+            # Checked here, before a command that uses it opens (so creates) a SQLite file.
             check_secret(settings.secret, "$CUATROLA_SECRET")
     return settings
 
