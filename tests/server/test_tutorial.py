@@ -13,6 +13,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from cuatrola.core.actions import ACTION_NAMES, parse_action
+from cuatrola.core.cards import SUIT_MASKS
 from cuatrola.server.tutorial.judge import (
     AnswerError,
     judge,
@@ -92,6 +93,21 @@ def test_each_lesson_refuses_its_wrong_move_with_the_rule_it_teaches(
         reason,
         suit,
     )
+
+
+def test_the_beat_lesson_shows_that_a_trump_in_the_trick_lifts_the_duty_to_beat() -> None:
+    # Rule 4.1.2a: a trick led in a plain suit and already trumped is followed with any card
+    # of the suit led; the duty to beat the highest of them is gone.
+    step = next(s for x, n, s in STEPS if x == "beat" and n == 1)
+    state = position_state(step.position)
+    trump = SUIT_MASKS[state.trump]
+    assert state.led_suit != state.trump and state.trick_mask & trump
+    led = state.hands[LEARNER] & SUIT_MASKS[state.led_suit]
+    assert state.legal_mask() == led and bin(led).count("1") == 2
+    beats = judge(step, step.wrong[0])  # the ace, which beats the three led: allowed
+    assert (beats.right, beats.legal, beats.reason) == (False, True, "legal")
+    assert judge(step, step.wrong[1]).reason == "follow_suit"
+    assert step.right == {"CC"}
 
 
 def test_the_lessons_cover_the_rules_in_order() -> None:
@@ -205,7 +221,7 @@ async def test_a_check_answers_with_the_rules_cores_verdict(client: httpx.AsyncC
     ("path", "body", "status", "code"),
     [
         ("/api/tutorial/nope/check", {"step": 0, "answer": "RO"}, 404, "not_found"),
-        ("/api/tutorial/beat/check", {"step": 1, "answer": "RO"}, 400, "invalid_request"),
+        ("/api/tutorial/beat/check", {"step": 2, "answer": "RO"}, 400, "invalid_request"),
         ("/api/tutorial/beat/check", {"step": -1, "answer": "RO"}, 400, "invalid_request"),
         ("/api/tutorial/beat/check", {"step": 0, "answer": "ZZ"}, 400, "invalid_request"),
         ("/api/tutorial/winner/check", {"step": 0, "answer": "7"}, 400, "invalid_request"),
