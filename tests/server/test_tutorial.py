@@ -255,3 +255,28 @@ def test_the_action_names_round_trip() -> None:
         for step in lesson.steps:
             for name in (*step.position.actions, *(step.right if step.kind == "move" else ())):
                 assert ACTION_NAMES[parse_action(name)] == name
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_states_the_rules_no_lesson_plays_out(lang: str) -> None:
+    words = catalogue(lang)
+    mano = words["table.manoShort"].casefold()
+    # the mano, named by the lessons (who bids first, who wins a tie), is said to be the
+    # player after the dealer, who leads first and deals next (rules.md sections 1 and 4)
+    assert mano in words["tutorial.rulesIntro"].casefold()
+    assert words["table.dealerShort"][:3].casefold() in words["tutorial.rulesIntro"].casefold()
+    # a solo is scored as a plain hand is, a tie going to the mano's side (section 6)
+    assert mano in words["tutorial.contracts.text"].casefold()
+    # the other match presets a table may be created with (section 7)
+    assert "21" in words["tutorial.exact11.text"]
+
+
+def test_turkish_and_thai_lesson_texts_say_what_the_english_ones_say() -> None:
+    # "kılıç ası geçer" made the ace of swords the subject: the ace beats (the trump)
+    assert "kılıç asını geçer" in catalogue("tr")["tutorial.winner.1.why"]
+    # "any card will do" among the cards of the suit led, not any card at all
+    assert "ไพ่ดอกนั้นใบไหนก็ได้" in catalogue("th")["tutorial.follow.text"]
