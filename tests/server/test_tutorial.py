@@ -13,6 +13,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 
 from cuatrola.core.actions import ACTION_NAMES, parse_action
+from cuatrola.core.cards import SUIT_MASKS
 from cuatrola.server.tutorial.judge import (
     AnswerError,
     judge,
@@ -92,6 +93,21 @@ def test_each_lesson_refuses_its_wrong_move_with_the_rule_it_teaches(
         reason,
         suit,
     )
+
+
+def test_the_beat_lesson_shows_that_a_trump_in_the_trick_lifts_the_duty_to_beat() -> None:
+    # Rule 4.1.2a: a trick led in a plain suit and already trumped is followed with any card
+    # of the suit led; the duty to beat the highest of them is gone.
+    step = next(s for x, n, s in STEPS if x == "beat" and n == 1)
+    state = position_state(step.position)
+    trump = SUIT_MASKS[state.trump]
+    assert state.led_suit != state.trump and state.trick_mask & trump
+    led = state.hands[LEARNER] & SUIT_MASKS[state.led_suit]
+    assert state.legal_mask() == led and bin(led).count("1") == 2
+    beats = judge(step, step.wrong[0])  # the ace, which beats the three led: allowed
+    assert (beats.right, beats.legal, beats.reason) == (False, True, "legal")
+    assert judge(step, step.wrong[1]).reason == "follow_suit"
+    assert step.right == {"CC"}
 
 
 def test_the_lessons_cover_the_rules_in_order() -> None:
@@ -205,7 +221,7 @@ async def test_a_check_answers_with_the_rules_cores_verdict(client: httpx.AsyncC
     ("path", "body", "status", "code"),
     [
         ("/api/tutorial/nope/check", {"step": 0, "answer": "RO"}, 404, "not_found"),
-        ("/api/tutorial/beat/check", {"step": 1, "answer": "RO"}, 400, "invalid_request"),
+        ("/api/tutorial/beat/check", {"step": 2, "answer": "RO"}, 400, "invalid_request"),
         ("/api/tutorial/beat/check", {"step": -1, "answer": "RO"}, 400, "invalid_request"),
         ("/api/tutorial/beat/check", {"step": 0, "answer": "ZZ"}, 400, "invalid_request"),
         ("/api/tutorial/winner/check", {"step": 0, "answer": "7"}, 400, "invalid_request"),
@@ -239,3 +255,28 @@ def test_the_action_names_round_trip() -> None:
         for step in lesson.steps:
             for name in (*step.position.actions, *(step.right if step.kind == "move" else ())):
                 assert ACTION_NAMES[parse_action(name)] == name
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_states_the_rules_no_lesson_plays_out(lang: str) -> None:
+    words = catalogue(lang)
+    mano = words["table.manoShort"].casefold()
+    # the mano, named by the lessons (who bids first, who wins a tie), is said to be the
+    # player after the dealer, who leads first and deals next (rules.md sections 1 and 4)
+    assert mano in words["tutorial.rulesIntro"].casefold()
+    assert words["table.dealerShort"][:3].casefold() in words["tutorial.rulesIntro"].casefold()
+    # a solo is scored as a plain hand is, a tie going to the mano's side (section 6)
+    assert mano in words["tutorial.contracts.text"].casefold()
+    # the other match presets a table may be created with (section 7)
+    assert "21" in words["tutorial.exact11.text"]
+
+
+def test_turkish_and_thai_lesson_texts_say_what_the_english_ones_say() -> None:
+    # "kılıç ası geçer" made the ace of swords the subject: the ace beats (the trump)
+    assert "kılıç asını geçer" in catalogue("tr")["tutorial.winner.1.why"]
+    # "any card will do" among the cards of the suit led, not any card at all
+    assert "ไพ่ดอกนั้นใบไหนก็ได้" in catalogue("th")["tutorial.follow.text"]

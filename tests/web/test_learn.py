@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from cuatrola.ai.hints import REASONS
 from cuatrola.core.hand import Phase
@@ -69,6 +70,15 @@ def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
                 title = page.get_by_test_id("learn-title")
                 assert title.inner_text() == words[f"tutorial.{lesson.id}.title"]
                 assert page.get_by_test_id("learn-task").inner_text() == words[f"{key}.task"]
+                state = position_state(step.position)
+                if state.phase is Phase.CANTE:
+                    # the trick just won, which allows the cante, is on the felt
+                    cards = page.get_by_test_id("learn-trick").locator("[role=img]")
+                    assert cards.count() == len(state.tricks[-1].cards)
+                # who sits out is the question: the board does not mark it before the answer
+                marked = page.locator(".lb-seat.out")
+                if step.kind == "sitting_out":
+                    assert marked.count() == 0
                 # a wrong move: refused, with the rules core's reason and the lesson's hint
                 wrong = step.wrong[0]
                 answer(page, step, wrong)
@@ -83,7 +93,12 @@ def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
                 answer(page, step, sorted(step.right)[0])
                 page.locator("[data-testid=learn-feedback][data-result=right]").wait_for()
                 assert page.get_by_test_id("learn-why").inner_text() == words[f"{key}.why"]
-                page.get_by_test_id("learn-next").click()
+                if step.kind == "sitting_out":
+                    assert marked.count() == 1
+                # "next" is pressed with the keyboard; the focus goes on to the new step
+                expect(page.get_by_test_id("learn-next")).to_be_focused()
+                page.keyboard.press("Enter")
+                expect(page.locator("h2:focus")).to_have_count(1)
         page.get_by_test_id("learn-done").wait_for()
         for lesson in LESSONS:
             done = page.get_by_test_id(f"learn-lesson-{lesson.id}").get_attribute("data-done")

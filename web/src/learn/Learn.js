@@ -57,10 +57,17 @@ export function Learn() {
   const [progress, setProgress] = useState(null);
   const [feedback, setFeedback] = useState(null);
   const [busy, setBusy] = useState(false);
+  const heading = useRef(null);
+  const goneOn = useRef(false);
 
   useEffect(() => {
     if (lessons) setProgress(loadProgress(lessons));
   }, [lessons]);
+  useEffect(() => {
+    // after "next" the button is gone: the keyboard goes on from the new step's title
+    if (goneOn.current) heading.current?.focus();
+    goneOn.current = false;
+  }, [progress]);
 
   const update = (next) => {
     setProgress(next);
@@ -101,7 +108,7 @@ export function Learn() {
     return html`<div class="learn-screen" data-testid="learn">
       ${list}
       <section class="panel learn-main" data-testid="learn-done">
-        <h2>${t("tutorial.doneTitle")}</h2>
+        <h2 ref=${heading} tabindex="-1">${t("tutorial.doneTitle")}</h2>
         <p>${t("tutorial.doneText")}</p>
         <div class="learn-actions">
           <a class="btn primary" href="#/">${t("tutorial.toLobby")}</a>
@@ -132,24 +139,32 @@ export function Learn() {
   return html`<div class="learn-screen" data-testid="learn">
     ${list}
     <section class="panel learn-main" aria-labelledby="learn-title">
-      <h2 id="learn-title" data-testid="learn-title">${t(`tutorial.${lesson.id}.title`)}</h2>
+      <h2 id="learn-title" data-testid="learn-title" ref=${heading} tabindex="-1">${t(`tutorial.${lesson.id}.title`)}</h2>
       <p class="learn-text" data-testid="learn-text">${t(`tutorial.${lesson.id}.text`)}</p>
       <p class="muted" data-testid="learn-step">${t("tutorial.stepN", { n, total: lesson.steps.length })}</p>
       <p class="learn-task" data-testid="learn-task"><strong>${t(`tutorial.${lesson.id}.${n}.task`)}</strong></p>
-      <${Board} step=${step} played=${feedback?.right && /^[A3RCS][OCEB]$/.test(feedback.answer) ? feedback.answer : null} />
+      <${Board} step=${step} answered=${Boolean(feedback?.right)}
+        played=${feedback?.right && /^[A3RCS][OCEB]$/.test(feedback.answer) ? feedback.answer : null} />
       <${Choices} step=${step} feedback=${feedback} busy=${busy} onAnswer=${answer} />
       <${Feedback} lesson=${lesson} n=${n} feedback=${feedback}
-        onNext=${() => update(advance(progress, lessons))} />
+        onNext=${() => {
+          goneOn.current = true;
+          update(advance(progress, lessons));
+        }} />
     </section>
   </div>`;
 }
 
-/** The position: the other seats (cards counted, bids, who sits out), the trick, the trump. */
-function Board({ step, played }) {
+/**
+ * The position: the other seats (cards counted, bids, who sits out), the trick, the trump.
+ * Between tricks (a question, a cante) the trick just won is shown; who sits out is not
+ * marked while it is the question.
+ */
+function Board({ step, played, answered }) {
   const v = step.view;
   const question = step.kind !== "move";
   let trick = v.trick;
-  if (!trick.length && question && v.tricks.length) {
+  if (!trick.length && (question || v.phase === "cante") && v.tricks.length) {
     const last = v.tricks[v.tricks.length - 1];
     trick = last.seats.map((seat, i) => [seat, last.cards[i]]);
   }
@@ -158,7 +173,7 @@ function Board({ step, played }) {
   const seatBox = (seat) => {
     const bidIndex = (seat - v.mano + 4) % 4;
     const bid = bidIndex < v.bids.length ? v.bids[bidIndex] : null;
-    const out = v.sitting_out === seat;
+    const out = v.sitting_out === seat && (step.kind !== "sitting_out" || answered);
     return html`<div key=${seat} class=${`lb-seat lb-${POSITIONS[seat]}${out ? " out" : ""}`} data-testid=${`learn-seat-${POSITIONS[seat]}`}>
       <strong>${t(`tutorial.seat.${seat}`)}</strong>
       ${v.dealer === seat ? html`<span class="badge dealer">${t("table.dealerShort")}</span>` : null}

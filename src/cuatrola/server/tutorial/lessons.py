@@ -77,6 +77,8 @@ _PASSES: Final = ("pass", "pass", "pass", "pass")
 # plays fourth.
 _DEAL_FOLLOW: Final = ("3O RO AC CE SB", "AO 3C AE 3E CB", "SO RC RE AB 3B", "CO CC SC SE RB")
 _DEAL_BEAT: Final = ("3C CC 3O RE SB", "RC AC 3E AB CB", "SC CO SO 3B RB", "AO RO AE CE SE")
+# Cups led and trumped by the left opponent: the learner must follow, but need not beat.
+_DEAL_TRUMPED: Final = ("AC CC AO 3O SB", "3C RC AE 3E RE", "SC RO CO SO CE", "CB AB 3B RB SE")
 _DEAL_TRUMP: Final = ("SB 3O RO AC 3C", "AE AO CO RC AB", "SE 3E SO CC 3B", "CE RE SC RB CB")
 _DEAL_OVER: Final = ("RB SB AO 3O AE", "AC 3C RC CC SC", "CB AB 3B RO 3E", "SO CO RE CE SE")
 _DEAL_WINNER: Final = ("SE CB 3O CO 3C", "AE 3E RE CE SC", "AO RO SO AC RC", "SB AB 3B RB CC")
@@ -112,7 +114,15 @@ LESSONS: Final[tuple[Lesson, ...]] = (
     ),
     Lesson(
         "beat",
-        (_move(Position(0, _DEAL_BEAT, "SB", (*_PASSES, "RC", "SC", "AO")), {"3C"}, ("CC",)),),
+        (
+            _move(Position(0, _DEAL_BEAT, "SB", (*_PASSES, "RC", "SC", "AO")), {"3C"}, ("CC",)),
+            # rule 4.1.2a: a trump in a trick led in another suit lifts the duty to beat
+            _move(
+                Position(0, _DEAL_TRUMPED, "SB", (*_PASSES, "3C", "SC", "CB")),
+                {"CC"},
+                ("AC", "SB"),
+            ),
+        ),
     ),
     Lesson(
         "trump",

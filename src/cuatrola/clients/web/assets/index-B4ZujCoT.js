@@ -680,16 +680,16 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${ae.matchEnd?$`<${Ki} state=${i} w=${P} leave=${te} openSheet=${()=>a({type:`open`,dialog:`sheet`})}
           rematch=${()=>e.command(`rematch`,{table:t,accept:!0}).catch(D)} />`:null}
     ${ae.sheet?$`<${qi} state=${i} w=${P} onClose=${()=>a({type:`close`,dialog:`sheet`})} />`:null}
-  </section>`}function aa(e){return Lr(e)?I(`table.yourTurn`):``}function oa(e){return X`<${ia} ...${e} />`}var sa=`cuatrola.tutorial`;function ca(){return{done:[],lesson:0,step:0}}function la(e,t){let n;try{n=JSON.parse(e)}catch{return ca()}if(!n||typeof n!=`object`)return ca();let r=t.map(e=>e.id),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function ua(e,t){let n=t[e.lesson];return n?e.step+1<n.steps.length?{...e,step:e.step+1}:{done:e.done.includes(n.id)?e.done:[...e.done,n.id],lesson:e.lesson+1,step:0}:e}function da(e,t){return{...e,lesson:t,step:0}}function fa(e){try{let t=localStorage.getItem(sa);return t?la(t,e):ca()}catch{return ca()}}function pa(e){try{localStorage.setItem(sa,JSON.stringify(e))}catch{}}var ma=[`bottom`,`right`,`top`,`left`],ha=[`pass`,`solo`,`cuatrola`,`quintola`],ga={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function _a(){let[e,t]=W({lessons:null,error:null});return G(()=>{let e=!0;return an(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function va(e){return I(ga[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?J(e.suit):``})}function ya(e,t){return e===`winner`||e===`sitting_out`?I(`tutorial.seat.${t}`):e===`points`?I(`tutorial.pointsN`,{n:t}):ha.includes(t)?I(`bid.${t}`):t===`nocante`?I(`tutorial.noCante`):I(`tutorial.sing`,{suit:J(t.slice(6))})}function ba(){let{lessons:e,error:t}=_a(),[n,r]=W(null),[i,a]=W(null),[o,s]=W(!1);G(()=>{e&&r(fa(e))},[e]);let c=e=>{r(e),pa(e),a(null)};if(t)return X`<section class="panel learn" data-testid="learn">
+  </section>`}function aa(e){return Lr(e)?I(`table.yourTurn`):``}function oa(e){return X`<${ia} ...${e} />`}var sa=`cuatrola.tutorial`;function ca(){return{done:[],lesson:0,step:0}}function la(e,t){let n;try{n=JSON.parse(e)}catch{return ca()}if(!n||typeof n!=`object`)return ca();let r=t.map(e=>e.id),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function ua(e,t){let n=t[e.lesson];return n?e.step+1<n.steps.length?{...e,step:e.step+1}:{done:e.done.includes(n.id)?e.done:[...e.done,n.id],lesson:e.lesson+1,step:0}:e}function da(e,t){return{...e,lesson:t,step:0}}function fa(e){try{let t=localStorage.getItem(sa);return t?la(t,e):ca()}catch{return ca()}}function pa(e){try{localStorage.setItem(sa,JSON.stringify(e))}catch{}}var ma=[`bottom`,`right`,`top`,`left`],ha=[`pass`,`solo`,`cuatrola`,`quintola`],ga={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function _a(){let[e,t]=W({lessons:null,error:null});return G(()=>{let e=!0;return an(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function va(e){return I(ga[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?J(e.suit):``})}function ya(e,t){return e===`winner`||e===`sitting_out`?I(`tutorial.seat.${t}`):e===`points`?I(`tutorial.pointsN`,{n:t}):ha.includes(t)?I(`bid.${t}`):t===`nocante`?I(`tutorial.noCante`):I(`tutorial.sing`,{suit:J(t.slice(6))})}function ba(){let{lessons:e,error:t}=_a(),[n,r]=W(null),[i,a]=W(null),[o,s]=W(!1),c=K(null),l=K(!1);G(()=>{e&&r(fa(e))},[e]),G(()=>{l.current&&c.current?.focus(),l.current=!1},[n]);let u=e=>{r(e),pa(e),a(null)};if(t)return X`<section class="panel learn" data-testid="learn">
       <h2>${I(`tutorial.title`)}</h2>
       <p class="message error" data-testid="learn-error">${Y(t)}</p>
-    </section>`;if(!e||!n)return X`<section class="panel learn" data-testid="learn"><p class="muted" data-testid="learn-loading">${I(`common.loading`)}</p></section>`;let l=X`<nav class="learn-list panel" aria-label=${I(`tutorial.lessons`)}>
+    </section>`;if(!e||!n)return X`<section class="panel learn" data-testid="learn"><p class="muted" data-testid="learn-loading">${I(`common.loading`)}</p></section>`;let d=X`<nav class="learn-list panel" aria-label=${I(`tutorial.lessons`)}>
     <h2>${I(`tutorial.lessons`)}</h2>
     <ol>
       ${e.map((e,t)=>{let r=n.done.includes(e.id);return X`<li key=${e.id}>
           <button class=${`learn-lesson${t===n.lesson?` current`:``}${r?` done`:``}`}
             data-testid=${`learn-lesson-${e.id}`} data-done=${String(r)} aria-current=${t===n.lesson?`step`:null}
-            onClick=${()=>c(da(n,t))}>
+            onClick=${()=>u(da(n,t))}>
             <span class="learn-mark" aria-hidden="true">${t+1}</span>
             <span>${I(`tutorial.${e.id}.title`)}</span>
             ${r?X`<span class="sr-only">${I(`tutorial.completed`)}</span>`:null}
@@ -698,51 +698,52 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </ol>
     <a class="btn small ghost" href="#/rules" data-testid="learn-rules-link">${I(`tutorial.rulesTitle`)}</a>
   </nav>`;if(n.lesson>=e.length)return X`<div class="learn-screen" data-testid="learn">
-      ${l}
+      ${d}
       <section class="panel learn-main" data-testid="learn-done">
-        <h2>${I(`tutorial.doneTitle`)}</h2>
+        <h2 ref=${c} tabindex="-1">${I(`tutorial.doneTitle`)}</h2>
         <p>${I(`tutorial.doneText`)}</p>
         <div class="learn-actions">
           <a class="btn primary" href="#/">${I(`tutorial.toLobby`)}</a>
-          <button class="btn" data-testid="learn-restart" onClick=${()=>c({...n,lesson:0,step:0})}>
+          <button class="btn" data-testid="learn-restart" onClick=${()=>u({...n,lesson:0,step:0})}>
             ${I(`tutorial.restart`)}
           </button>
         </div>
       </section>
-    </div>`;let u=e[n.lesson],d=u.steps[n.step],f=n.step+1;return X`<div class="learn-screen" data-testid="learn">
-    ${l}
+    </div>`;let f=e[n.lesson],p=f.steps[n.step],m=n.step+1;return X`<div class="learn-screen" data-testid="learn">
+    ${d}
     <section class="panel learn-main" aria-labelledby="learn-title">
-      <h2 id="learn-title" data-testid="learn-title">${I(`tutorial.${u.id}.title`)}</h2>
-      <p class="learn-text" data-testid="learn-text">${I(`tutorial.${u.id}.text`)}</p>
-      <p class="muted" data-testid="learn-step">${I(`tutorial.stepN`,{n:f,total:u.steps.length})}</p>
-      <p class="learn-task" data-testid="learn-task"><strong>${I(`tutorial.${u.id}.${f}.task`)}</strong></p>
-      <${xa} step=${d} played=${i?.right&&/^[A3RCS][OCEB]$/.test(i.answer)?i.answer:null} />
-      <${Sa} step=${d} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await an(`POST`,`/tutorial/${encodeURIComponent(u.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:Y(e)})}finally{s(!1)}}}} />
-      <${Ca} lesson=${u} n=${f} feedback=${i}
-        onNext=${()=>c(ua(n,e))} />
+      <h2 id="learn-title" data-testid="learn-title" ref=${c} tabindex="-1">${I(`tutorial.${f.id}.title`)}</h2>
+      <p class="learn-text" data-testid="learn-text">${I(`tutorial.${f.id}.text`)}</p>
+      <p class="muted" data-testid="learn-step">${I(`tutorial.stepN`,{n:m,total:f.steps.length})}</p>
+      <p class="learn-task" data-testid="learn-task"><strong>${I(`tutorial.${f.id}.${m}.task`)}</strong></p>
+      <${xa} step=${p} answered=${!!i?.right}
+        played=${i?.right&&/^[A3RCS][OCEB]$/.test(i.answer)?i.answer:null} />
+      <${Sa} step=${p} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await an(`POST`,`/tutorial/${encodeURIComponent(f.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:Y(e)})}finally{s(!1)}}}} />
+      <${Ca} lesson=${f} n=${m} feedback=${i}
+        onNext=${()=>{l.current=!0,u(ua(n,e))}} />
     </section>
-  </div>`}function xa({step:e,played:t}){let n=e.view,r=e.kind!==`move`,i=n.trick;if(!i.length&&r&&n.tricks.length){let e=n.tricks[n.tricks.length-1];i=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(i=[...i,[0,t]]);let a=xe.indexOf(n.trump),o=e=>{let t=(e-n.mano+4)%4,r=t<n.bids.length?n.bids[t]:null,i=n.sitting_out===e;return X`<div key=${e} class=${`lb-seat lb-${ma[e]}${i?` out`:``}`} data-testid=${`learn-seat-${ma[e]}`}>
-      <strong>${I(`tutorial.seat.${e}`)}</strong>
-      ${n.dealer===e?X`<span class="badge dealer">${I(`table.dealerShort`)}</span>`:null}
-      ${r?X`<span class=${`badge bid bid-${r}`}>${I(`bid.${r}`)}</span>`:null}
-      ${i?X`<span class="badge out">${I(`table.sitsOut`)}</span>`:null}
-      ${e===0?null:X`<span class="muted lb-count">${I(`tutorial.cardsN`,{n:n.card_counts[e]})}</span>`}
-    </div>`},[s,c]=n.score_before;return X`<div class="learn-board" data-testid="learn-board">
+  </div>`}function xa({step:e,played:t,answered:n}){let r=e.view,i=e.kind!==`move`,a=r.trick;if(!a.length&&(i||r.phase===`cante`)&&r.tricks.length){let e=r.tricks[r.tricks.length-1];a=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(a=[...a,[0,t]]);let o=xe.indexOf(r.trump),s=t=>{let i=(t-r.mano+4)%4,a=i<r.bids.length?r.bids[i]:null,o=r.sitting_out===t&&(e.kind!==`sitting_out`||n);return X`<div key=${t} class=${`lb-seat lb-${ma[t]}${o?` out`:``}`} data-testid=${`learn-seat-${ma[t]}`}>
+      <strong>${I(`tutorial.seat.${t}`)}</strong>
+      ${r.dealer===t?X`<span class="badge dealer">${I(`table.dealerShort`)}</span>`:null}
+      ${a?X`<span class=${`badge bid bid-${a}`}>${I(`bid.${a}`)}</span>`:null}
+      ${o?X`<span class="badge out">${I(`table.sitsOut`)}</span>`:null}
+      ${t===0?null:X`<span class="muted lb-count">${I(`tutorial.cardsN`,{n:r.card_counts[t]})}</span>`}
+    </div>`},[c,l]=r.score_before;return X`<div class="learn-board" data-testid="learn-board">
     <div class="lb-info">
       <span class="trump-badge" data-testid="learn-trump">
-        ${a>=0?X`<${Bn} class="icon" markup=${He(a)} />`:null}
-        <span>${I(`table.trump`)}: ${J(n.trump)}</span>
+        ${o>=0?X`<${Bn} class="icon" markup=${He(o)} />`:null}
+        <span>${I(`table.trump`)}: ${J(r.trump)}</span>
       </span>
-      ${s||c?X`<span data-testid="learn-score">${I(`tutorial.score`,{us:s,them:c})}</span>`:null}
-      ${n.bidder!==null&&n.bidder!==void 0?X`<span>${I(`table.contractBy`,{contract:I(`bid.${n.contract}`),seat:I(`tutorial.seat.${n.bidder}`)})}</span>`:null}
+      ${c||l?X`<span data-testid="learn-score">${I(`tutorial.score`,{us:c,them:l})}</span>`:null}
+      ${r.bidder!==null&&r.bidder!==void 0?X`<span>${I(`table.contractBy`,{contract:I(`bid.${r.contract}`),seat:I(`tutorial.seat.${r.bidder}`)})}</span>`:null}
     </div>
     <div class="lb-felt">
-      ${[1,2,3,0].map(o)}
+      ${[1,2,3,0].map(s)}
       <div class="lb-trick" data-testid="learn-trick">
-        ${i.map(([e,t])=>X`<${Bn} key=${t} class=${`lb-card at-${ma[e]}`} markup=${V(z(t))}
+        ${a.map(([e,t])=>X`<${Bn} key=${t} class=${`lb-card at-${ma[e]}`} markup=${V(z(t))}
             label=${`${I(`tutorial.seat.${e}`)}: ${q(t)}`} style=${null} />`)}
       </div>
-      ${n.trump_held?X`<${Bn} class="lb-shown" markup=${V(z(n.shown_card))} label=${I(`table.shownTrump`,{card:q(n.shown_card)})} />`:null}
+      ${r.trump_held?X`<${Bn} class="lb-shown" markup=${V(z(r.shown_card))} label=${I(`table.shownTrump`,{card:q(r.shown_card)})} />`:null}
     </div>
   </div>`}function Sa({step:e,feedback:t,busy:n,onAnswer:r}){let i=e.view,a=e.kind===`move`&&i.phase===`play`,o=!!t?.right,s=i.hand.filter(e=>!(o&&e===t.answer)),c=X`<div class="learn-hand" data-testid="learn-hand" role="group" aria-label=${I(`table.yourHand`)}>
     ${s.map(e=>X`<button key=${e} class=${`card${a&&!o?` legal`:` static`}`} data-testid=${`learn-card-${e}`}
