@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -33,9 +32,11 @@ async def cluster_db() -> AsyncIterator[str]:
 
 
 def node(tmp_path: Path, name: str, url: str, *extra: str) -> ServeProcess:
-    """A node of the cluster (not started)."""
-    os.environ["CUATROLA_SECRET"] = SECRET
+    """A node of the cluster (not started), with the cluster's shared secret."""
+    secret = tmp_path / "cluster.key"
+    secret.write_text(SECRET)
     args = (*QUICK, "--db", url, "--node", name, "--lease", LEASE, "--bot-workers", "0")
+    args = (*args, "--secret-file", str(secret))
     return ServeProcess(tmp_path / name, *args, *extra, db=None)
 
 
