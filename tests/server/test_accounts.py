@@ -220,7 +220,7 @@ async def test_a_guest_who_registers_keeps_their_user_id(
     assert await authenticator.identify(guest_token) == player
     info = await accounts.user(player.user_id)
     assert info is not None
-    assert not info.is_guest
+    assert not info.guest
 
 
 async def test_a_registered_identity_cannot_be_registered_over(accounts: Accounts) -> None:

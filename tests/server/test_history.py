@@ -82,7 +82,7 @@ async def test_a_recorded_match_is_listed_for_each_of_its_humans(
         assert summary.winner == match.winner
         assert summary.hand_count == len(match.hands)
         assert not summary.rated  # computer players: never rated
-        assert [(p.seat, p.name, p.is_bot) for p in summary.players] == [
+        assert [(p.seat, p.name, p.bot) for p in summary.players] == [
             (0, "Ana", False),
             (1, "Bot 1", True),
             (2, "Luis", False),

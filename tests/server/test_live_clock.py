@@ -92,7 +92,7 @@ async def test_no_clock_without_a_turn_time_and_for_computer_players(tmp_path: P
         assert ack["type"] == "ack", ack
         sync = await pepe.next("sync")
         # Computer players sit in their own right: clients name them from their level.
-        levels = [s["level"] for s in sync["info"]["seats"]]
+        levels = [s["bot_level"] for s in sync["info"]["seats"]]
         assert levels == [None, "easy", "easy", "easy"]
         await pepe.play(random.Random(2), stop_after=4)
         await asyncio.sleep(0.3)

@@ -68,7 +68,7 @@ async def test_guest_flow(client: httpx.AsyncClient) -> None:
     assert created.status_code == 201
     body = created.json()
     assert body["user"]["name"] == "Pepe"
-    assert body["user"]["is_guest"] is True
+    assert body["user"]["guest"] is True
     me = await client.get("/api/me", headers=bearer(body["token"]))
     assert me.status_code == 200
     assert me.json()["id"] == body["user"]["id"]
@@ -85,7 +85,7 @@ async def test_register_login_me_logout(client: httpx.AsyncClient) -> None:
     token = login.json()["token"]
     me = (await client.get("/api/me", headers=bearer(token))).json()
     assert me["name"] == "Marta"
-    assert me["is_guest"] is False
+    assert me["guest"] is False
     assert me["rating"]["matches"] == 0
     out = await client.post("/api/logout", headers=bearer(token))
     assert out.status_code == 204
@@ -106,7 +106,7 @@ async def test_a_guest_registering_with_their_token_keeps_their_id(
     )
     assert registered.status_code == 201
     assert registered.json()["user"]["id"] == guest["user"]["id"]
-    assert registered.json()["user"]["is_guest"] is False
+    assert registered.json()["user"]["guest"] is False
 
 
 @pytest.mark.parametrize(
@@ -200,9 +200,13 @@ async def test_finished_matches_show_in_history_leaderboard_and_exports(
     assert [m["id"] for m in mine["matches"]] == ["m-1"]
     assert mine["next_before"] is None
     assert mine["matches"][0]["score"] == list(match.score)
+    # A seat is named as in a websocket SeatInfo: its owner is "user", a computer's seat "bot".
+    seats = mine["matches"][0]["players"]
+    assert [(s["user"], s["bot"]) for s in seats] == [(p["user"]["id"], False) for p in players]
 
     board = (await client.get("/api/leaderboard")).json()["entries"]
     assert len(board) == 4
+    assert {e["user"] for e in board} == {p["user"]["id"] for p in players}
     winners = {p["user"]["name"] for seat, p in enumerate(players) if seat % 2 == match.winner}
     assert {e["name"] for e in board[:2]} == winners
 

@@ -81,7 +81,7 @@ SEATS = [
         "bot": True,
         "away": False,
         "online": False,
-        "level": "hard",
+        "bot_level": "hard",
     },
     {"seat": 2, "name": "Luis", "user": "u2", "bot": False, "away": False, "online": True},
     {
@@ -91,7 +91,7 @@ SEATS = [
         "bot": True,
         "away": False,
         "online": False,
-        "level": "hard",
+        "bot_level": "hard",
     },
 ]
 INFO = {

@@ -37,13 +37,13 @@ export function errorText(err) {
 }
 
 /**
- * A player's name as shown: a computer player's translated name when `level` (SeatInfo) or
- * `bot_level` (REST players) is set, else the name. `fallbackLevel` covers servers that send
- * neither (a bot without a user took the table's `bot_level`).
+ * A player's name as shown: a computer player's translated name when its `bot_level` is set
+ * (a SeatInfo, or a REST player: both name a seat alike), else the name. `fallbackLevel`
+ * covers servers that send none (a bot without a user took the table's `bot_level`).
  */
 export function playerName(player, fallbackLevel = null) {
   if (!player) return "";
-  const level = player.level ?? player.bot_level ?? (player.bot && !player.user ? fallbackLevel : null);
+  const level = player.bot_level ?? (player.bot && !player.user ? fallbackLevel : null);
   if (level) return t("player.computer", { level: t(`level.${level}`) });
   return player.name || "";
 }

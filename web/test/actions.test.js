@@ -66,7 +66,7 @@ describe("computer players' names at the table", () => {
     options: { rules: "exact11", bot_level: "medium" },
     seats: [
       { seat: 0, name: "Ana", user: "u0", bot: false, online: true },
-      ...[1, 2, 3].map((seat) => ({ seat, name: "Computer", user: null, bot: true, level: "medium" })),
+      ...[1, 2, 3].map((seat) => ({ seat, name: "Computer", user: null, bot: true, bot_level: "medium" })),
     ],
   };
   it("tells the three apart by where they sit to the player", () => {
@@ -75,7 +75,7 @@ describe("computer players' names at the table", () => {
     expect(new Set([1, 2, 3].map(w.longName)).size).toBe(3);
     expect(w.fullName(0)).toBe("Ana");
     // from another seat, the same computer is another relation
-    const w2 = words(reduce(initialState(), { type: "sync", msg: { info: { ...bots, seats: bots.seats.map((s) => (s.seat === 1 ? { ...s, name: "Eva", user: "u1", bot: false, level: undefined } : s)) }, seat: 1, view: WINDOW }, now: 0 }));
+    const w2 = words(reduce(initialState(), { type: "sync", msg: { info: { ...bots, seats: bots.seats.map((s) => (s.seat === 1 ? { ...s, name: "Eva", user: "u1", bot: false, bot_level: undefined } : s)) }, seat: 1, view: WINDOW }, now: 0 }));
     expect(w2.fullName(3)).toBe("player.computerPartner");
     expect(w2.fullName(2)).toBe("player.computerRight");
     expect(w2.fullName(0)).toBe("Ana");

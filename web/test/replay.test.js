@@ -29,7 +29,7 @@ const STEPS = {
 const MATCH = {
   id: "m-1",
   rules: { end: "exact", target: 11 },
-  players: [0, 1, 2, 3].map((seat) => ({ seat, name: `P${seat}`, user_id: `u${seat}`, is_bot: false })),
+  players: [0, 1, 2, 3].map((seat) => ({ seat, name: `P${seat}`, user: `u${seat}`, bot: false })),
   hands: [{}],
 };
 

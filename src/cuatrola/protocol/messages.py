@@ -452,9 +452,10 @@ class SeatInfo(msgspec.Struct, frozen=True):
         bot: a computer player sits (or plays for the absent owner).
         away: the owner is seated but a computer player plays for them for now.
         online: the owner has a live connection.
-        level: the computer level (``easy``... ``expert``) when a computer player of the
-            table sits here in its own right, so clients can show its name in their language;
-            ``None`` for a person's seat (even while a computer player keeps it) or a free one.
+        bot_level: the computer level (``easy``... ``expert``, the table's
+            :attr:`TableOptions.bot_level`) when a computer player of the table sits here in its
+            own right, so clients can show its name in their language; ``None`` for a person's
+            seat (even while a computer player keeps it) or a free one.
     """
 
     seat: int
@@ -463,7 +464,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     bot: bool = False
     away: bool = False
     online: bool = False
-    level: str | None = None
+    bot_level: str | None = None
 
 
 class TableInfo(msgspec.Struct, frozen=True):

@@ -256,7 +256,7 @@ class Table:
                     bot=s.computer_plays,
                     away=s.away,
                     online=i in self.online,
-                    level=self.options.bot_level if s.bot and s.user is None else None,
+                    bot_level=self.options.bot_level if s.bot and s.user is None else None,
                 )
                 for i, s in enumerate(self.seats)
             ],

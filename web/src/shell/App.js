@@ -233,7 +233,7 @@ export function App() {
   useEffect(() => {
     if (!token || user) return;
     api("GET", "/me", undefined, token)
-      .then((me) => setUser((u) => u || { id: me.id, name: me.name, guest: me.is_guest }))
+      .then((me) => setUser((u) => u || { id: me.id, name: me.name, guest: me.guest }))
       .catch(() => null);
   }, [token]);
 
@@ -294,7 +294,7 @@ export function App() {
       if (kind === "register") replacing.current = token;
       const data = await api("POST", `/${kind}`, fields, kind === "register" ? token : null);
       saveToken(data.token);
-      setUser({ id: data.user.id, name: data.user.name, guest: data.user.is_guest });
+      setUser({ id: data.user.id, name: data.user.name, guest: data.user.guest });
       setAuthState({ busy: false, error: null });
       focusAfterAuth.current = true;
       setToken(data.token);

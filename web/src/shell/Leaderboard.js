@@ -20,9 +20,9 @@ export function Leaderboard({ user }) {
       </tr></thead>
       <tbody>
         ${rows.map(
-          (r) => html`<tr key=${r.user_id} class=${r.user_id === user?.id ? "me" : ""} data-testid=${`board-row-${r.user_id}`}>
+          (r) => html`<tr key=${r.user} class=${r.user === user?.id ? "me" : ""} data-testid=${`board-row-${r.user}`}>
             <td>${r.rank}</td>
-            <td class="who"><${PlayerTag} player=${{ name: r.name, user_id: r.user_id }} testid=${`profile-link-${r.user_id}`} /></td>
+            <td class="who"><${PlayerTag} player=${{ name: r.name, user: r.user }} testid=${`profile-link-${r.user}`} /></td>
             <td>${Math.round(r.rating)}</td><td>${r.matches}</td><td>${r.wins}</td>
           </tr>`,
         )}

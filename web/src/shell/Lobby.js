@@ -286,7 +286,7 @@ function TableRow({ table: x, token, run, conn, go }) {
     <ul class="row-seats">
       ${x.seats.map((s) => {
         if (!s.name) return html`<li key=${s.seat} class="seat-free muted">${t("table.emptySeat")}</li>`;
-        const bot = Boolean(s.level || (s.bot && !s.user));
+        const bot = Boolean(s.bot_level || (s.bot && !s.user));
         const name = playerName(s, fallback);
         return html`<li key=${s.seat} class="seat-name-item">
           <${Avatar} name=${s.name} bot=${bot} size=${20} /><${Name} text=${name} />

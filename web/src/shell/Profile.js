@@ -27,7 +27,7 @@ export function Profile({ userId, me }) {
       <div class="profile-who">
         <h2 data-testid="profile-name"><${Name} text=${p.name} /></h2>
         <p class="muted">
-          ${p.is_guest ? html`<span class="badge">${t("auth.guest")}</span> ` : null}
+          ${p.guest ? html`<span class="badge">${t("auth.guest")}</span> ` : null}
           ${me?.id === p.id ? html`<span class="badge">${t("profile.you")}</span> ` : null}
           ${p.created_at ? t("profile.since", { date: formatDate(p.created_at) }) : null}
         </p>

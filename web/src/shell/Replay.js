@@ -12,7 +12,7 @@ import { Icon } from "../icons.js";
 import { api } from "../net.js";
 import { AnalysisPanel, useAnalysis } from "./Analysis.js";
 import { cardName, errorText, playerName, rulesLabel, suitName } from "../text.js";
-import { Name, Svg, html, isComputer, loadWithRetry, presetOf, restPlayer } from "./common.js";
+import { Name, Svg, html, isComputer, loadWithRetry, presetOf } from "./common.js";
 import { ShuffleBadge } from "./ShuffleBadge.js";
 import { handPoints } from "../table/state.js";
 
@@ -91,12 +91,12 @@ export function Replay({ matchId, userId, onBack }) {
   }
 
   const players = match.players || [];
-  const me = players.find((p) => userId && p.user_id === userId);
+  const me = players.find((p) => userId && p.user === userId);
   const mySeat = me ? me.seat : 0;
   const us = mySeat & 1;
   const nameOf = (seat) => {
     const p = players.find((x) => x.seat === seat);
-    return p ? playerName(restPlayer(p)) || t("table.seatN", { n: seat + 1 }) : t("table.seatN", { n: seat + 1 });
+    return p ? playerName(p) || t("table.seatN", { n: seat + 1 }) : t("table.seatN", { n: seat + 1 });
   };
   const step = steps[pos.step];
   const view = step.view;

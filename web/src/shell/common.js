@@ -17,26 +17,21 @@ export function Name({ text, class: extra = "" }) {
   return html`<span class=${`name${extra ? ` ${extra}` : ""}`} title=${text}>${text}</span>`;
 }
 
-/** A REST player (history, profile: seat, name, user_id, is_bot, bot_level) as SeatInfo-like. */
-export function restPlayer(p) {
-  return { ...p, bot: p.is_bot, user: p.user_id };
-}
-
-/** Whether a REST player is a computer player in its own right (nobody's seat). */
+/** Whether a player (a REST player or a SeatInfo) is a computer player in its own right (nobody's seat). */
 export function isComputer(p) {
-  return Boolean(p.bot_level || (p.is_bot && !p.user_id));
+  return Boolean(p.bot_level || (p.bot && !p.user));
 }
 
 /**
  * A player with avatar and name; a link to their profile when they are a person with an id.
- * `player` is a REST player ({name, user_id, is_bot, bot_level}).
+ * `player` is a REST player ({name, user, bot, bot_level}, named as in a SeatInfo).
  */
 export function PlayerTag({ player, size = 24, link = true, testid }) {
   const bot = isComputer(player);
-  const name = playerName(restPlayer(player));
+  const name = playerName(player);
   const body = html`<${Avatar} name=${player.name} bot=${bot} size=${size} /><${Name} text=${name} />`;
-  if (link && !bot && player.user_id) {
-    return html`<a class="player-tag" href=${playerHref(player.user_id)} data-testid=${testid}>${body}</a>`;
+  if (link && !bot && player.user) {
+    return html`<a class="player-tag" href=${playerHref(player.user)} data-testid=${testid}>${body}</a>`;
   }
   return html`<span class="player-tag" data-testid=${testid}>${body}</span>`;
 }
@@ -106,7 +101,7 @@ export function presetOf(rules) {
 
 /** Which team a user played for in a REST match, or null. */
 export function teamOfUser(match, userId) {
-  const me = userId ? match.players.find((p) => p.user_id === userId) : null;
+  const me = userId ? match.players.find((p) => p.user === userId) : null;
   return me ? me.seat & 1 : null;
 }
 

@@ -26,7 +26,7 @@ export function words(state) {
   const mine = (seat) => seat === me && seated(state);
   const info = (seat) => state.info?.seats?.find((s) => s.seat === seat) || { seat };
   const level = state.info?.options?.bot_level || "medium";
-  const isComputer = (p) => Boolean(p.level || (p.bot && !p.user));
+  const isComputer = (p) => Boolean(p.bot_level || (p.bot && !p.user));
   // Computer players are told apart by where they sit: to a player, as partner and left and
   // right opponent (all three were "Computer (Medium)"); to a spectator, by seat number.
   const computerName = (seat) => {
@@ -195,14 +195,14 @@ export function Seat({ state, seat, w }) {
   const bidFresh = announcement?.kind === "bid" ? announcement.id : "bid";
   const clock = state.clock && state.clock.seat === seat && turn ? state.clock : null;
   const name = w.fullName(seat);
-  const isBot = Boolean(info.level || (info.bot && !info.user));
+  const isBot = Boolean(info.bot_level || (info.bot && !info.user));
   const won = announcement?.kind === "trick";
   return html`<div
     class=${`seat seat-${pos}${turn ? " turn" : ""}${out ? " out" : ""}${mine ? " mine" : ""}${won ? " won" : ""} team-${teamOf(seat)}`}
     data-testid=${`seat-${pos}`} data-seat=${seat} role="group"
     aria-label=${t("table.seatLabel", { name: w.seatName(seat), count })}>
     <div class="seat-head">
-      ${info.name || info.level ? html`<${Avatar} name=${info.name || ""} bot=${isBot} size=${24} />` : null}
+      ${info.name || info.bot_level ? html`<${Avatar} name=${info.name || ""} bot=${isBot} size=${24} />` : null}
       <span class="seat-name" title=${w.longName(seat)}>${mine ? t("table.you") : name}</span>
     </div>
     <div class="seat-row">

@@ -551,7 +551,7 @@ class OnlineApp(SessionApp):
         if place.name is not None and place.user is not None:
             return place.name
         if place.bot and info is not None:
-            level = place.level or info.options.bot_level
+            level = place.bot_level or info.options.bot_level
             return self.texts("watch_computer", position=position, level=self._level(level))
         return self.texts("watch_empty_seat", position=position)
 

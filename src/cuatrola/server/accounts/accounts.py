@@ -128,7 +128,7 @@ class UserInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     user_id: str = msgspec.field(name="id")  # "id" in JSON (docs/rest.md)
     name: str
-    is_guest: bool
+    guest: bool
     created_at: float
 
 

@@ -341,7 +341,7 @@ class MatchAnalyses:
         lines = await self._history.record_lines(match_id)
         if summary is None or lines is None:
             return
-        seats = [p.seat for p in summary.players if not p.is_bot]
+        seats = [p.seat for p in summary.players if not p.bot]
         known = self._known(match_id, lines, seats)
         seed = match_seed(match_id)
         body: bytes | None

@@ -37,13 +37,14 @@ HISTORY_MAX: Final = 100
 
 
 class PlayerSummary(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A seat of a finished match (``user_id`` is ``null`` for a computer player, whose
-    ``bot_level`` lets clients name it in their own language)."""
+    """A seat of a finished match, named as in a websocket ``SeatInfo``: ``user`` is the
+    owner's user id (``null`` for a computer player), ``bot`` marks a computer player's seat,
+    whose ``bot_level`` lets clients name it in their own language."""
 
     seat: int
     name: str
-    user_id: str | None
-    is_bot: bool
+    user: str | None
+    bot: bool
     rating_before: float | None
     rating_after: float | None
     bot_level: str | None = None

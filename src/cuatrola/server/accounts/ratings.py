@@ -60,7 +60,7 @@ class LeaderboardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One leaderboard row."""
 
     rank: int
-    user_id: str
+    user: str
     name: str
     rating: float
     mu: float
@@ -242,7 +242,7 @@ class Ratings:
         return [
             LeaderboardEntry(
                 rank=offset + index + 1,
-                user_id=row.user_id,
+                user=row.user_id,
                 name=row.name,
                 rating=row.mu - 3.0 * row.sigma,
                 mu=row.mu,

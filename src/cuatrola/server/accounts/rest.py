@@ -97,7 +97,7 @@ class UserOut(_Out):
 
     id: str
     name: str
-    is_guest: bool
+    guest: bool
 
 
 class SessionOut(_Out):
@@ -287,7 +287,7 @@ def _encode_steps(match_id: str, lines: list[str]) -> bytes:
 
 
 def _user(identity: Identity) -> UserOut:
-    return UserOut(id=identity.user_id, name=identity.name, is_guest=identity.is_guest)
+    return UserOut(id=identity.user_id, name=identity.name, guest=identity.is_guest)
 
 
 class _Api:
@@ -482,7 +482,7 @@ class _Api:
             MeOut(
                 user_id=identity.user_id,
                 name=identity.name,
-                is_guest=identity.is_guest,
+                guest=identity.is_guest,
                 created_at=info.created_at,
                 rating=rating,
             )
@@ -510,9 +510,9 @@ class _Api:
             ProfileOut(
                 user_id=info.user_id,
                 name=info.name,
-                is_guest=info.is_guest,
+                guest=info.guest,
                 created_at=info.created_at,
-                rating=None if info.is_guest else await self.ratings.skill(user_id),
+                rating=None if info.guest else await self.ratings.skill(user_id),
                 matches=played,
                 wins=wins,
                 recent=recent,
