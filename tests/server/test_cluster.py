@@ -36,8 +36,7 @@ def node(tmp_path: Path, name: str, url: str, *extra: str) -> ServeProcess:
     secret = tmp_path / "cluster.key"
     secret.write_text(SECRET)
     args = (*QUICK, "--db", url, "--node", name, "--lease", LEASE, "--bot-workers", "0")
-    args = (*args, "--secret-file", str(secret))
-    return ServeProcess(tmp_path / name, *args, *extra, db=None)
+    return ServeProcess(tmp_path / name, *args, "--secret-file", str(secret), *extra, db=None)
 
 
 async def owned(server: ServeProcess) -> list[dict[str, Any]]:

@@ -258,7 +258,8 @@ def test_the_action_names_round_trip() -> None:
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    texts: dict[str, str] = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    return texts
 
 
 @pytest.mark.parametrize("lang", LANGS)
