@@ -38,10 +38,13 @@ async def test_an_operator_ends_every_login_of_a_player(tmp_path: Path) -> None:
         marta, lucas = Player("Marta", token, server.ws), Player("Lucas", other, server.ws)
         await marta.connect()
         await lucas.connect()
-        db = ("--db", settings.resolved_db_url(), "--data-dir", str(tmp_path))
+        # A data directory of its own: the command needs no server secret and makes none.
+        (tmp_path / "admin").mkdir()
+        db = ("--db", settings.resolved_db_url(), "--data-dir", str(tmp_path / "admin"))
         result = await asyncio.to_thread(admin, "logout", "marta", *db)
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == "cuatrola admin: ended 1 login(s) of marta"
+        assert list((tmp_path / "admin").iterdir()) == []
         me = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
         assert me.status_code == 401
         # Without Redis the server learns it at its next session check.

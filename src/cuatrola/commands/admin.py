@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import secrets
 import sys
 
 from cuatrola.commands.storage_options import (
@@ -36,9 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     logout = sub.add_parser("logout", help="end every login of a registered player")
     logout.add_argument("name", help="the player's name (any case)")
-    # The same database, Redis (to close the player's sockets at once) and secret as the
-    # servers'.
-    add_storage_arguments(logout.add_argument_group("the deployment, as for cuatrola serve"))
+    # The same database and Redis (to close the player's sockets at once) as the servers'.
+    group = logout.add_argument_group("the deployment, as for cuatrola serve")
+    add_storage_arguments(group, secret=False)
 
 
 def _fail(message: str, status: int = 2) -> int:
@@ -84,7 +85,9 @@ async def _logout(args: argparse.Namespace) -> int:
             ).scalar()
         if user_id is None:
             return _fail(f"no registered player {args.name!r}")
-        authenticator = Authenticator(factory, settings.resolved_secret())
+        # Every login of the player ends by its user id: no token is hashed, so the servers'
+        # secret is not needed, and none is read or created in the data directory.
+        authenticator = Authenticator(factory, secrets.token_bytes(32))
         limiter, broker = create_backends(
             settings.redis_url, rate=1.0, burst=1.0, prefix=settings.redis_prefix
         )
