@@ -281,3 +281,15 @@ def test_turkish_and_thai_lesson_texts_say_what_the_english_ones_say() -> None:
     assert "kılıç asını geçer" in catalogue("tr")["tutorial.winner.1.why"]
     # "any card will do" among the cards of the suit led, not any card at all
     assert "ไพ่ดอกนั้นใบไหนก็ได้" in catalogue("th")["tutorial.follow.text"]
+
+
+def test_the_contracts_lesson_says_who_leads_when_the_mano_sits_out() -> None:
+    # rules.md section 3: the next active seat in playing order leads
+    assert (
+        "If the mano sits out, the next player in turn leads."
+        in catalogue("en")["tutorial.contracts.text"]
+    )
+    assert (
+        "Si descansa la mano, sale el siguiente jugador"
+        in catalogue("es")["tutorial.contracts.text"]
+    )
