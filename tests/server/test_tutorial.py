@@ -188,8 +188,11 @@ async def test_the_lessons_come_with_the_learners_own_view_only(
     assert reply.status_code == 200
     lessons = reply.json()["lessons"]
     assert [x["id"] for x in lessons] == [lesson.id for lesson in LESSONS]
+    # "beat" teaches rule 4.1.2a from its revision 2: completions of revision 1 are not done
+    assert {x["id"]: x["revision"] for x in lessons}["beat"] == 2
     for got, lesson in zip(lessons, LESSONS, strict=True):
         assert len(got["steps"]) == len(lesson.steps)
+        assert got["revision"] == lesson.revision
         for wire, step in zip(got["steps"], lesson.steps, strict=True):
             state = position_state(step.position)
             assert wire["kind"] == step.kind

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advance, emptyProgress, openLesson, parseProgress } from "../src/learn/progress.js";
+import { advance, emptyProgress, isDone, openLesson, parseProgress } from "../src/learn/progress.js";
 
 const LESSONS = [
   { id: "follow", steps: [{}] },
@@ -8,6 +8,18 @@ const LESSONS = [
 ];
 
 describe("tutorial progress", () => {
+  it("counts a lesson done only for the revision completed", () => {
+    const lessons = [{ id: "follow", revision: 1, steps: [{}] }, { id: "beat", revision: 2, steps: [{}, {}] }];
+    // completed before "beat" came to teach more: to do again; "follow" stays done
+    const old = parseProgress(JSON.stringify({ done: ["follow", "beat"], lesson: 2, step: 0 }), lessons);
+    expect(old.done).toEqual(["follow"]);
+    expect(isDone(old, lessons[0])).toBe(true);
+    expect(isDone(old, lessons[1])).toBe(false);
+    // completing it now stores its revision, which reads back as done
+    const now = advance(advance({ ...old, lesson: 1, step: 0 }, lessons), lessons);
+    expect(now.done).toEqual(["follow", "beat@2"]);
+    expect(isDone(parseProgress(JSON.stringify(now), lessons), lessons[1])).toBe(true);
+  });
   it("goes step by step, marking each lesson done when its last step is read", () => {
     let p = emptyProgress();
     p = advance(p, LESSONS);

@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 import { api } from "../net.js";
 import { cardName, errorText, suitName } from "../text.js";
 import { Svg, html } from "../shell/common.js";
-import { advance, loadProgress, openLesson, saveProgress } from "./progress.js";
+import { advance, isDone, loadProgress, openLesson, saveProgress } from "./progress.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
@@ -89,7 +89,7 @@ export function Learn() {
     <h2>${t("tutorial.lessons")}</h2>
     <ol>
       ${lessons.map((l, i) => {
-        const done = progress.done.includes(l.id);
+        const done = isDone(progress, l);
         return html`<li key=${l.id}>
           <button class=${`learn-lesson${i === progress.lesson ? " current" : ""}${done ? " done" : ""}`}
             data-testid=${`learn-lesson-${l.id}`} data-done=${String(done)} aria-current=${i === progress.lesson ? "step" : null}

@@ -8,7 +8,20 @@ export function emptyProgress() {
   return { done: [], lesson: 0, step: 0 };
 }
 
-/** Read a stored progress, made safe for `lessons` (a list of {id, steps}): bad data starts over. */
+/**
+ * How the progress names a completed lesson: its id, with `@revision` from revision 2 on (a
+ * completion of an earlier revision, which taught less, no longer counts as done).
+ */
+export function doneKey(lesson) {
+  return lesson.revision > 1 ? `${lesson.id}@${lesson.revision}` : lesson.id;
+}
+
+/** Whether `lesson` (its current revision) is completed in `progress`. */
+export function isDone(progress, lesson) {
+  return progress.done.includes(doneKey(lesson));
+}
+
+/** Read a stored progress, made safe for `lessons` (a list of {id, revision, steps}): bad data starts over. */
 export function parseProgress(text, lessons) {
   let data;
   try {
@@ -17,8 +30,8 @@ export function parseProgress(text, lessons) {
     return emptyProgress();
   }
   if (!data || typeof data !== "object") return emptyProgress();
-  const ids = lessons.map((l) => l.id);
-  const done = Array.isArray(data.done) ? ids.filter((id) => data.done.includes(id)) : [];
+  const keys = lessons.map(doneKey);
+  const done = Array.isArray(data.done) ? keys.filter((key) => data.done.includes(key)) : [];
   const lesson = Number.isInteger(data.lesson) && data.lesson >= 0 && data.lesson <= lessons.length ? data.lesson : 0;
   const steps = lessons[lesson]?.steps.length ?? 0;
   const step = Number.isInteger(data.step) && data.step >= 0 && data.step < steps ? data.step : 0;
@@ -33,7 +46,8 @@ export function advance(progress, lessons) {
   const current = lessons[progress.lesson];
   if (!current) return progress;
   if (progress.step + 1 < current.steps.length) return { ...progress, step: progress.step + 1 };
-  const done = progress.done.includes(current.id) ? progress.done : [...progress.done, current.id];
+  const key = doneKey(current);
+  const done = progress.done.includes(key) ? progress.done : [...progress.done, key];
   return { done, lesson: progress.lesson + 1, step: 0 };
 }
 

@@ -66,10 +66,13 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """One rule, taught in a few steps; ``id`` names its catalogue keys."""
+    """One rule, taught in a few steps; ``id`` names its catalogue keys. ``revision`` goes up
+    when the lesson comes to teach something more: a learner who completed an earlier
+    revision finds it to do again."""
 
     id: str
     steps: tuple[Step, ...]
+    revision: int = 1
 
 
 _PASSES: Final = ("pass", "pass", "pass", "pass")
@@ -123,6 +126,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                 ("AC", "SB"),
             ),
         ),
+        # 2: the step of rule 4.1.2a (revision 1 taught that one must always beat)
+        revision=2,
     ),
     Lesson(
         "trump",

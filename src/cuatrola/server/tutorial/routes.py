@@ -46,9 +46,11 @@ class StepOut(msgspec.Struct):
 
 
 class LessonOut(msgspec.Struct):
-    """A lesson: its id (which names its catalogue keys) and its steps."""
+    """A lesson: its id (which names its catalogue keys), its revision (up when it comes to
+    teach more: the client's progress keeps which one was completed) and its steps."""
 
     id: str
+    revision: int
     steps: list[StepOut]
 
 
@@ -73,6 +75,7 @@ def tutorial_body() -> bytes:
     lessons = [
         LessonOut(
             id=lesson.id,
+            revision=lesson.revision,
             steps=[
                 StepOut(kind=s.kind, view=hand_view(step_view(s)), options=step_options(s))
                 for s in lesson.steps
