@@ -386,3 +386,29 @@ def test_every_language_has_every_text_with_the_same_fields() -> None:
         assert keys[lang] == keys[LANGUAGES[0]], lang
         for key in keys[lang]:
             assert _fields(CATALOG[lang][key]) == _fields(CATALOG[LANGUAGES[0]][key]), (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("lang", "trumped", "tie", "team"),
+    [
+        (
+            "en",
+            "once someone has trumped the trick, following is enough",
+            "a tie goes to the mano's team",
+            "after a trick won by your team",
+        ),
+        (
+            "es",
+            "si alguien ya ha fallado la baza, basta con servir",
+            "en empate, la pareja de la mano",
+            "tras una baza ganada por tu pareja",
+        ),
+    ],
+)
+def test_the_help_states_the_rules_the_play_holds(
+    lang: str, trumped: str, tie: str, team: str
+) -> None:
+    # rules.md 4.1.2a (no duty to beat once the trick is trumped), 5 (a cante after a trick
+    # won by the singer's team) and 6 (a tie goes to the mano's team)
+    body = " ".join(CATALOG[lang]["help_body"].split())
+    assert trumped in body and tie in body and team in body

@@ -133,11 +133,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  Apuestas, de la mano al que reparte: paso, solo (1 punto de partida si todos\n"
             "  pasan, 2 el solo), cuatrola (4 bazas, 4), quintola (5 bazas, 5). El\n"
             "  compañero del que apuesta no juega.\n"
-            "  Hay que servir al palo y superar la carta más alta si se puede; sin palo, fallar\n"
-            "  con triunfo (y montar si ya hay triunfo), si se tiene.\n"
-            "  Rey y caballo del mismo palo: cante de 20, o de 40 en triunfo, tras ganar una\n"
-            "  baza (de la 1.ª a la 3.ª); no en cuatrola ni quintola.\n"
-            "  Sin apuesta o en solo gana la mano quien suma más puntos."
+            "  Hay que servir al palo y superar la carta más alta si se puede (si alguien ya ha\n"
+            "  fallado la baza, basta con servir); sin palo, fallar con triunfo (y montar si ya\n"
+            "  hay triunfo), si se tiene.\n"
+            "  Rey y caballo del mismo palo: cante de 20, o de 40 en triunfo, tras una baza\n"
+            "  ganada por tu pareja (de la 1.ª a la 3.ª); no en cuatrola ni quintola.\n"
+            "  Sin apuesta o en solo gana el lado que suma más puntos; en empate, la pareja de\n"
+            "  la mano."
         ),
         "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
         "online_connecting": "Conectando con {server}…",
@@ -331,11 +333,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  Bids, from the mano to the dealer: pass, solo (1 game point when all pass, 2 for\n"
             "  a solo), cuatrola (4 tricks, 4), quintola (5 tricks, 5). The bidder's partner\n"
             "  sits out.\n"
-            "  Follow suit and beat the highest card of it if you can; void, trump (over-trump\n"
-            "  a trump already played) if you can.\n"
-            "  Rey and caballo of one suit: a cante of 20, 40 in trump, after winning a trick\n"
-            "  (the 1st to the 3rd); not in a cuatrola or quintola.\n"
-            "  In a plain hand or a solo, the team with more points wins the hand."
+            "  Follow suit and beat the highest card of it if you can (once someone has trumped\n"
+            "  the trick, following is enough); void, trump (over-trump a trump already\n"
+            "  played) if you can.\n"
+            "  Rey and caballo of one suit: a cante of 20, 40 in trump, after a trick won by\n"
+            "  your team (the 1st to the 3rd); not in a cuatrola or quintola.\n"
+            "  In a plain hand or a solo, the side with more points wins the hand; a tie goes\n"
+            "  to the mano's team."
         ),
         "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
         "online_connecting": "Connecting to {server}…",
