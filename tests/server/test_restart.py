@@ -119,6 +119,44 @@ async def test_a_turn_clock_does_not_run_while_the_server_is_down(tmp_path: Path
         await back.close()
 
 
+async def test_a_second_restart_within_a_turn_counts_only_its_own_outage(tmp_path: Path) -> None:
+    turn = 5.0
+    with ServeProcess(tmp_path, *QUICK, "--bot-workers", "0", "--grace", "60") as server:
+        token = await guest_token(server.http, "Ana")
+        ana = await _connected(server, token)
+        options = {"rules": "exact3", "bot_level": "easy", "turn_time": turn}
+        table = (await ana.command({"type": "play_computer", "options": options}))["table"]
+        async with asyncio.timeout(30):
+            while not (
+                ana.view is not None and ana.view.get("to_move") == 0 and ana.view.get("legal")
+            ):
+                await ana.inbox.get()
+        server.kill()
+        await asyncio.sleep(turn + 0.5)  # the first outage, longer than the turn
+        server.start()
+        restarted = time.monotonic()
+        back = await _connected(server, token)
+        await back.command({"type": "subscribe", "table": table})
+        await back.next("sync")
+        # A record of the running table (a chat line), then a second crash and outage.
+        await back.command({"type": "chat", "table": table, "phrase": "hello"})
+        ran = time.monotonic() - restarted
+        server.kill()
+        assert server.db is not None
+        assert _stored_kinds(server.db, table)[-2:] == ["resume", "chat"]
+        await asyncio.sleep(turn + 0.5)
+        server.start()
+        again = await _connected(server, token)
+        await again.command({"type": "subscribe", "table": table})
+        sync = await again.next("sync")
+        # Still Ana's turn, less only the time the table ran between the two outages: the
+        # first outage is not counted again (it would have lost her the turn).
+        assert sync["view"]["to_move"] == 0 and sync["view"]["legal"]
+        left = sync["clock"]["remaining_ms"] / 1000
+        assert turn - ran - 3.0 <= left <= turn - ran + 0.5
+        await again.close()
+
+
 async def test_a_create_table_sent_again_after_a_restart_is_not_a_second_table(
     tmp_path: Path,
 ) -> None:

@@ -1074,7 +1074,7 @@ def test_after_a_screen_change_the_focus_is_on_the_new_screens_heading(screen: S
         return a.closest('main') && /^H[12]$/.test(a.tagName) ? a.textContent : a.tagName; }"""
     screen.by("leave-table").click()  # stop watching: back in the lobby
     screen.page.wait_for_function("() => document.body.dataset.route === 'lobby'")
-    assert screen.page.evaluate(heading) == "Cuatrola"
+    assert screen.page.evaluate(heading) == "Jugar"  # the ways to play, below the hero
     screen.by("nav-leaderboard").click()
     screen.by("leaderboard").wait_for()
     assert screen.page.evaluate(heading) == "Clasificación"

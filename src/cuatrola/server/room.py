@@ -280,7 +280,9 @@ class Room:
                 ack = wire.Ack(id=record.cmd, table=table.id, seat=record.seat)
                 self.recent[(record.by, record.cmd)] = ack
         runner = self._add(table, len(rows), meta.status, epoch)
-        runner.deliver(table.resume(time.time()), None)
+        # First in the runner's queue: the deadlines run again (and their shift is committed)
+        # before any command of a client reaches the table.
+        runner.command(commands.Resume())
         logger.info("table=%s resumed records=%d status=%s", meta.id, len(rows), table.status)
         return runner
 

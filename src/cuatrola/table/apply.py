@@ -2,7 +2,8 @@
 
 Every command a :class:`~cuatrola.table.table.Table` accepts becomes records
 (:mod:`cuatrola.table.records`), and what they hold changes only by applying them, here:
-seats, matches, deals, moves, cante windows, chat, mutes, presence. (What is not recorded,
+seats, matches, deals, moves, cante windows, chat, mutes, presence, deadlines moved on
+after a restart. (What is not recorded,
 the connections that follow the table and the outcome of its timers, changes where the
 command is handled.) The same functions rebuild a table from its stored records
 (:meth:`Table.restore`, event sourcing), where each move is checked again by the rules
@@ -29,7 +30,7 @@ from cuatrola.table.cantes import opens_cante_window, window_options
 from cuatrola.table.dealing import contributors
 from cuatrola.table.effects import Closed, LobbyChanged, MatchOver
 from cuatrola.table.events import HandEvent, HandEventKind, PublicEvent
-from cuatrola.table.presence import idle
+from cuatrola.table.presence import idle, shift_deadlines
 from cuatrola.table.records import (
     ActRecord,
     AwayRecord,
@@ -45,6 +46,7 @@ from cuatrola.table.records import (
     MuteRecord,
     PresenceRecord,
     RematchRecord,
+    ResumeRecord,
     ShuffleRecord,
     SitRecord,
     SnapshotRecord,
@@ -102,6 +104,8 @@ def apply_record(table: Table, record: TableRecord) -> None:
         case MuteRecord():
             muted = table.mutes.get(record.user, frozenset())
             table.mutes[record.user] = muted | {record.seat} if record.on else muted - {record.seat}
+        case ResumeRecord():
+            shift_deadlines(table, record.outage)
         case PresenceRecord():
             if record.online:
                 table.offline_since.pop(record.seat, None)

@@ -208,6 +208,13 @@ class Unwatch:
     last: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The table was just rebuilt from its stored records (after a restart, or on another
+    node): drive its current decision again and restart its deadlines, leaving out the time
+    it was down."""
+
+
 ServerCommand = (
     FillBots
     | BotAct
@@ -219,6 +226,7 @@ ServerCommand = (
     | OwnerGone
     | Watch
     | Unwatch
+    | Resume
 )
 """The commands the server itself gives a table."""
 

@@ -14,7 +14,7 @@ that nobody plays and no owner follows closes after a while
 
 The deadlines are stored as the times of records (the ``at`` of the record that moved the
 turn, and of each owner's ``presence`` record), so that a table restored after a restart
-gives each timer what was left of it when the table stopped (:func:`resume`). These are parts of
+gives each timer what was left of it when the table stopped (:func:`on_resume`). These are parts of
 :class:`~cuatrola.table.table.Table` kept in their own module; the table calls them.
 """
 
@@ -47,7 +47,13 @@ from cuatrola.table.effects import (
     TimerKey,
     grace_key,
 )
-from cuatrola.table.records import AwayRecord, CloseRecord, PresenceRecord, TimeoutRecord
+from cuatrola.table.records import (
+    AwayRecord,
+    CloseRecord,
+    PresenceRecord,
+    ResumeRecord,
+    TimeoutRecord,
+)
 from cuatrola.table.shuffles import PendingShuffle
 
 if TYPE_CHECKING:  # the table imports this module
@@ -138,37 +144,45 @@ def idle(table: Table) -> list[Effect]:
     return [ArmTimer(TimerKey.IDLE, ttl, CloseIdle())]
 
 
-def resume(table: Table, now: float = 0.0) -> list[Effect]:
-    """What a table restored after a restart needs: the current decision driven again,
-    every seated owner's grace period (nobody is connected yet) and the idle timer.
+def on_resume(table: Table) -> None:
+    """A table restored after a restart (:class:`~cuatrola.table.commands.Resume`): the
+    current decision driven again, every seated owner's grace period (nobody is connected
+    yet) and the idle timer.
 
-    With ``now`` (UNIX seconds), deadlines continue from the stored records, and the time
+    With the time of the command, deadlines continue from the stored records, and the time
     the table was down does not count: the turn clock, the pause between hands, the cante
     and shuffle windows have what was left of them at the table's last record (the last
     moment the records tell the table was running), and an owner who had already lost the
     table before then what was left of the grace period (the others, whose connections the
-    restart closed, get the whole of it).
+    restart closed, get the whole of it). The shift is stored (a
+    :class:`~cuatrola.table.records.ResumeRecord`), so that the next restart counts only its
+    own outage.
     """
-    stopped = table.stopped_at
+    now, stopped = table._now, table.stopped_at
+    running = table.turn_since > 0.0 or any(t > 0.0 for t in table.offline_since.values())
     if stopped > 0.0 and now > stopped:
-        # Nobody's clock ran while the table was down: every "since" moves on by the outage.
-        outage = now - stopped
-        if table.turn_since > 0.0:
-            table.turn_since += outage
-        table.offline_since = {
-            seat: since + outage if since > 0.0 else since
-            for seat, since in table.offline_since.items()
-        }
+        if running:
+            table._record(ResumeRecord(outage=now - stopped))
         table.stopped_at = now
-    table._now = now
-    effects = drive(table)
+    effects = table._effects
+    effects.extend(drive(table))
     if table.status == PLAYING:
         for user in table.humans:
             seat = table.seat_of(user)
             since = table.offline_since.get(seat) if seat is not None else None
             effects.append(grace(table, user, since))
     effects.extend(idle(table))
-    return effects
+
+
+def shift_deadlines(table: Table, outage: float) -> None:
+    """Move every running deadline of ``table`` on by ``outage`` seconds (nobody's clock ran
+    while the table was down)."""
+    if table.turn_since > 0.0:
+        table.turn_since += outage
+    table.offline_since = {
+        seat: since + outage if since > 0.0 else since
+        for seat, since in table.offline_since.items()
+    }
 
 
 def on_watch(table: Table, cmd: Watch) -> None:
@@ -252,9 +266,10 @@ __all__ = [
     "left",
     "on_close_idle",
     "on_owner_gone",
+    "on_resume",
     "on_timer",
     "on_unwatch",
     "on_watch",
-    "resume",
+    "shift_deadlines",
     "shuffle_timers",
 ]

@@ -135,6 +135,14 @@ class PresenceRecord(_Record, frozen=True, tag="presence"):
     online: bool
 
 
+class ResumeRecord(_Record, frozen=True, tag="resume"):
+    """The table ran again at ``at`` after being down ``outage`` seconds since its last
+    record: the deadlines it had running (the turn clock, the owners' grace periods) moved
+    on by that much, so that a later restart does not count this outage against them."""
+
+    outage: float
+
+
 class Contribution(msgspec.Struct, frozen=True):
     """A seat's contribution to a verifiable shuffle: ``value`` in lowercase hex."""
 
@@ -220,6 +228,7 @@ TableRecord = (
     | FreeRecord
     | AwayRecord
     | PresenceRecord
+    | ResumeRecord
     | TimeoutRecord
     | CloseRecord
     | MatchRecord
@@ -267,6 +276,7 @@ __all__ = [
     "MuteRecord",
     "PresenceRecord",
     "RematchRecord",
+    "ResumeRecord",
     "ShuffleInputs",
     "ShuffleRecord",
     "SitRecord",

@@ -82,6 +82,7 @@ from cuatrola.table.commands import (
     Reclaim,
     Refused,
     Rematch,
+    Resume,
     TimerExpired,
     Unwatch,
     Watch,
@@ -343,12 +344,13 @@ class Table:
             self._checked = True
             self._effects = []
 
-    def resume(self, now: float = 0.0) -> list[Effect]:
+    def resume(self, now: float = 0.0) -> Step:
         """What a table restored after a restart needs: the current decision driven again,
         every seated owner's grace period (nobody is connected yet) and the idle timer
-        (:func:`cuatrola.table.presence.resume`: with ``now``, UNIX seconds, deadlines
-        continue from the stored records, the time the table was down left out)."""
-        return presence.resume(self, now)
+        (:class:`~cuatrola.table.commands.Resume`, :func:`cuatrola.table.presence.on_resume`:
+        with ``now``, UNIX seconds, deadlines continue from the stored records, the time the
+        table was down left out, and a record of that shift to commit)."""
+        return self.handle(Resume(), now)
 
     def drive(self) -> list[Effect]:
         """What the current decision needs: a computer player's move or the turn timer
@@ -404,7 +406,7 @@ class Table:
 
     def _dispatch(self, command: Command) -> None:
         if self.status == CLOSED and not isinstance(
-            command, (BotAct, TimerExpired, DealNext, CloseContributions, Watch, Unwatch)
+            command, (BotAct, TimerExpired, DealNext, CloseContributions, Watch, Unwatch, Resume)
         ):
             raise Refused(ErrorCode.WRONG_PHASE, "the table is closed")
         match command:
@@ -448,6 +450,8 @@ class Table:
                 presence.on_watch(self, command)
             case Unwatch():
                 presence.on_unwatch(self, command)
+            case Resume():
+                presence.on_resume(self)
 
     def _record(self, record: TableRecord) -> None:
         """Write ``record`` (with the time of the command) and apply it."""

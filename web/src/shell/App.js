@@ -142,8 +142,9 @@ export function App() {
 
   // After a screen change the focus goes to the new screen's main heading (or, while it has
   // none, the main region), as on a page load: it stayed on the link or button that is gone,
-  // i.e. the page's start. Not when the player has put it in the new screen already; the
-  // table screen puts it in the hand when the table comes.
+  // i.e. the page's start. In the lobby that is the ways to play, not the hero's title above
+  // them: whoever comes back to the lobby comes to play. Not when the player has put it in
+  // the new screen already; the table screen puts it in the hand when the table comes.
   const routeKey = `${route.name}:${route.id ?? ""}`;
   const firstRoute = useRef(true);
   useEffect(() => {
@@ -154,7 +155,11 @@ export function App() {
     const main = document.getElementById("app");
     const active = document.activeElement;
     if (!main || (active && active !== main && main.contains(active))) return;
-    const heading = route.name === "table" ? null : main.querySelector("h1, h2");
+    const heading =
+      route.name === "table"
+        ? null
+        : (route.name === "lobby" && document.getElementById("play-title")) ||
+          main.querySelector("h1, h2");
     if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
     (heading || main).focus();
   }, [routeKey]);

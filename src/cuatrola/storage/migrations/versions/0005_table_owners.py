@@ -1,10 +1,10 @@
-"""Which node owns each live table, with a fencing epoch and a lease (docs/server.md,
-"Several nodes").
+"""Which node owns each live table, with a fencing epoch and a lease.
 
 ``owner`` is the node that runs the table, ``epoch`` grows by one at every claim, and every
 write of the table's log names the epoch it was made under: the database refuses one whose
 epoch is not the table's any more, so a node that paused past its lease can never write
 again. ``lease_until`` (UNIX seconds) is when another node may claim the table.
+docs/server.md, "Several nodes", describes how the nodes use them.
 
 Revision ID: 0005
 Revises: 0004
