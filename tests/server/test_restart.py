@@ -86,74 +86,71 @@ async def test_a_finished_table_outlives_a_crash_and_plays_its_rematch(tmp_path:
         await again.close()
 
 
+#: The turn time of the clock tests: short, so that an outage can outlast it.
+TURN = 5.0
+
+
+async def _anas_turn(server: ServeProcess) -> tuple[str, str]:
+    """Ana's token and her table against the computer, once it is her turn with a clock of
+    :data:`TURN` seconds (it starts then)."""
+    token = await guest_token(server.http, "Ana")
+    ana = await _connected(server, token)
+    options = {"rules": "exact3", "bot_level": "easy", "turn_time": TURN}
+    table = (await ana.command({"type": "play_computer", "options": options}))["table"]
+    async with asyncio.timeout(30):
+        while not (ana.view is not None and ana.view.get("to_move") == 0 and ana.view.get("legal")):
+            await ana.inbox.get()
+    return token, str(table)
+
+
+async def _sync_after_restart(
+    server: ServeProcess, token: str, table: str
+) -> tuple[Player, dict[str, Any]]:
+    """Restart ``server`` once it has been down longer than the whole turn (counted, the turn
+    would be lost on the way back): Ana, following her table again, and the ``sync`` she got."""
+    await asyncio.sleep(TURN + 0.5)
+    server.start()
+    back = await _connected(server, token)
+    await back.command({"type": "subscribe", "table": table})
+    return back, await back.next("sync")
+
+
 async def test_a_turn_clock_does_not_run_while_the_server_is_down(tmp_path: Path) -> None:
-    turn = 5.0
     with ServeProcess(tmp_path, *QUICK, "--bot-workers", "0", "--grace", "60") as server:
-        token = await guest_token(server.http, "Ana")
-        ana = await _connected(server, token)
-        options = {"rules": "exact3", "bot_level": "easy", "turn_time": turn}
-        ack = await ana.command({"type": "play_computer", "options": options})
-        table = ack["table"]
-        # Wait for Ana's turn: its clock starts then.
-        async with asyncio.timeout(30):
-            while not (
-                ana.view is not None and ana.view.get("to_move") == 0 and ana.view.get("legal")
-            ):
-                await ana.inbox.get()
+        token, table = await _anas_turn(server)
         await asyncio.sleep(0.5)
         server.kill()
-        # Down for longer than the whole turn: counted, it would be lost on the way back.
-        await asyncio.sleep(turn + 0.5)
-        server.start()
-        restarted = time.monotonic()
-        back = await _connected(server, token)
-        await back.command({"type": "subscribe", "table": table})
-        sync = await back.next("sync")
+        down = time.monotonic()
+        back, sync = await _sync_after_restart(server, token, table)
         # Still Ana's turn, with what was left of it when the table's last record was
         # written (the move that gave her the turn): all of it, less the time since the
         # server came back.
         assert sync["view"]["to_move"] == 0 and sync["view"]["legal"]
         assert sync["clock"]["seat"] == 0
         left = sync["clock"]["remaining_ms"] / 1000
-        assert turn - (time.monotonic() - restarted) - 2.0 <= left <= turn
+        back_for = time.monotonic() - down - (TURN + 0.5)
+        assert TURN - back_for - 2.0 <= left <= TURN
         await back.close()
 
 
 async def test_a_second_restart_within_a_turn_counts_only_its_own_outage(tmp_path: Path) -> None:
-    turn = 5.0
     with ServeProcess(tmp_path, *QUICK, "--bot-workers", "0", "--grace", "60") as server:
-        token = await guest_token(server.http, "Ana")
-        ana = await _connected(server, token)
-        options = {"rules": "exact3", "bot_level": "easy", "turn_time": turn}
-        table = (await ana.command({"type": "play_computer", "options": options}))["table"]
-        async with asyncio.timeout(30):
-            while not (
-                ana.view is not None and ana.view.get("to_move") == 0 and ana.view.get("legal")
-            ):
-                await ana.inbox.get()
+        token, table = await _anas_turn(server)
         server.kill()
-        await asyncio.sleep(turn + 0.5)  # the first outage, longer than the turn
-        server.start()
+        back, _ = await _sync_after_restart(server, token, table)
         restarted = time.monotonic()
-        back = await _connected(server, token)
-        await back.command({"type": "subscribe", "table": table})
-        await back.next("sync")
         # A record of the running table (a chat line), then a second crash and outage.
         await back.command({"type": "chat", "table": table, "phrase": "hello"})
         ran = time.monotonic() - restarted
         server.kill()
         assert server.db is not None
         assert _stored_kinds(server.db, table)[-2:] == ["resume", "chat"]
-        await asyncio.sleep(turn + 0.5)
-        server.start()
-        again = await _connected(server, token)
-        await again.command({"type": "subscribe", "table": table})
-        sync = await again.next("sync")
+        again, sync = await _sync_after_restart(server, token, table)
         # Still Ana's turn, less only the time the table ran between the two outages: the
         # first outage is not counted again (it would have lost her the turn).
         assert sync["view"]["to_move"] == 0 and sync["view"]["legal"]
         left = sync["clock"]["remaining_ms"] / 1000
-        assert turn - ran - 3.0 <= left <= turn - ran + 0.5
+        assert TURN - ran - 3.0 <= left <= TURN - ran + 0.5
         await again.close()
 
 
