@@ -28,6 +28,7 @@ from cuatrola.table.commands import (
     Leave,
     Mute,
     OwnerGone,
+    Resume,
     TimerExpired,
     Unwatch,
     Watch,
@@ -371,8 +372,8 @@ def test_a_restored_match_resumes_its_turn_timer_and_every_owners_grace_period()
         ArmTimer(TimerKey.TURN, 10.0, TimerExpired(copy.turn), seat=hand.to_move),
         *(grace(copy, user) for user in USERS),
     ]
-    assert copy.resume().effects == expected
-    assert copy.resume().effects[:1] == table.drive()
+    assert copy.handle(Resume()).effects == expected
+    assert copy.handle(Resume()).effects[:1] == table.drive()
     # The grace period of an owner who does not come back runs out as it would have.
     step = copy.handle(OwnerGone(USERS[hand.to_move]))
     assert list(step.records) == [AwayRecord(seat=hand.to_move, on=True)]
@@ -390,7 +391,7 @@ def test_a_restored_table_asks_its_computer_player_again() -> None:
     records += step.records
     (lost,) = [o for o in step.effects if isinstance(o, AskBot)]
     copy = copy_of(table, records)
-    effects = copy.resume().effects
+    effects = copy.handle(Resume()).effects
     assert effects == [CancelTimer(TimerKey.TURN), lost, grace(copy, ANA)]
     assert effects[:2] == table.drive()
     ask = lost
@@ -409,7 +410,7 @@ def test_a_restored_table_between_two_hands_deals_after_the_pause() -> None:
     copy = copy_of(table, records)
     deal = ArmTimer(TimerKey.DEAL, 2.0, DealNext(copy.hand_count - 1))
     expected: list[Effect] = [CancelTimer(TimerKey.TURN), deal, *(grace(copy, u) for u in USERS)]
-    assert copy.resume().effects == expected
+    assert copy.handle(Resume()).effects == expected
     assert isinstance(copy.handle(DealNext(copy.hand_count - 1)).records[0], DealRecord)
 
 
@@ -428,7 +429,7 @@ def test_a_restored_table_with_an_open_cante_window_closes_it_on_time() -> None:
         ArmTimer(TimerKey.CANTE, 3.0, CloseCantes(window.turn)),
         *(grace(copy, u) for u in USERS),
     ]
-    assert copy.resume().effects == expected
+    assert copy.handle(Resume()).effects == expected
 
 
 def test_a_restored_table_nobody_plays_waits_for_its_owners() -> None:
@@ -436,7 +437,8 @@ def test_a_restored_table_nobody_plays_waits_for_its_owners() -> None:
     records = list(waiting.handle(Join(ANA, "Ana", 0, CommandId("s"))).records)
     copy = copy_of(waiting, records)
     assert copy.status == TableStatus.OPEN
-    assert copy.resume().effects == [CancelTimer(TimerKey.TURN), idle(waiting.config.open_ttl)]
+    resumed = copy.handle(Resume()).effects
+    assert resumed == [CancelTimer(TimerKey.TURN), idle(waiting.config.open_ttl)]
     # Until its owner comes back, or the idle timer closes it.
     copy.handle(Watch(ANA))
     assert list(copy.handle(CloseIdle()).records) == []
@@ -451,7 +453,8 @@ def test_a_restored_table_nobody_plays_waits_for_its_owners() -> None:
         n += 1
     copy = copy_of(finished, records)
     assert copy.status == TableStatus.FINISHED
-    assert copy.resume().effects == [CancelTimer(TimerKey.TURN), idle(finished.config.finished_ttl)]
+    resumed = copy.handle(Resume()).effects
+    assert resumed == [CancelTimer(TimerKey.TURN), idle(finished.config.finished_ttl)]
 
 
 def test_a_restored_closed_table_arms_nothing() -> None:
@@ -461,7 +464,7 @@ def test_a_restored_closed_table_arms_nothing() -> None:
     assert table.status == TableStatus.CLOSED
     copy = copy_of(table, records)
     assert copy.status == TableStatus.CLOSED
-    assert copy.resume().effects == [CancelTimer(TimerKey.TURN)]
+    assert copy.handle(Resume()).effects == [CancelTimer(TimerKey.TURN)]
 
 
 # Deadlines across a restart -------------------------------------------------------------------
@@ -485,7 +488,7 @@ def test_a_resumed_table_keeps_what_was_left_of_the_turn_clock_at_its_last_recor
     # does not count, so the whole turn is left.
     copy = copy_of(table, records)
     assert copy.stopped_at == T0 + 2
-    assert timers(copy.resume(now=T0 + 60).effects)[TimerKey.TURN] == 10.0
+    assert timers(copy.handle(Resume(), T0 + 60).effects)[TimerKey.TURN] == 10.0
     # A chat line stored 4 s into the turn: 6 s were left then, and are left after the restart,
     # however long it took.
     who = table.hand.to_move if table.hand is not None else None
@@ -494,17 +497,17 @@ def test_a_resumed_table_keeps_what_was_left_of_the_turn_clock_at_its_last_recor
     records += table.handle(Chat(user, user.title(), None, "hm", CommandId("c")), T0 + 6).records
     for restart in (T0 + 7, T0 + 600):
         copy = copy_of(table, records)
-        assert timers(copy.resume(now=restart).effects)[TimerKey.TURN] == 6.0
+        assert timers(copy.handle(Resume(), restart).effects)[TimerKey.TURN] == 6.0
         # The turn's clock moved on by the outage: it runs out 6 s after the restart.
         assert copy.turn_since == restart - 4
-        first = copy.resume(now=restart).effects
-        assert copy.resume(now=restart).effects == first  # asked again: the same
+        first = copy.handle(Resume(), restart).effects
+        assert copy.handle(Resume(), restart).effects == first  # asked again: the same
     # A turn that had already run out at the last record: the timer runs out at once.
     records += table.handle(Chat(user, user.title(), None, "late", CommandId("d")), T0 + 14).records
-    assert timers(copy_of(table, records).resume(now=T0 + 60).effects)[TimerKey.TURN] == 0.0
+    assert timers(copy_of(table, records).handle(Resume(), T0 + 60).effects)[TimerKey.TURN] == 0.0
     # Rows stored before records had a time: the whole turn, as before.
     untimed = copy_of(table, [msgspec.structs.replace(r, at=0.0) for r in records])
-    assert timers(untimed.resume(now=T0 + 6).effects)[TimerKey.TURN] == 10.0
+    assert timers(untimed.handle(Resume(), T0 + 6).effects)[TimerKey.TURN] == 10.0
 
 
 def test_a_second_restart_counts_only_its_own_outage() -> None:
@@ -518,7 +521,7 @@ def test_a_second_restart_counts_only_its_own_outage() -> None:
     # 4 s into the turn (begun at T0 + 2), a chat line; then the server is down until T0 + 100.
     records += table.handle(Chat(user, user.title(), None, "hm", CommandId("c")), T0 + 6).records
     first = copy_of(table, records)
-    step = first.resume(now=T0 + 100)
+    step = first.handle(Resume(), T0 + 100)
     assert timers(step.effects)[TimerKey.TURN] == 6.0
     # The shift is stored with the table, to be committed before anything else.
     assert list(step.records) == [ResumeRecord(outage=94.0, at=T0 + 100)]
@@ -527,18 +530,18 @@ def test_a_second_restart_counts_only_its_own_outage() -> None:
     records += first.handle(Chat(user, user.title(), None, "?", CommandId("d")), T0 + 102).records
     second = copy_of(table, records)
     assert second.turn_since == T0 + 96  # the turn moved on by the first outage
-    again = second.resume(now=T0 + 500)
+    again = second.handle(Resume(), T0 + 500)
     assert timers(again.effects)[TimerKey.TURN] == 4.0
     assert list(again.records) == [ResumeRecord(outage=398.0, at=T0 + 500)]
     # Down again right after a restart, with nothing else stored: the 4 s are left still.
     records += again.records
-    assert timers(copy_of(table, records).resume(now=T0 + 900).effects)[TimerKey.TURN] == 4.0
+    assert timers(copy_of(table, records).handle(Resume(), T0 + 900).effects)[TimerKey.TURN] == 4.0
 
 
 def test_a_resumed_table_that_runs_no_deadline_stores_nothing() -> None:
     waiting = new_table()
     records = list(waiting.handle(Join(ANA, "Ana", 0, CommandId("s")), T0).records)
-    step = copy_of(waiting, records).resume(now=T0 + 60)
+    step = copy_of(waiting, records).handle(Resume(), T0 + 60)
     assert list(step.records) == []
     assert step.effects == [CancelTimer(TimerKey.TURN), idle(waiting.config.open_ttl)]
 
@@ -556,17 +559,17 @@ def test_an_owner_who_had_left_before_the_restart_gets_only_the_rest_of_the_grac
     assert copy.offline_since == {1: T0 + 1}
     # Her leaving is the last record: the table may have stopped right after it, so she
     # gets the whole grace, like the others, who lost the table with the restart itself.
-    assert timers(copy.resume(now=T0 + 8).effects)[grace_key(BEA)] == 20.0
+    assert timers(copy.handle(Resume(), T0 + 8).effects)[grace_key(BEA)] == 20.0
     # Ana chatted 4 s later: Bea had been gone 4 s of her 20 when the table stopped.
     records += table.handle(Chat(ANA, "Ana", None, "Bea?", CommandId("c")), now=T0 + 5).records
-    armed = timers(copy_of(table, records).resume(now=T0 + 80).effects)
+    armed = timers(copy_of(table, records).handle(Resume(), T0 + 80).effects)
     assert armed[grace_key(BEA)] == 16.0
     assert [armed[grace_key(u)] for u in USERS if u != BEA] == [20.0, 20.0, 20.0]
     # Back before the restart: the whole grace again, like everybody.
     records += table.handle(Watch(BEA), now=T0 + 5).records
     again = copy_of(table, records)
     assert again.offline_since == {}
-    assert timers(again.resume(now=T0 + 8).effects)[grace_key(BEA)] == 20.0
+    assert timers(again.handle(Resume(), T0 + 8).effects)[grace_key(BEA)] == 20.0
 
 
 def test_a_resumed_table_between_hands_deals_when_the_pause_would_have_ended() -> None:
@@ -578,10 +581,10 @@ def test_a_resumed_table_between_hands_deals_when_the_pause_would_have_ended() -
         n += 1
     last = T0 + n - 1
     # The last move began the pause: the whole of it is left, however long the outage.
-    assert timers(copy_of(table, records).resume(now=last + 30).effects)[TimerKey.DEAL] == 2.0
+    assert timers(copy_of(table, records).handle(Resume(), last + 30).effects)[TimerKey.DEAL] == 2.0
     # Half a second of it had gone by at the last record (a chat line).
     records += table.handle(Chat(ANA, "Ana", None, "gg", CommandId("c")), now=last + 0.5).records
-    assert timers(copy_of(table, records).resume(now=last + 30).effects)[TimerKey.DEAL] == 1.5
+    assert timers(copy_of(table, records).handle(Resume(), last + 30).effects)[TimerKey.DEAL] == 1.5
 
 
 def test_mutes_are_a_users_own_and_come_back_with_the_table() -> None:

@@ -34,6 +34,7 @@ from cuatrola.table.commands import (
     DealNext,
     FillBots,
     Join,
+    Resume,
 )
 from cuatrola.table.effects import ArmTimer, AskBot, Broadcast, MatchOver, Reply, TimerKey
 from cuatrola.table.events import PublicEvent
@@ -282,7 +283,7 @@ def test_a_restored_table_rebuilds_the_same_hands_and_waits_again_for_the_window
     assert copy.shuffles == table.shuffles
     assert copy.pending is not None and table.pending is not None
     assert copy.pending.seed == table.pending.seed
-    keys = {e.key for e in copy.resume().effects if isinstance(e, ArmTimer)}
+    keys = {e.key for e in copy.handle(Resume()).effects if isinstance(e, ArmTimer)}
     assert {TimerKey.DEAL, TimerKey.SHUFFLE} <= keys
 
 

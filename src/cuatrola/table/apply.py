@@ -2,16 +2,15 @@
 
 Every command a :class:`~cuatrola.table.table.Table` accepts becomes records
 (:mod:`cuatrola.table.records`), and what they hold changes only by applying them, here:
-seats, matches, deals, moves, cante windows, chat, mutes, presence, deadlines moved on
-after a restart. (What is not recorded,
-the connections that follow the table and the outcome of its timers, changes where the
-command is handled.) The same functions rebuild a table from its stored records
-(:meth:`Table.restore`, event sourcing), where each move is checked again by the rules
-core; a live table's records were checked when they were made. Applying a record also
-emits the events it causes (and the effects that go with them: the lobby told, a finished
-hand's record, a finished match). The hot path of a move is :func:`apply` ->
-:func:`apply_record` -> :func:`apply_act` -> ``Table._emit``, with no other call in
-between.
+seats, matches, deals, moves, cante windows, chat, mutes, presence, the deadlines moved on
+after a restart. (What is not recorded, the connections that follow the table and the
+outcome of its timers, changes where the command is handled.) The same functions rebuild a
+table from its stored records (:meth:`Table.restore`, event sourcing), where each move is
+checked again by the rules core; a live table's records were checked when they were made.
+Applying a record also emits the events it causes (and the effects that go with them: the
+lobby told, a finished hand's record, a finished match). The hot path of a move is
+:func:`apply` -> :func:`apply_record` -> :func:`apply_act` -> ``Table._emit``, with no other
+call in between.
 """
 
 from __future__ import annotations

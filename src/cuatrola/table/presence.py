@@ -14,8 +14,8 @@ that nobody plays and no owner follows closes after a while
 
 The deadlines are stored as the times of records (the ``at`` of the record that moved the
 turn, and of each owner's ``presence`` record), so that a table restored after a restart
-gives each timer what was left of it when the table stopped (:func:`on_resume`). These are parts of
-:class:`~cuatrola.table.table.Table` kept in their own module; the table calls them.
+gives each timer what was left of it when the table stopped (:func:`on_resume`). These are
+parts of :class:`~cuatrola.table.table.Table` kept in their own module; the table calls them.
 """
 
 from __future__ import annotations

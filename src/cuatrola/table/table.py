@@ -344,14 +344,6 @@ class Table:
             self._checked = True
             self._effects = []
 
-    def resume(self, now: float = 0.0) -> Step:
-        """What a table restored after a restart needs: the current decision driven again,
-        every seated owner's grace period (nobody is connected yet) and the idle timer
-        (:class:`~cuatrola.table.commands.Resume`, :func:`cuatrola.table.presence.on_resume`:
-        with ``now``, UNIX seconds, deadlines continue from the stored records, the time the
-        table was down left out, and a record of that shift to commit)."""
-        return self.handle(Resume(), now)
-
     def drive(self) -> list[Effect]:
         """What the current decision needs: a computer player's move or the turn timer
         (:func:`cuatrola.table.presence.drive`). Called after every state change and by
