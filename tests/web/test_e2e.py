@@ -648,6 +648,27 @@ def test_the_focus_goes_to_the_lobby_after_signing_in_and_to_the_table_on_openin
         player.close()
 
 
+def test_on_a_phone_the_other_seats_names_are_whole_in_every_language(
+    browser: Any, server: str
+) -> None:
+    # a third of a phone's width each: "Rival izq." was cut to "Rival i…", and "Left opponent",
+    # "Adversário esq." and "Sol rakip" lost the word that tells the two opponents apart
+    cut = """() => [...document.querySelectorAll('.seat-name')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+        .map(e => e.textContent)"""
+    for lang in LANGS:
+        player = open_player(browser, server, viewport={"width": 360, "height": 740}, lang=lang)
+        page = player.page
+        try:
+            sign_in_as_guest(page, f"Eva {lang}")
+            start_vs_computer(page)
+            page.wait_for_function("() => document.querySelectorAll('.seat-name').length === 4")
+            assert page.evaluate(cut) == [], lang
+            assert player.errors == []
+        finally:
+            player.close()
+
+
 def test_a_landscape_phone_keeps_the_hint_by_the_hand_and_thai_sign_out_on_one_line(
     browser: Any, server: str, artifacts: Path
 ) -> None:
