@@ -142,7 +142,7 @@ class Player:
         self.client = RemoteClient(ws_url, token, client="tests/1", on_frame=self._record)
         self.frames: list[dict[str, Any]] = []
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self.user_id = ""
+        self.user = ""
         self.view: dict[str, Any] | None = None
         self.seat: int | None = None
         self.table: str | None = None
@@ -174,7 +174,7 @@ class Player:
         await self.client.open()
         await self.send({"type": "hello", "token": self.token})
         welcome = await self.next("welcome")
-        self.user_id = welcome["user"]["id"]
+        self.user = welcome["user"]["id"]
         return welcome
 
     def _record(self, raw: str | bytes) -> None:

@@ -88,14 +88,14 @@ async def test_a_guest_gets_a_token_that_identifies_them(
 ) -> None:
     identity, token = await accounts.create_guest(" Pepe ")
     assert identity.name == "Pepe"
-    assert identity.is_guest
+    assert identity.guest
     assert await authenticator.identify(token) == identity
 
 
 async def test_guest_names_may_repeat_but_not_take_a_registered_name(accounts: Accounts) -> None:
     first, token1 = await accounts.create_guest("Pepe")
     second, token2 = await accounts.create_guest("pepe")
-    assert first.user_id != second.user_id
+    assert first.user != second.user
     assert token1 != token2
     await accounts.register("Marta", "correct horse")
     with pytest.raises(NameTakenError, match="registered player"):
@@ -106,7 +106,7 @@ async def test_register_then_login_with_any_case(
     accounts: Accounts, authenticator: Authenticator
 ) -> None:
     registered, token = await accounts.register("Marta", "correct horse")
-    assert registered == Identity(registered.user_id, "Marta", False)
+    assert registered == Identity(registered.user, "Marta", False)
     assert await authenticator.identify(token) == registered
     logged, token2 = await accounts.login("mARTA", "correct horse")
     assert logged == registered
@@ -150,9 +150,7 @@ async def test_passwords_are_stored_as_argon2_hashes(
     identity, _ = await accounts.register("Marta", "correct horse")
     async with factory() as session:
         stored = (
-            await session.execute(
-                select(users.c.password_hash).where(users.c.id == identity.user_id)
-            )
+            await session.execute(select(users.c.password_hash).where(users.c.id == identity.user))
         ).scalar_one()
     assert stored.startswith("$argon2id$")
     assert "correct horse" not in stored
@@ -215,10 +213,10 @@ async def test_a_guest_who_registers_keeps_their_user_id(
 ) -> None:
     guest, guest_token = await accounts.create_guest("Pepe")
     player, _ = await accounts.register("Pepe", "correct horse", guest=guest)
-    assert player.user_id == guest.user_id
-    assert not player.is_guest
+    assert player.user == guest.user
+    assert not player.guest
     assert await authenticator.identify(guest_token) == player
-    info = await accounts.user(player.user_id)
+    info = await accounts.user(player.user)
     assert info is not None
     assert not info.guest
 
@@ -226,7 +224,7 @@ async def test_a_guest_who_registers_keeps_their_user_id(
 async def test_a_registered_identity_cannot_be_registered_over(accounts: Accounts) -> None:
     first, _ = await accounts.register("Marta", "correct horse")
     second, _ = await accounts.register("Juan", "correct horse", guest=first)
-    assert second.user_id != first.user_id
+    assert second.user != first.user
 
 
 async def test_refused_requests_change_nothing(

@@ -63,7 +63,7 @@ async def _register(accounts: Accounts, *names: str) -> list[tuple[str | None, s
     out: list[tuple[str | None, str]] = []
     for name in names:
         identity, _ = await accounts.register(name, "correct horse")
-        out.append((identity.user_id, identity.name))
+        out.append((identity.user, identity.name))
     return out
 
 
@@ -123,12 +123,12 @@ async def test_guests_and_unrated_tables_do_not_change_ratings(
 ) -> None:
     players = await _register(accounts, "Ana", "Luis", "Marta")
     guest, _ = await accounts.create_guest("Pepe")
-    await history.record(finished("m1", [*players, (guest.user_id, guest.name)]))
+    await history.record(finished("m1", [*players, (guest.user, guest.name)]))
     await history.record(
         finished("m2", await _register(accounts, "Alba", "Blas", "Ciro", "Dora"), rated=False)
     )
     assert await history.ratings.leaderboard() == []
-    (summary,) = await history.matches_of(guest.user_id)
+    (summary,) = await history.matches_of(guest.user)
     assert not summary.rated
 
 

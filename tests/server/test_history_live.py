@@ -102,7 +102,7 @@ async def test_a_match_of_four_registered_players_is_rated_and_exported(
 
         # Each player's profile counts the match, its win and its rating.
         for seat, player in enumerate(players):
-            profile = (await http.get(f"/api/players/{player.user_id}")).json()
+            profile = (await http.get(f"/api/players/{player.user}")).json()
             assert profile["name"] == names[seat] and profile["guest"] is False
             assert (profile["matches"], profile["wins"]) == (1, int(seat % 2 == end["winner"]))
             assert profile["rating"]["matches"] == 1
@@ -158,9 +158,9 @@ async def test_a_guest_against_the_computer_gets_history_but_no_rating(tmp_path:
         (match,) = await _history(http, token)
         assert match["rated"] is False
         assert [p["bot"] for p in match["players"]] == [False, True, True, True]
-        assert [p["user"] for p in match["players"]] == [pepe.user_id, None, None, None]
+        assert [p["user"] for p in match["players"]] == [pepe.user, None, None, None]
         assert [p["bot_level"] for p in match["players"]] == [None, "easy", "easy", "easy"]
-        profile = (await http.get(f"/api/players/{pepe.user_id}")).json()
+        profile = (await http.get(f"/api/players/{pepe.user}")).json()
         assert profile["guest"] is True and profile["rating"] is None
         assert profile["matches"] == 1 and profile["recent"][0]["id"] == match["id"]
         assert all(p["rating_after"] is None for p in match["players"])

@@ -164,7 +164,7 @@ async def test_registering_over_a_guest_replaces_the_guest_login(tmp_path: Path)
         assert me.status_code == 401
         player = Player("Pepe", token, server.ws)
         welcome = await player.connect()
-        assert welcome["user"]["id"] == guest.user_id and welcome["user"]["guest"] is False
+        assert welcome["user"]["id"] == guest.user and welcome["user"]["guest"] is False
         await player.close()
 
 

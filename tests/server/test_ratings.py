@@ -10,7 +10,7 @@ from cuatrola.server.accounts.ratings import Ratings, is_ratable
 
 
 async def _players(accounts: Accounts, *names: str) -> list[str]:
-    return [(await accounts.register(name, "correct horse"))[0].user_id for name in names]
+    return [(await accounts.register(name, "correct horse"))[0].user for name in names]
 
 
 async def _rate(

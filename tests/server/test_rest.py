@@ -268,7 +268,7 @@ async def test_openapi_lists_every_endpoint(client: httpx.AsyncClient) -> None:
         "/matches/{match_id}/records.jsonl",
         "/matches/{match_id}/steps",
         "/matches/{match_id}/analysis",
-        "/players/{user_id}",
+        "/players/{user}",
     }
     assert "GuestRequest" in schema["components"]["schemas"]
     assert "201" in schema["paths"]["/guest"]["post"]["responses"]

@@ -78,12 +78,12 @@ async def _logout(args: argparse.Namespace) -> int:
     try:
         factory = async_sessionmaker(engine, expire_on_commit=False)
         async with factory() as session:
-            user_id = (
+            user = (
                 await session.execute(
                     select(users.c.id).where(users.c.name_key == name_key(args.name.strip()))
                 )
             ).scalar()
-        if user_id is None:
+        if user is None:
             return _fail(f"no registered player {args.name!r}")
         # Every login of the player ends by its user id: no token is hashed, so the servers'
         # secret is not needed, and none is read or created in the data directory.
@@ -104,7 +104,7 @@ async def _logout(args: argparse.Namespace) -> int:
 
         authenticator.revocation_listeners.append(tell_the_servers)
         try:
-            ended = await authenticator.revoke_all(user_id)
+            ended = await authenticator.revoke_all(user)
         finally:
             await limiter.close()
             await broker.close()

@@ -325,9 +325,7 @@ class Cluster:
         """Send ``conn``'s message to ``node``, which runs its table."""
         conn.peers.add(node)
         ident = conn.identity
-        self.post(
-            node, Forward(conn.number, ident.user_id, ident.name, ident.is_guest, conn.room(), msg)
-        )
+        self.post(node, Forward(conn.number, ident.user, ident.name, ident.guest, conn.room(), msg))
         self.forwarded_total += 1
 
     def remote(self, node: str, instance: str, number: int, identity: Identity) -> RemoteConnection:

@@ -33,8 +33,8 @@ class Connection:
 
     def __init__(self, identity: Identity, max_queue: int = 256, session: str = "") -> None:
         self.identity = identity
-        #: ``identity.user_id``, read for every follower of every broadcast.
-        self.user_id: UserId = identity.user_id
+        #: ``identity.user``, read for every follower of every broadcast.
+        self.user: UserId = identity.user
         self.session = session
         self.max_queue = max_queue
         self.frames: asyncio.Queue[bytes | int] = asyncio.Queue()

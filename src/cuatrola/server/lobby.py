@@ -118,8 +118,8 @@ class LobbyRoom:
         self.followers.pop(conn, None)
         if self.shared is not None:
             self.shared.gone(conn)
-        elif self.waiting.get(conn.user_id) is conn:
-            del self.waiting[conn.user_id]
+        elif self.waiting.get(conn.user) is conn:
+            del self.waiting[conn.user]
             self._queue_changed()
 
     # Quick match ------------------------------------------------------------------------------
@@ -130,9 +130,9 @@ class LobbyRoom:
             self._spawn(self.shared.queue(conn, on, cmd_id))
             return
         if on:
-            self.waiting[conn.user_id] = conn
+            self.waiting[conn.user] = conn
         else:
-            self.waiting.pop(conn.user_id, None)
+            self.waiting.pop(conn.user, None)
         conn.send(Ack(id=cmd_id))
         if not on:
             conn.send(QueueStatus(on=False))
@@ -157,7 +157,7 @@ class LobbyRoom:
         self.fill_timer = None
         group = list(self.waiting.values())[:3]
         for conn in group:
-            del self.waiting[conn.user_id]
+            del self.waiting[conn.user]
         if group:
             self._spawn(self.form_quick(group))
         self._queue_changed()

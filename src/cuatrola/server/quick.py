@@ -162,7 +162,7 @@ class SharedQueue:
 
     async def queue(self, conn: Connection, on: bool, cmd_id: CommandId) -> None:
         """``quick_match``: join or leave the queue."""
-        user = conn.user_id
+        user = conn.user
         try:
             if on:
                 entry = Entry(
@@ -171,7 +171,7 @@ class SharedQueue:
                     conn.number,
                     user,
                     conn.identity.name,
-                    conn.identity.is_guest,
+                    conn.identity.guest,
                 )
                 async with self.client.pipeline(transaction=True) as pipe:
                     pipe.zadd(self.keys[0], {user: time.time()}, nx=True)
@@ -194,8 +194,8 @@ class SharedQueue:
 
     def gone(self, conn: Connection) -> None:
         """A connection closed: its entry leaves the queue."""
-        if self.waiting.get(conn.user_id) is conn:
-            del self.waiting[conn.user_id]
+        if self.waiting.get(conn.user) is conn:
+            del self.waiting[conn.user]
             self._spawn(self._gone(conn))
 
     def seated(self, number: int) -> None:
@@ -206,7 +206,7 @@ class SharedQueue:
 
     async def _gone(self, conn: Connection) -> None:
         with contextlib.suppress(RedisError, OSError):
-            await self._leave(keys=self.keys, args=[conn.user_id, self.holder(conn)])
+            await self._leave(keys=self.keys, args=[conn.user, self.holder(conn)])
             await self.changed()
 
     async def changed(self) -> None:

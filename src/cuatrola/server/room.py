@@ -406,7 +406,7 @@ class Room:
 
     def connected(self, conn: Connection) -> list[TableId]:
         """Register a connection; return the unfinished tables where its user is seated."""
-        self.connections.setdefault(conn.user_id, set()).add(conn)
+        self.connections.setdefault(conn.user, set()).add(conn)
         if self.cluster is not None:
             self.cluster.attach(conn)
         self.cluster_changed()
@@ -415,16 +415,16 @@ class Room:
         return [
             r.table.id
             for r in self.runners.values()
-            if r.table.seat_of(conn.user_id) is not None and r.table.status != TableStatus.CLOSED
+            if r.table.seat_of(conn.user) is not None and r.table.status != TableStatus.CLOSED
         ]
 
     def disconnected(self, conn: Connection) -> None:
         """Forget a connection: unsubscribe it everywhere, leave the queue if it was there."""
-        conns = self.connections.get(conn.user_id)
+        conns = self.connections.get(conn.user)
         if conns is not None:
             conns.discard(conn)
             if not conns:
-                del self.connections[conn.user_id]
+                del self.connections[conn.user]
                 self.cluster_changed()
         if self.cluster is not None:
             self.cluster.detach(conn)
@@ -457,7 +457,7 @@ class Room:
     def user_info(self, conn: Connection) -> wire.UserInfo:
         """The ``welcome`` user block."""
         ident = conn.identity
-        return wire.UserInfo(id=ident.user_id, name=ident.name, guest=ident.is_guest)
+        return wire.UserInfo(id=ident.user, name=ident.name, guest=ident.guest)
 
     def local_rows(self) -> list[wire.TableInfo]:
         """This node's public tables waiting for players or playing."""
@@ -606,7 +606,7 @@ class Room:
         return True
 
     def _to_table(self, runner: TableRunner, conn: Connection, msg: TableMessage) -> None:
-        user, cmd = conn.user_id, CommandId(msg.id)
+        user, cmd = conn.user, CommandId(msg.id)
         match msg:
             case wire.Subscribe():
                 runner.subscribe(conn, msg.since, cmd)
@@ -649,29 +649,31 @@ class Room:
             return
         if not self._at_most_tables(conn, msg.id, joining=runner.table.id):
             return
-        user = conn.identity
-        runner.command(commands.Join(user.user_id, user.name, msg.seat, CommandId(msg.id)), conn)
+        identity = conn.identity
+        runner.command(
+            commands.Join(identity.user, identity.name, msg.seat, CommandId(msg.id)), conn
+        )
         runner.subscribe(conn, only_if_seated=True)
 
     def _chat(self, runner: TableRunner, conn: Connection, msg: wire.Chat) -> None:
         if not self._may_chat(runner, conn, msg, "chat"):
             return
-        user = conn.identity
-        chat = commands.Chat(user.user_id, user.name, msg.text, msg.phrase, CommandId(msg.id))
+        identity = conn.identity
+        chat = commands.Chat(identity.user, identity.name, msg.text, msg.phrase, CommandId(msg.id))
         runner.command(chat, conn)
 
     def _mute(self, runner: TableRunner, conn: Connection, msg: wire.Mute) -> None:
         # A mute is stored with the table like a chat line: only its followers may set one,
         # and within the chat's rate limit, so that nobody can fill a table's log with them.
         if self._may_chat(runner, conn, msg, "mute a seat's chat"):
-            runner.command(commands.Mute(conn.user_id, msg.seat, msg.on, CommandId(msg.id)), conn)
+            runner.command(commands.Mute(conn.user, msg.seat, msg.on, CommandId(msg.id)), conn)
 
     def _may_chat(
         self, runner: TableRunner, conn: Connection, msg: wire.Chat | wire.Mute, what: str
     ) -> bool:
         """Whether ``conn`` follows the table (seated or subscribed) and is within the chat's
         rate limit; if not, it is told why."""
-        user = conn.user_id
+        user = conn.user
         if msg.table not in conn.tables and runner.table.seat_of(user) is None:
             self._error(conn, ErrorCode.FORBIDDEN, f"watch or sit at the table to {what}", msg.id)
             return False
@@ -687,22 +689,22 @@ class Room:
     def _hint(self, runner: TableRunner, conn: Connection, msg: wire.Hint) -> None:
         # Each hint is a search in the bot pool: a few a minute per player. Only the hints
         # the table grants are counted (by the runner), so a refused one costs nothing.
-        if not self._hint_limit(conn.user_id).allows(time.monotonic()):
+        if not self._hint_limit(conn.user).allows(time.monotonic()):
             self._error(conn, ErrorCode.RATE_LIMITED, "too many hints; wait a moment", msg.id)
             return
-        runner.command(commands.Hint(conn.user_id, CommandId(msg.id)), conn)
+        runner.command(commands.Hint(conn.user, CommandId(msg.id)), conn)
 
     # Table creation ---------------------------------------------------------------------------
 
     def _remembered(self, conn: Connection, cmd_id: CommandId) -> bool:
-        ack = self.recent.get((conn.user_id, cmd_id))
+        ack = self.recent.get((conn.user, cmd_id))
         if ack is None:
             return False
         conn.send(msgspec.structs.replace(ack, duplicate=True))
         return True
 
     def _remember(self, conn: Connection, ack: wire.Ack) -> None:
-        self.recent[(conn.user_id, CommandId(ack.id))] = ack
+        self.recent[(conn.user, CommandId(ack.id))] = ack
         while len(self.recent) > 10000:
             self.recent.popitem(last=False)
 
@@ -712,7 +714,7 @@ class Room:
         """Whether ``conn``'s user may sit at one more unfinished table (other than
         ``joining``) on this node; if not, they are told so. A bound on what one user's
         commands can make the node keep and play: tables, their timers, their bots."""
-        user = conn.user_id
+        user = conn.user
         limit = self.settings.tables_per_user
         seated = 0
         for table_id, runner in self.runners.items():
@@ -735,8 +737,8 @@ class Room:
             return
         runner = await self._create(TableKind.PRIVATE, msg.options)
         self._remember(conn, wire.Ack(id=msg.id, table=runner.table.id, seat=msg.seat))
-        user = conn.identity
-        runner.command(commands.Join(user.user_id, user.name, msg.seat, cmd), conn)
+        identity = conn.identity
+        runner.command(commands.Join(identity.user, identity.name, msg.seat, cmd), conn)
         bots = tuple(s for s in dict.fromkeys(msg.bots) if s != msg.seat)
         if bots:
             runner.command(commands.FillBots(bots))
@@ -748,8 +750,8 @@ class Room:
             return
         runner = await self._create(TableKind.COMPUTER, msg.options)
         self._remember(conn, wire.Ack(id=msg.id, table=runner.table.id, seat=0))
-        user = conn.identity
-        runner.command(commands.Join(user.user_id, user.name, 0, cmd), conn)
+        identity = conn.identity
+        runner.command(commands.Join(identity.user, identity.name, 0, cmd), conn)
         runner.command(commands.FillBots((1, 2, 3)))
         runner.subscribe(conn, only_if_seated=True)
 
@@ -758,9 +760,9 @@ class Room:
         runner = await self._create(TableKind.QUICK, QUICK_OPTIONS)
         table_id = runner.table.id
         for seat, conn in enumerate(group):
-            user = conn.identity
+            identity = conn.identity
             cmd = CommandId(f"~quick-{table_id}")
-            runner.command(commands.Join(user.user_id, user.name, seat, cmd))
+            runner.command(commands.Join(identity.user, identity.name, seat, cmd))
         if len(group) < 4:
             runner.command(commands.FillBots(tuple(range(len(group), 4))))
         for seat, conn in enumerate(group):
@@ -775,7 +777,7 @@ class Room:
         closed = 0
         for conns in list(self.connections.values()):
             for conn in list(conns):
-                if revoked.ends(conn.user_id, conn.session):
+                if revoked.ends(conn.user, conn.session):
                     conn.send(
                         wire.Error(code=ErrorCode.UNAUTHORIZED, message="your login has ended")
                     )

@@ -377,8 +377,8 @@ class TableRunner:
         table = self.table
         frames = table.frames(event, clock)
         for client in list(self.subscribers):
-            seat = table.seat_of(client.user_id)
-            muted = table.mutes.get(client.user_id, frozenset())
+            seat = table.seat_of(client.user)
+            muted = table.mutes.get(client.user, frozenset())
             client.send_raw(frames.for_recipient(seat, muted))
 
     def clock(self) -> Clock | None:
@@ -436,7 +436,7 @@ class TableRunner:
         Only a hint the table granted counts against the player's limit."""
         table = self.table
         seq = table.seq
-        self.host.count_hint(client.user_id)
+        self.host.count_hint(client.user)
         action = await self.host.hint(ask.view, hint_seed(table.id, ask.turn))
         if action is None:
             message = "no hint could be found now; retry"
@@ -464,15 +464,15 @@ class TableRunner:
         table = self.table
         client = item.client
         if client.closed:
-            user = client.user_id
+            user = client.user
             if table.seat_of(user) is not None and not any(
-                c.user_id == user for c in self.subscribers
+                c.user == user for c in self.subscribers
             ):
                 # The owner's connection closed before it could follow the table: the owner
                 # lost the table all the same (a grace period, then a computer player).
                 await self._command(Unwatch(user, True), None, time.perf_counter())
             return
-        seat = table.seat_of(client.user_id)
+        seat = table.seat_of(client.user)
         if seat is None and item.only_if_seated:
             return
         if seat is None and not table.options.public:
@@ -484,10 +484,10 @@ class TableRunner:
         client.tables.add(table.id)
         if seat is None and first:
             # A spectator counts in the sync it is about to get.
-            await self._command(Watch(client.user_id), None, time.perf_counter())
+            await self._command(Watch(client.user), None, time.perf_counter())
         if item.cmd_id is not None:
             client.send(Ack(id=item.cmd_id, table=table.id, seat=seat, seq=table.seq))
-        muted = table.mutes.get(client.user_id, frozenset())
+        muted = table.mutes.get(client.user, frozenset())
         events = table.events_since(item.since) if item.since is not None else None
         if events is None or len(events) > client.room() - REPLAY_HEADROOM:
             # A replay longer than the connection's queue can take would get the client
@@ -504,7 +504,7 @@ class TableRunner:
         self._send_latest_analysis(client)
         if seat is not None:
             # The owner's seat comes online (and is reclaimed) once it has caught up.
-            await self._command(Watch(client.user_id), None, time.perf_counter())
+            await self._command(Watch(client.user), None, time.perf_counter())
 
     async def _unsubscribe(self, item: _Unsub) -> None:
         table = self.table
@@ -515,14 +515,14 @@ class TableRunner:
         if client not in self.subscribers:
             return
         del self.subscribers[client]
-        user = client.user_id
-        last = not any(c.user_id == user for c in self.subscribers)
+        user = client.user
+        last = not any(c.user == user for c in self.subscribers)
         if table.seat_of(user) is None or last:
             await self._command(Unwatch(user, last), None, time.perf_counter())
 
     def owner_watching(self) -> bool:
         """Whether a seated owner follows the table now."""
-        return any(self.table.seat_of(c.user_id) is not None for c in self.subscribers)
+        return any(self.table.seat_of(c.user) is not None for c in self.subscribers)
 
     def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
         table = self.table

@@ -26,9 +26,9 @@ class MatchPlayer:
     """A seat of a finished match: the owner (``None`` for a computer player)."""
 
     seat: int
-    user_id: UserId | None
+    user: UserId | None
     name: str
-    is_bot: bool
+    bot: bool
     bot_level: str | None = None
 
 

@@ -29,9 +29,9 @@ def finished_match(table: Table, match: MatchState) -> FinishedMatch:
     players = tuple(
         MatchPlayer(
             seat=i,
-            user_id=s.user,
+            user=s.user,
             name=s.name or "",
-            is_bot=s.user is None,
+            bot=s.user is None,
             bot_level=table.options.bot_level if s.user is None else None,
         )
         for i, s in enumerate(table.seats)
@@ -51,7 +51,7 @@ def finished_match(table: Table, match: MatchState) -> FinishedMatch:
         winner=match.winner,
         players=players,
         hands=hands,
-        rated=all(not p.is_bot for p in players)
+        rated=all(not p.bot for p in players)
         and not _played_for_anybody(table)
         and not table.options.hints,
     )

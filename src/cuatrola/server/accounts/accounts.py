@@ -126,7 +126,7 @@ def new_user_id() -> str:
 class UserInfo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A user's public facts (the REST replies about a user start with these fields)."""
 
-    user_id: str = msgspec.field(name="id")  # "id" in JSON (docs/rest.md)
+    user: str = msgspec.field(name="id")  # "id" in JSON (docs/rest.md)
     name: str
     guest: bool
     created_at: float
@@ -180,13 +180,13 @@ class Accounts:
             NameTakenError: when a registered player has this name.
         """
         name = check_name(name)
-        user_id = new_user_id()
+        user = new_user_id()
         async with self._factory() as session, session.begin():
             if await self._registered_name_taken(session, name_key(name)):
                 raise NameTakenError(f"the name {name!r} belongs to a registered player")
             await session.execute(
                 insert(users).values(
-                    id=user_id,
+                    id=user,
                     name=name,
                     name_key=None,
                     is_guest=True,
@@ -194,8 +194,8 @@ class Accounts:
                     created_at=self._clock(),
                 )
             )
-            token = await self.authenticator.issue(user_id, session)
-        return Identity(UserId(user_id), name, True), token
+            token = await self.authenticator.issue(user, session)
+        return Identity(UserId(user), name, True), token
 
     async def register(
         self, name: str, password: str, *, guest: Identity | None = None
@@ -226,22 +226,22 @@ class Accounts:
                     "is_guest": False,
                     "password_hash": password_hash,
                 }
-                user_id: str | None = None
-                if guest is not None and guest.is_guest:
+                user: str | None = None
+                if guest is not None and guest.guest:
                     result = await session.execute(
                         update(users)
-                        .where(users.c.id == guest.user_id, users.c.is_guest.is_(True))
+                        .where(users.c.id == guest.user, users.c.is_guest.is_(True))
                         .values(**values)
                     )
                     if result.rowcount:  # type: ignore[attr-defined]
-                        user_id = guest.user_id
-                if user_id is None:
-                    user_id = new_user_id()
+                        user = guest.user
+                if user is None:
+                    user = new_user_id()
                     await session.execute(
-                        insert(users).values(id=user_id, created_at=self._clock(), **values)
+                        insert(users).values(id=user, created_at=self._clock(), **values)
                     )
-                token = await self.authenticator.issue(user_id, session)
-                registered = UserId(user_id)
+                token = await self.authenticator.issue(user, session)
+                registered = UserId(user)
         except IntegrityError:
             # Two sign-ups raced for the same name; the unique index chose the winner.
             raise NameTakenError(f"the name {name!r} is already registered") from None
@@ -284,7 +284,7 @@ class Accounts:
         """Revoke a token; return whether it was a live session."""
         return await self.authenticator.revoke(token)
 
-    async def change_password(self, user_id: str, token: str, old: str, new: str) -> int:
+    async def change_password(self, user: str, token: str, old: str, new: str) -> int:
         """Change a registered player's password; every other login of theirs ends (the one
         of ``token`` stays). Returns how many logins ended.
 
@@ -296,24 +296,24 @@ class Accounts:
         check_password(new)
         async with self._factory() as session:
             stored = (
-                await session.execute(select(users.c.password_hash).where(users.c.id == user_id))
+                await session.execute(select(users.c.password_hash).where(users.c.id == user))
             ).scalar()
         if stored is None or not await self._verify(stored, old[: PASSWORD_MAX * 4]):
             raise LoginFailedError("wrong password")
         new_hash = await self._hash(new)
         async with self._factory() as session, session.begin():
             await session.execute(
-                update(users).where(users.c.id == user_id).values(password_hash=new_hash)
+                update(users).where(users.c.id == user).values(password_hash=new_hash)
             )
-        return await self.authenticator.revoke_all(user_id, keep=token)
+        return await self.authenticator.revoke_all(user, keep=token)
 
-    async def user(self, user_id: str) -> UserInfo | None:
+    async def user(self, user: str) -> UserInfo | None:
         """The user with this id, if any."""
         async with self._factory() as session:
             row = (
                 await session.execute(
                     select(users.c.id, users.c.name, users.c.is_guest, users.c.created_at).where(
-                        users.c.id == user_id
+                        users.c.id == user
                     )
                 )
             ).first()

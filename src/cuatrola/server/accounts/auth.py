@@ -42,34 +42,34 @@ class Identity:
     """A logged-in user (a guest or a registered player) as the server sees them.
 
     Attributes:
-        user_id: the stable, opaque user id.
+        user: the stable, opaque user id.
         name: the display name.
-        is_guest: whether this is a guest (nickname only, no password).
+        guest: whether this is a guest (nickname only, no password).
     """
 
-    user_id: UserId
+    user: UserId
     name: str
-    is_guest: bool
+    guest: bool
 
 
 @dataclass(frozen=True)
 class Revoked:
     """Logins that just ended: the sessions with these keys (see
-    :meth:`Authenticator.session_key`), and every session of ``user_id`` except ``kept``.
+    :meth:`Authenticator.session_key`), and every session of ``user`` except ``kept``.
 
     Whoever holds a live connection of such a login must close it: a token that no longer
     works for a new request must not keep working on an open socket.
     """
 
     sessions: tuple[str, ...] = ()
-    user_id: str | None = None
+    user: str | None = None
     kept: str | None = None
 
-    def ends(self, user_id: str, session: str) -> bool:
-        """Whether the login ``session`` of ``user_id`` is one of those that ended."""
+    def ends(self, user: str, session: str) -> bool:
+        """Whether the login ``session`` of ``user`` is one of those that ended."""
         if session in self.sessions:
             return True
-        return self.user_id == user_id and session != self.kept
+        return self.user == user and session != self.kept
 
 
 RevocationListener = Callable[[Revoked], Awaitable[None]]
@@ -169,13 +169,13 @@ class Authenticator:
             row = (await session.execute(query)).first()
         if row is None or row.expires_at <= self._clock():
             return None
-        return Identity(user_id=UserId(row.id), name=row.name, is_guest=bool(row.is_guest))
+        return Identity(user=UserId(row.id), name=row.name, guest=bool(row.is_guest))
 
-    async def issue(self, user_id: str, session: AsyncSession | None = None) -> str:
-        """Create a session for ``user_id`` and return its new token.
+    async def issue(self, user: str, session: AsyncSession | None = None) -> str:
+        """Create a session for ``user`` and return its new token.
 
         Args:
-            user_id: an existing user's id.
+            user: an existing user's id.
             session: an open database session to insert in (its transaction is the caller's);
                 by default a new one is opened and committed.
         """
@@ -183,7 +183,7 @@ class Authenticator:
         now = self._clock()
         stmt = insert(sessions).values(
             token_hash=self._hash(token),
-            user_id=user_id,
+            user_id=user,
             created_at=now,
             expires_at=now + self._ttl,
         )
@@ -212,17 +212,17 @@ class Authenticator:
             await self._ended(Revoked(sessions=(key,)))
         return ended
 
-    async def revoke_all(self, user_id: str, *, keep: str | None = None) -> int:
+    async def revoke_all(self, user: str, *, keep: str | None = None) -> int:
         """Log every session of a user out (but the one of the token ``keep``); return how
         many there were."""
         kept = self._hash(keep) if keep is not None else None
-        query = delete(sessions).where(sessions.c.user_id == user_id)
+        query = delete(sessions).where(sessions.c.user_id == user)
         if kept is not None:
             query = query.where(sessions.c.token_hash != kept)
         async with self._factory() as session, session.begin():
             result = await session.execute(query)
         count = int(result.rowcount)  # type: ignore[attr-defined]
-        await self._ended(Revoked(user_id=user_id, kept=kept))
+        await self._ended(Revoked(user=user, kept=kept))
         return count
 
     async def purge_expired(self) -> int:

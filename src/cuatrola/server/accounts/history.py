@@ -77,9 +77,9 @@ _INSERT_PLAYERS: Final = insert(match_players)
 _INSERT_HANDS: Final = insert(match_hands)
 
 
-def _guest_flags(session: Session, user_ids: Sequence[str | None]) -> dict[str, bool]:
+def _guest_flags(session: Session, seat_users: Sequence[str | None]) -> dict[str, bool]:
     """Whether each of these users (that still exists) is a guest."""
-    humans = [uid for uid in user_ids if uid is not None]
+    humans = [uid for uid in seat_users if uid is not None]
     if not humans:
         return {}
     rows = session.execute(_GUEST_FLAGS, {"user_ids": humans})
@@ -181,9 +181,9 @@ class History:
         exists = session.execute(_MATCH_STORED, {"match_id": match.match_id})
         if exists.first() is not None:
             return False
-        user_ids = [None if p.is_bot else p.user_id for p in players]
-        guest_of = _guest_flags(session, user_ids)
-        rated, changes = self._rate(session, match, user_ids, guest_of)
+        seat_users = [None if p.bot else p.user for p in players]
+        guest_of = _guest_flags(session, seat_users)
+        rated, changes = self._rate(session, match, seat_users, guest_of)
         session.execute(
             _INSERT_MATCH,
             {
@@ -206,12 +206,12 @@ class History:
                     "seat": p.seat,
                     "user_id": uid if uid in guest_of else None,
                     "name": p.name,
-                    "is_bot": p.is_bot,
-                    "bot_level": p.bot_level if p.is_bot else None,
+                    "is_bot": p.bot,
+                    "bot_level": p.bot_level if p.bot else None,
                     "rating_before": changes.get(p.seat, (None, None))[0],
                     "rating_after": changes.get(p.seat, (None, None))[1],
                 }
-                for p, uid in zip(players, user_ids, strict=True)
+                for p, uid in zip(players, seat_users, strict=True)
             ],
         )
         if records:
@@ -228,17 +228,17 @@ class History:
         self,
         session: Session,
         match: FinishedMatch,
-        user_ids: Sequence[str | None],
+        seat_users: Sequence[str | None],
         guest_of: dict[str, bool],
     ) -> tuple[bool, dict[int, tuple[float, float]]]:
         """Whether the match is rated and, if so, each seat's rating before and after it
         (updated in ``session``)."""
         # A seat whose user row vanished counts as a guest: it cannot be rated.
-        guests = [uid is not None and guest_of.get(uid, True) for uid in user_ids]
-        rated = is_ratable(user_ids, guests, requested=match.rated)
+        guests = [uid is not None and guest_of.get(uid, True) for uid in seat_users]
+        rated = is_ratable(seat_users, guests, requested=match.rated)
         changes: dict[int, tuple[float, float]] = {}
         if rated:
-            seat_ids = [uid for uid in user_ids if uid is not None]
+            seat_ids = [uid for uid in seat_users if uid is not None]
             for seat, change in enumerate(self.ratings.update_in(session, seat_ids, match.winner)):
                 changes[seat] = (change.before, change.after)
         return rated, changes
@@ -293,12 +293,12 @@ class History:
         ]
 
     async def matches_of(
-        self, user_id: str, *, limit: int = 20, before: float | None = None
+        self, user: str, *, limit: int = 20, before: float | None = None
     ) -> list[MatchSummary]:
         """A user's finished matches, newest first.
 
         Args:
-            user_id: the user.
+            user: the user's id.
             limit: at most this many (1..100).
             before: only matches finished strictly before this UNIX time (for paging).
 
@@ -310,7 +310,7 @@ class History:
         query = (
             select(finished_matches.c.id)
             .join(match_players, match_players.c.match_id == finished_matches.c.id)
-            .where(match_players.c.user_id == user_id)
+            .where(match_players.c.user_id == user)
             .order_by(finished_matches.c.finished_at.desc(), finished_matches.c.id)
             .limit(limit)
         )
@@ -320,14 +320,14 @@ class History:
             ids = list((await session.execute(query)).scalars().all())
             return await self._summaries(session, ids)
 
-    async def totals_of(self, user_id: str) -> tuple[int, int]:
+    async def totals_of(self, user: str) -> tuple[int, int]:
         """How many finished matches a user played, and how many of them his team won."""
         won = case((finished_matches.c.winner == match_players.c.seat % 2, 1), else_=0)
         query = (
             select(func.count(), func.coalesce(func.sum(won), 0))
             .select_from(match_players)
             .join(finished_matches, match_players.c.match_id == finished_matches.c.id)
-            .where(match_players.c.user_id == user_id)
+            .where(match_players.c.user_id == user)
         )
         async with self._factory() as session:
             played, wins = (await session.execute(query)).one()

@@ -73,16 +73,18 @@ class LeaderboardEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class RatingChange:
     """A player's rating before and after a rated match."""
 
-    user_id: str
+    user: str
     before: float
     after: float
 
 
-def is_ratable(user_ids: Sequence[str | None], guests: Sequence[bool], *, requested: bool) -> bool:
+def is_ratable(
+    seat_users: Sequence[str | None], guests: Sequence[bool], *, requested: bool
+) -> bool:
     """Whether a finished match changes ratings.
 
     Args:
-        user_ids: the user id per seat, ``None`` for a computer player.
+        seat_users: the user id per seat, ``None`` for a computer player.
         guests: per seat, whether that user is a guest.
         requested: whether the table was created as a rated table.
 
@@ -93,16 +95,16 @@ def is_ratable(user_ids: Sequence[str | None], guests: Sequence[bool], *, reques
     """
     return (
         requested
-        and len(user_ids) == 4
-        and all(uid is not None for uid in user_ids)
-        and len(set(user_ids)) == 4
+        and len(seat_users) == 4
+        and all(uid is not None for uid in seat_users)
+        and len(set(seat_users)) == 4
         and not any(guests)
     )
 
 
-def _skills_query(user_ids: Sequence[str], *, lock: bool) -> Select[Any]:
-    """The rating rows of ``user_ids`` (``lock``: for update, in user id order)."""
-    query = select(ratings).where(ratings.c.user_id.in_(user_ids))
+def _skills_query(wanted_users: Sequence[str], *, lock: bool) -> Select[Any]:
+    """The rating rows of ``wanted_users`` (``lock``: for update, in user id order)."""
+    query = select(ratings).where(ratings.c.user_id.in_(wanted_users))
     if lock:
         # Two matches of the same player may finish at once: lock the rows we update
         # (PostgreSQL; SQLite serialises writing transactions anyway).
@@ -138,14 +140,14 @@ class Ratings:
         fresh = self.model.rating()
         return Skill.of(fresh.mu, fresh.sigma)
 
-    async def _load(self, session: AsyncSession, user_ids: Sequence[str]) -> dict[str, Skill]:
-        return _skills((await session.execute(_skills_query(user_ids, lock=False))).all())
+    async def _load(self, session: AsyncSession, wanted_users: Sequence[str]) -> dict[str, Skill]:
+        return _skills((await session.execute(_skills_query(wanted_users, lock=False))).all())
 
-    async def skill(self, user_id: str) -> Skill:
+    async def skill(self, user: str) -> Skill:
         """A player's current rating (the initial one if never rated)."""
         async with self._factory() as session:
-            found = await self._load(session, [user_id])
-        return found.get(user_id, self.initial())
+            found = await self._load(session, [user])
+        return found.get(user, self.initial())
 
     async def update(
         self, session: AsyncSession, seats: Sequence[str], winner: int

@@ -287,7 +287,7 @@ def _encode_steps(match_id: str, lines: list[str]) -> bytes:
 
 
 def _user(identity: Identity) -> UserOut:
-    return UserOut(id=identity.user_id, name=identity.name, guest=identity.is_guest)
+    return UserOut(id=identity.user, name=identity.name, guest=identity.guest)
 
 
 class _Api:
@@ -393,7 +393,7 @@ class _Api:
         body = await _body(request, CredentialsRequest)
         await self._limit_password_attempts(request, body.name)
         identity, token = await self.accounts.register(body.name, body.password, guest=guest)
-        if guest is not None and guest.is_guest and identity.user_id == guest.user_id:
+        if guest is not None and guest.guest and identity.user == guest.user:
             # The guest became this player: the guest token, issued without a password, is
             # not a login of a password account. Its sockets close; the new token replaces it.
             old = _bearer(request)
@@ -421,9 +421,7 @@ class _Api:
         await self._limit_password_attempts(request, identity.name)
         token = _bearer(request)
         assert token is not None
-        await self.accounts.change_password(
-            identity.user_id, token, body.password, body.new_password
-        )
+        await self.accounts.change_password(identity.user, token, body.password, body.new_password)
         return Response(status_code=204)
 
     async def login(self, request: Request) -> Response:
@@ -474,15 +472,15 @@ class _Api:
         """
         identity = await self._identity(request)
         assert identity is not None  # required=True
-        info = await self.accounts.user(identity.user_id)
+        info = await self.accounts.user(identity.user)
         if info is None:  # deleted while the session lived
             raise ApiError(401, "unauthorized", "the session token is unknown or expired")
-        rating = None if identity.is_guest else await self.ratings.skill(identity.user_id)
+        rating = None if identity.guest else await self.ratings.skill(identity.user)
         return _reply(
             MeOut(
-                user_id=identity.user_id,
+                user=identity.user,
                 name=identity.name,
-                guest=identity.is_guest,
+                guest=identity.guest,
                 created_at=info.created_at,
                 rating=rating,
             )
@@ -493,26 +491,26 @@ class _Api:
         ---
         summary: A player's profile
         parameters:
-          - {name: user_id, in: path, required: true, schema: {type: string}}
+          - {name: user, in: path, required: true, schema: {type: string}}
         responses:
           200:
             description: OK
             content: {application/json: {schema: {$ref: '#/components/schemas/ProfileOut'}}}
           404: {description: not_found}
         """
-        user_id = request.path_params["user_id"]
-        info = await self.accounts.user(user_id)
+        user = request.path_params["user"]
+        info = await self.accounts.user(user)
         if info is None:
-            raise ApiError(404, "not_found", f"no player {user_id!r}")
-        played, wins = await self.history.totals_of(user_id)
-        recent = await self.history.matches_of(user_id, limit=PROFILE_RECENT)
+            raise ApiError(404, "not_found", f"no player {user!r}")
+        played, wins = await self.history.totals_of(user)
+        recent = await self.history.matches_of(user, limit=PROFILE_RECENT)
         return _reply(
             ProfileOut(
-                user_id=info.user_id,
+                user=info.user,
                 name=info.name,
                 guest=info.guest,
                 created_at=info.created_at,
-                rating=None if info.guest else await self.ratings.skill(user_id),
+                rating=None if info.guest else await self.ratings.skill(user),
                 matches=played,
                 wins=wins,
                 recent=recent,
@@ -565,7 +563,7 @@ class _Api:
                 raise ApiError(
                     400, "invalid_request", f"before must be a UNIX time, got {before_text!r}"
                 )
-        matches = await self.history.matches_of(identity.user_id, limit=limit, before=before)
+        matches = await self.history.matches_of(identity.user, limit=limit, before=before)
         next_before = matches[-1].finished_at if len(matches) == limit else None
         return _reply(HistoryOut(matches, next_before))
 
@@ -732,7 +730,7 @@ def _endpoints(api: _Api) -> list[BaseRoute]:
         Route("/matches/{match_id:str}/records.jsonl", _guarded(api.records), methods=["GET"]),
         Route("/matches/{match_id:str}/steps", _guarded(api.steps), methods=["GET"]),
         Route("/matches/{match_id:str}/analysis", _guarded(api.analysis), methods=["GET"]),
-        Route("/players/{user_id:str}", _guarded(api.profile), methods=["GET"]),
+        Route("/players/{user:str}", _guarded(api.profile), methods=["GET"]),
     ]
 
 
