@@ -4,7 +4,8 @@ Starts Starlette on uvicorn with the websocket protocol, the REST API and the we
 The default database is an SQLite file in the data directory, created (and migrated) on first
 start. A busy port, a bad ``--db`` URL or an unreachable database is reported in one line with
 exit status 2. SIGTERM and Ctrl-C shut down gracefully: connections are closed, queued commits
-finish, then the process exits.
+finish, then the process exits (status 0). A database that is down or does not answer gets a
+few seconds for that, then the process exits with status 1, its log saying what was left.
 """
 
 from __future__ import annotations
@@ -360,7 +361,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
         runner.run(server.serve(sockets=[sock]))
-    return 0
+    # 1: the database did not take the last commits or the hand-over in time (app.STOP_WAIT),
+    # as the log says; the supervisor shows the stop as failed.
+    return 0 if getattr(app.state, "stopped_cleanly", True) else 1
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

@@ -15,12 +15,14 @@ Each websocket is served by :func:`cuatrola.server.socket.serve_socket`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Final
 
 import msgspec
 import redis.asyncio as aioredis
@@ -53,12 +55,17 @@ from cuatrola.server.services import Services
 from cuatrola.server.settings import Settings
 from cuatrola.server.socket import serve_socket
 from cuatrola.server.tutorial import routes as tutorial
-from cuatrola.storage.base import GameStore
+from cuatrola.storage.base import GameStore, until
 from cuatrola.storage.sql import SqlStore, make_engine, sqlite_transactions_for
 
 logger = logging.getLogger("cuatrola.server")
 
 _revoked = msgspec.json.Decoder(Revoked)
+
+#: Seconds a stopping server waits in all for the database: its tables' last commits and the
+#: end of their leases (the hand-over). Past them it stops without (it says so in its log, and
+#: exits with status 1): with uvicorn's 5 s for open requests, well within systemd's 20 s.
+STOP_WAIT: Final = 5.0
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "clients" / "web"
 
@@ -213,7 +220,13 @@ def _lifespan(
         try:
             yield
         finally:
-            await room.stop()
+            # What needs the database (the tables' last commits, the end of their leases)
+            # gets STOP_WAIT seconds in all: one that is down or does not answer must not
+            # hold the stop past systemd's TimeoutStopSec (docs/deploy.md). Whether it all
+            # got done is the exit status (cuatrola serve).
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + STOP_WAIT
+            app.state.stopped_cleanly = await room.stop(deadline)
             if room.lobby.shared is not None:
                 await room.lobby.shared.stop()
                 await room.lobby.shared.client.aclose()
@@ -223,9 +236,19 @@ def _lifespan(
                 await relay.stop()
             await limiter.close()
             await broker.close()
-            await services.store.close()
+            try:
+                await services.store.close(timeout=max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                logger.warning(
+                    "queued commits not stored: the database did not answer in %g s; none of "
+                    "them was acknowledged",
+                    STOP_WAIT,
+                )
+                app.state.stopped_cleanly = False
             pool.close()
-            await services.engine.dispose()
+            # Closing the connections is polite to the database, and waits for its answer.
+            with contextlib.suppress(TimeoutError):
+                await until(max(deadline, loop.time() + 1.0), services.engine.dispose())
             logger.info("server stopped")
 
     return lifespan

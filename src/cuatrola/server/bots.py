@@ -25,7 +25,7 @@ from typing import Final
 from cuatrola.ai import Player, make_player
 from cuatrola.ai.hints import hint_action
 from cuatrola.core.views import SeatView
-from cuatrola.server.workers import die_with_parent
+from cuatrola.server.workers import die_with_parent, stop_pool
 
 logger = logging.getLogger("cuatrola.bots")
 
@@ -132,5 +132,5 @@ class BotPool:
             return None
 
     def close(self) -> None:
-        """Stop the workers (pending decisions are dropped)."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers (pending decisions are dropped, those in progress too)."""
+        stop_pool(self.executor)

@@ -40,6 +40,7 @@ from cuatrola.storage.base import (
     TableKind,
     TableMeta,
     TableStatus,
+    until,
 )
 from cuatrola.table import commands
 from cuatrola.table.effects import FinishedMatch, HandOver
@@ -326,15 +327,18 @@ class Room:
             if not conn.closed:
                 runner.subscribe(conn)
 
-    async def stop(self) -> None:
-        """Stop every table task and close every connection ("going away")."""
+    async def stop(self, deadline: float | None = None) -> bool:
+        """Stop every table task and close every connection ("going away"), then hand the
+        tables over: end their leases, waiting for the database until ``deadline`` (on the
+        event loop's clock; ``None``: as long as it takes). Whether the leases were ended."""
         self.stopping = True
         self.lobby.stop()
         for conns in self.connections.values():
             for conn in conns:
                 conn.close(1001)
-        for runner in list(self.runners.values()):
-            await runner.stop()
+        # All at once: a task cut short in a database call may take 2 s to end (SQLAlchemy
+        # first closes that connection gracefully), and those waits must not add up.
+        await asyncio.gather(*(runner.stop() for runner in self.runners.values()))
         if self.cluster is not None:
             # Other nodes' clients of these tables reconnect and find them where they move.
             for proxy in list(self.cluster.proxies.values()):
@@ -342,13 +346,31 @@ class Room:
             await self.cluster.stop()
         for task in list(self.tasks):
             task.cancel()
-        # Everything is committed: other nodes may take these tables at once rather than
-        # when the leases run out.
-        try:
-            await self.store.release(self.claims.node, list(self.runners))
-        except Exception as exc:
-            logger.warning("could not hand the tables over (%s)", type(exc).__name__)
+        # Other nodes may take these tables at once rather than when the leases run out; so
+        # may they the tables waiting to be read back after a failed commit (still claimed
+        # here) and those being claimed right now.
+        held = [*self.runners, *self.reloading, *self.taking]
         self.runners.clear()
+        if not held:
+            return True
+        release = self.store.release(self.claims.node, held)
+        try:
+            await (release if deadline is None else until(deadline, release))
+        except Exception as exc:
+            # The database is down, or does not answer: the node stops all the same (systemd
+            # kills it after TimeoutStopSec otherwise), and says what that leaves behind.
+            why = "did not answer in time" if isinstance(exc, TimeoutError) else "is unreachable"
+            logger.warning(
+                "could not hand %d table(s) over: the database %s (%s). What they had not "
+                "stored was never acknowledged; this node started again resumes them from "
+                "the store at once, another node once their leases run out (%g s)",
+                len(held),
+                why,
+                type(exc).__name__,
+                self.settings.lease,
+            )
+            return False
+        return True
 
     async def _claim_again(self, table_id: TableId) -> int | None:
         """This node's claim on a table it is reloading (a new epoch), once the store answers;

@@ -5,6 +5,9 @@ without help they would be reparented and live on, holding memory and CPU. Each 
 :func:`die_with_parent` first: on Linux the kernel then sends it SIGKILL the moment the server
 dies (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread checks every second whether the
 parent is still the one that started it.
+
+A server that stops gracefully stops its pools with :func:`stop_pool`, which does not wait
+for the work in progress.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import Executor
 from typing import Final
 
 PR_SET_PDEATHSIG: Final = 1
@@ -52,3 +56,20 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_INTERVAL)
     os._exit(1)
+
+
+def stop_pool(executor: Executor) -> None:
+    """Shut ``executor`` down now: queued work is cancelled and the worker processes are
+    killed, even in the middle of a task.
+
+    ``shutdown(wait=False)`` alone returns at once, but then the interpreter, as it exits,
+    waits for the task in progress (concurrent.futures joins its workers at exit): a
+    stopping server lingered as long as the analysis of a hand (about a second, and more
+    for a whole match) or a computer player's decision took, for a result nobody reads (a
+    match left unanalysed is queued again when its analysis is asked for)."""
+    # Read before the shutdown, which forgets them (a process pool's private attribute; a
+    # thread pool has none, and its threads cannot be killed).
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()

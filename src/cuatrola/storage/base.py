@@ -11,12 +11,15 @@ PostgreSQL). One contract test suite (tests/storage/) runs against each.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 import msgspec
+
+T = TypeVar("T")
 
 Record = dict[str, Any]
 """A stored record as the store gives it back: a JSON object."""
@@ -109,8 +112,16 @@ class GameStore(Protocol):
         """Prepare the store (create or migrate the schema)."""
         ...
 
-    async def close(self) -> None:
-        """Flush pending writes and release resources."""
+    async def close(self, timeout: float | None = None) -> None:
+        """Flush pending writes and release resources.
+
+        Args:
+            timeout: seconds to wait for the pending writes (``None``: as long as they take).
+
+        Raises:
+            TimeoutError: the pending writes were not all done in time (the database does not
+                answer); they are given up, and the store is closed all the same.
+        """
         ...
 
     async def create(self, meta: TableMeta, owner: str | None = None, lease: float = 0.0) -> None:
@@ -184,3 +195,42 @@ class GameStore(Protocol):
     async def records(self, table_id: str) -> list[Record]:
         """Every record of a table that was not compacted away, in order."""
         ...
+
+
+#: Seconds a cancelled store call gets to end before :func:`give_up` cancels it once more.
+GIVE_UP_GRACE: Final = 0.1
+
+
+async def give_up(task: asyncio.Task[Any]) -> None:
+    """Cancel ``task``, a store call that takes too long, and let it end (at most about
+    ``2 * GIVE_UP_GRACE`` seconds).
+
+    SQLAlchemy closes a connection whose call is cancelled gracefully first, waiting up to 2 s
+    for the database to take the close (asyncpg's ``close(timeout=2)``): with a database that
+    does not answer, that is 2 s for nothing (a stopping server used to linger that long), so
+    the call is cancelled a second time, which drops the connection at once."""
+    for _ in range(2):
+        task.cancel()
+        await asyncio.wait({task}, timeout=GIVE_UP_GRACE)
+        if task.done():
+            if not task.cancelled():
+                task.exception()  # retrieved: asyncio does not log it as lost
+            return
+
+
+async def until(deadline: float, call: Awaitable[T]) -> T:
+    """What ``call`` returns, if it does before ``deadline`` (on the event loop's clock).
+
+    Raises:
+        TimeoutError: the deadline passed; the call is given up (:func:`give_up`).
+    """
+    task = asyncio.ensure_future(call)
+    remaining = deadline - asyncio.get_running_loop().time()
+    try:
+        await asyncio.wait({task}, timeout=max(0.0, remaining))
+    finally:
+        if not task.done():
+            await give_up(task)
+    if not task.done() or task.cancelled():
+        raise TimeoutError
+    return task.result()

@@ -32,7 +32,7 @@ class MemoryStore:
     async def open(self) -> None:
         """Nothing to prepare."""
 
-    async def close(self) -> None:
+    async def close(self, timeout: float | None = None) -> None:
         """Nothing to release."""
 
     async def create(self, meta: TableMeta, owner: str | None = None, lease: float = 0.0) -> None:

@@ -49,6 +49,7 @@ from cuatrola.storage.base import (
     Record,
     StoreError,
     TableMeta,
+    give_up,
 )
 from cuatrola.storage.migrate import upgrade
 from cuatrola.storage.schema import game_tables, table_records
@@ -377,15 +378,32 @@ class SqlStore:
         self._loop = asyncio.get_running_loop()
         self._writer = asyncio.create_task(self._write_loop(), name="cuatrola-store-writer")
 
-    async def close(self) -> None:
-        """Finish queued writes and stop the writer."""
-        if self._queue is not None and self._writer is not None:
-            await self._queue.join()
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
-            await self.committer.close()
+    async def close(self, timeout: float | None = None) -> None:
+        """Finish queued writes and stop the writer (see :meth:`GameStore.close`).
+
+        Raises:
+            TimeoutError: the queued writes were not all committed in ``timeout`` seconds.
+        """
+        queue, writer = self._queue, self._writer
+        if queue is None or writer is None:
+            return
+        try:
+            async with asyncio.timeout(timeout):
+                await queue.join()
+        except TimeoutError:
+            # The database does not answer (a stopping server gives it a few seconds): the
+            # writer is stopped where it waits, and what is still queued is dropped. Its
+            # callers have stopped already; none of it was acknowledged to anybody.
+            self._writer = None
+            await give_up(writer)
+            while not queue.empty():
+                queue.get_nowait().done.cancel()
+            raise
         self._writer = None
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+        await self.committer.close()
 
     async def _submit(self, kind: str, *args: Any) -> None:
         loop = self._loop

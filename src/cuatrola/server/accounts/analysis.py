@@ -52,7 +52,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.schema import match_analyses
-from cuatrola.server.workers import die_with_parent
+from cuatrola.server.workers import die_with_parent, stop_pool
 from cuatrola.table.effects import FinishedMatch, HandOver
 
 logger = logging.getLogger("cuatrola.analysis")
@@ -400,5 +400,5 @@ class MatchAnalyses:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._executor)  # not even the analysis in progress is waited for
             self._executor = None
