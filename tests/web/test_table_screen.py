@@ -1072,11 +1072,16 @@ def test_after_a_screen_change_the_focus_is_on_the_new_screens_heading(screen: S
     screen.sync(view(seat=None, hand=[], legal=[], to_move=2), seat=None)
     heading = """() => { const a = document.activeElement;
         return a.closest('main') && /^H[12]$/.test(a.tagName) ? a.textContent : a.tagName; }"""
+    # the focus moves once the new screen is painted (an effect): wait until it has left the
+    # link or button that was clicked
+    moved = "() => document.activeElement.closest('main') !== null"
     screen.by("leave-table").click()  # stop watching: back in the lobby
     screen.page.wait_for_function("() => document.body.dataset.route === 'lobby'")
+    screen.page.wait_for_function(moved)
     assert screen.page.evaluate(heading) == "Jugar"  # the ways to play, below the hero
     screen.by("nav-leaderboard").click()
     screen.by("leaderboard").wait_for()
+    screen.page.wait_for_function(moved)
     assert screen.page.evaluate(heading) == "Clasificación"
 
 
