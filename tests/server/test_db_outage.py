@@ -71,3 +71,39 @@ async def test_a_database_outage_reloads_the_table_and_loses_no_acknowledged_mov
         finally:
             await proxy.close()
         assert await _stored_moves(url, table) == made
+
+
+async def test_a_database_that_stops_answering_fails_the_commit_instead_of_holding_the_table(
+    tmp_path: Path,
+) -> None:
+    # Connections taken, no answer (a network that drops packets): without a bound the move
+    # waited for as long as the database stayed silent, and so did everybody at the table.
+    async with service(postgres_database()) as url:
+        proxy = CuttableProxy(urlsplit(url).port or 5432)
+        await proxy.start()
+        settings = fast_settings(
+            tmp_path, db_url=_through(url, proxy.port), grace_period=60, commit_timeout=1.0
+        )
+        try:
+            async with running_server(settings) as server:
+                players, table = await four_at_a_table(server)
+                rng = random.Random(7)
+                made = await drive(players, table, rng, 4)
+                assert made == 4
+                proxy.hold()
+                mover = _to_move(players)
+                assert mover.view is not None
+                move = {"type": "act", "table": table, "action": mover.view["legal"][0]}
+                # Three attempts of at most a second each (and the driver's close of a
+                # connection that does not answer), then the table stops: well before 30 s.
+                refused = await mover.command(move, timeout=30)
+                assert (refused["type"], refused["code"]) == ("error", "unavailable")
+                proxy.release()
+                for player in players:
+                    sync = await player.next("sync", timeout=60)
+                    assert sync["table"] == table
+                made += await drive(players, table, rng, 4)
+                assert made == 8
+        finally:
+            await proxy.close()
+        assert await _stored_moves(url, table) == made

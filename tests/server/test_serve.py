@@ -121,6 +121,7 @@ def test_a_short_secret_is_one_line_and_creates_no_database(
         ("--hand-pause", "-0.5"),
         ("--commit-delay", "-0.001"),
         ("--commit-delay", "0.5"),
+        ("--commit-timeout", "0"),
         ("--bot-workers", "-1"),
         ("--min-turn-time", "0"),
         ("--guests-per-minute", "0"),
@@ -143,16 +144,23 @@ def test_bad_serve_arguments_are_one_line_and_status_2(
     assert "usage:" not in result.stderr and "Traceback" not in result.stderr
 
 
-def test_the_commit_delay_goes_from_the_command_line_to_the_store(tmp_path: Path) -> None:
+def test_the_commit_delay_and_timeout_go_from_the_command_line_to_the_store(
+    tmp_path: Path,
+) -> None:
     parser = argparse.ArgumentParser()
     serve_cli.add_arguments(parser)
     data = ["--data-dir", str(tmp_path)]
     default = serve_cli._settings(parser.parse_args(data))
-    assert isinstance(default, Settings) and default.commit_delay == 0.003
-    chosen = serve_cli._settings(parser.parse_args([*data, "--commit-delay", "0.01"]))
-    assert isinstance(chosen, Settings) and chosen.commit_delay == 0.01
+    assert isinstance(default, Settings)
+    assert (default.commit_delay, default.commit_timeout) == (0.003, 5.0)
+    chosen = serve_cli._settings(
+        parser.parse_args([*data, "--commit-delay", "0.01", "--commit-timeout", "2.5"])
+    )
+    assert isinstance(chosen, Settings)
+    assert (chosen.commit_delay, chosen.commit_timeout) == (0.01, 2.5)
     store = create_app(chosen).state.services.store
-    assert isinstance(store, SqlStore) and store.commit_delay == 0.01
+    assert isinstance(store, SqlStore)
+    assert (store.commit_delay, store.commit_timeout) == (0.01, 2.5)
 
 
 def test_an_unreadable_secret_file_is_one_line(tmp_path: Path) -> None:

@@ -88,6 +88,13 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
         "tables play (0.003; 0: commit at once)",
     )
     group.add_argument(
+        "--commit-timeout",
+        type=bounded_float(0.5, 600, "seconds"),
+        default=None,
+        help="seconds a commit may take before it counts as failed: the database does not "
+        "answer (5)",
+    )
+    group.add_argument(
         "--lease",
         type=bounded_float(0.5, 600, "seconds"),
         default=None,
@@ -259,6 +266,7 @@ def _settings(args: argparse.Namespace) -> object:
         ("shuffle_window", "shuffle_window"),
         ("lease", "lease"),
         ("commit_delay", "commit_delay"),
+        ("commit_timeout", "commit_timeout"),
     ):
         value = getattr(args, arg)
         if value is not None:

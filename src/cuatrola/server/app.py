@@ -106,7 +106,12 @@ def create_app(
         authenticator=authenticator,
         store=store
         if store is not None
-        else SqlStore(engine, migrate=settings.migrate, commit_delay=settings.commit_delay),
+        else SqlStore(
+            engine,
+            migrate=settings.migrate,
+            commit_delay=settings.commit_delay,
+            commit_timeout=settings.commit_timeout,
+        ),
         metrics=Metrics(),
         rate_limiter=limiter,
         broker=broker,

@@ -53,6 +53,9 @@ class Settings:
         hand_pause: seconds between the end of a hand and the next deal.
         commit_delay: seconds the group commit waits for more tables' moves before it
             commits, when the last commit was shared by several (0: never waits).
+        commit_timeout: seconds a commit may take before it counts as failed (the database
+            does not answer): its tables retry, then wait for the store as after any failed
+            commit.
         bot_delay: least seconds a computer player's move takes (so humans can follow).
         bot_budget: thinking time per decision for computer players.
         bot_workers: processes in the bot pool (0: think in a thread of this process).
@@ -99,6 +102,7 @@ class Settings:
     quick_fill_wait: float = 20.0
     hand_pause: float = 2.0
     commit_delay: float = 0.003
+    commit_timeout: float = 5.0
     bot_delay: float = 0.5
     bot_budget: float = 1.0
     bot_workers: int = 1

@@ -350,16 +350,25 @@ class SqlStore:
         migrate: apply the Alembic migrations in :meth:`open`.
         commit_delay: seconds the writer waits for more writes before a commit, when the
             last commit held more than one (0: never waits).
+        commit_timeout: seconds a commit may take before its writes fail with
+            :class:`TimeoutError` (a database that takes the connection and never answers
+            would otherwise hold every table waiting on it for as long as it stays silent).
     """
 
     max_batch = 256
 
     def __init__(
-        self, engine: AsyncEngine, *, migrate: bool = True, commit_delay: float = 0.0
+        self,
+        engine: AsyncEngine,
+        *,
+        migrate: bool = True,
+        commit_delay: float = 0.0,
+        commit_timeout: float = 5.0,
     ) -> None:
         self.engine = engine
         self.committer = committer_for(engine)
         self.commit_delay = commit_delay
+        self.commit_timeout = commit_timeout
         self._migrate = migrate
         self._queue: asyncio.Queue[_Write] | None = None
         self._writer: asyncio.Task[None] | None = None
@@ -438,11 +447,21 @@ class SqlStore:
             while len(batch) < self.max_batch and not queue.empty():
                 batch.append(queue.get_nowait())
             try:
-                await self._commit(batch)
+                async with asyncio.timeout(self.commit_timeout):
+                    await self._commit(batch)
+            except TimeoutError:
+                # The database did not answer. No write of the batch is to blame, and trying
+                # them one by one would wait as long again for each: they all fail (a runner
+                # retries its own, then stops its table until the store answers).
+                silent = f"the database did not answer a commit in {self.commit_timeout:g} s"
+                for write in batch:
+                    if not write.done.done():
+                        write.done.set_exception(TimeoutError(silent))
             except Exception:
                 for write in batch:
                     try:
-                        await self._commit([write])
+                        async with asyncio.timeout(self.commit_timeout):
+                            await self._commit([write])
                     except Exception as exc:
                         if not write.done.done():
                             write.done.set_exception(_store_error(exc))
