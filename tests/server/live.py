@@ -315,9 +315,17 @@ async def drive(
                 await asyncio.sleep(0.005)
         assert mover.view is not None
         seen = mover.seq[table]
-        reply = await mover.command(
-            {"type": "act", "table": table, "action": rng.choice(mover.view["legal"])}
-        )
+        action = rng.choice(mover.view["legal"])
+        reply = await mover.command({"type": "act", "table": table, "action": action})
+        if (
+            reply["type"] == "error"
+            and (action == "nocante" or action.startswith("cante:"))
+            and reply["code"] in ("wrong_phase", "not_your_turn", "illegal")
+        ):
+            # The cante window's timer closed it while the choice was on its way (a short
+            # window on a loaded machine): a choice that no longer applies, refused as such.
+            acted.add((mover.name, seen))
+            continue
         assert reply["type"] == "ack", reply
         if not reply.get("duplicate"):  # an id used before a restart is acked, not applied
             acted.add((mover.name, seen))
