@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 
 from cuatrola.storage.sql import SqlStore, make_engine
 from tests.server.live import Player, Server, drive, fast_settings, running_server
@@ -86,8 +87,16 @@ async def _outage(tmp_path: Path, **settings: Any) -> AsyncIterator[_Outage]:
         assert await _stored_moves(url, table) == outage.made
 
 
+def _reload_line(caplog: pytest.LogCaptureFixture) -> str:
+    """The one log line of the table stopped by the outage: a line naming its cause, not a
+    traceback (an outage stops every table at once, and the log must stay readable)."""
+    (failed,) = [r for r in caplog.records if "reloading it from the store" in r.getMessage()]
+    assert failed.levelname == "ERROR" and not failed.exc_info
+    return failed.getMessage()
+
+
 async def test_a_database_outage_reloads_the_table_and_loses_no_acknowledged_move(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     async with _outage(tmp_path) as outage:
         players, table, proxy = outage.players, outage.table, outage.proxy
@@ -111,10 +120,11 @@ async def test_a_database_outage_reloads_the_table_and_loses_no_acknowledged_mov
         made += await drive(players, table, rng, 6)
         assert made == 12
         outage.made = made
+    assert "Connection" in _reload_line(caplog)
 
 
 async def test_a_database_that_stops_answering_fails_the_commit_instead_of_holding_the_table(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     # Connections taken, no answer (a network that drops packets): without a bound the move
     # waited for as long as the database stayed silent, and so did everybody at the table.
@@ -132,3 +142,4 @@ async def test_a_database_that_stops_answering_fails_the_commit_instead_of_holdi
         made += await drive(players, table, rng, 4)
         assert made == 8
         outage.made = made
+    assert "the database did not answer a commit in 1 s" in _reload_line(caplog)

@@ -339,17 +339,28 @@ async def test_metrics_are_for_loopback_or_the_metrics_token(tmp_path: Path) -> 
 
 
 class _FailingStore(SqlStore):
-    """A store whose commits fail while ``failing`` is set (a database outage)."""
+    """A store whose commits raise ``failure`` once it is set."""
 
-    failing = False
+    failure: Exception | None = None
 
     async def append(self, *args: Any, **kwargs: Any) -> None:
-        if self.failing:
-            raise OSError("the database went away")
+        if self.failure is not None:
+            raise self.failure
         await super().append(*args, **kwargs)
 
 
-async def test_a_failed_commit_is_answered_by_the_commands_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("failure", "traceback"),
+    [
+        # A database outage: one line per table names it (hundreds of tables fail at once).
+        (OSError("the database went away"), False),
+        # Anything else is a defect: its traceback is logged.
+        (RuntimeError("a record the store cannot encode"), True),
+    ],
+)
+async def test_a_failed_commit_is_answered_by_the_commands_id(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, failure: Exception, traceback: bool
+) -> None:
     settings = fast_settings(tmp_path)
     store = _FailingStore(make_engine(settings.resolved_db_url()))
     async with running_server(settings, store=store) as server:
@@ -357,11 +368,16 @@ async def test_a_failed_commit_is_answered_by_the_commands_id(tmp_path: Path) ->
         view = players[0].view
         assert view is not None
         mover = players[view["to_move"]]
-        store.failing = True
+        store.failure = failure
         reply = await mover.command({"type": "act", "table": table, "action": "pass"})
         assert reply["type"] == "error" and reply["code"] == "unavailable"
         for p in players:
             await p.close()
+    (failed,) = [r for r in caplog.records if "reloading it from the store" in r.getMessage()]
+    assert failed.levelname == "ERROR"
+    assert bool(failed.exc_info) is traceback
+    cause = f"OSError: {failure}" if not traceback else type(failure).__name__
+    assert f"({cause})" in failed.getMessage()
 
 
 async def test_a_flood_neither_drops_a_reading_client_nor_slows_another_table(

@@ -45,7 +45,7 @@ from cuatrola.protocol.views import hand_view
 from cuatrola.server.connection import Connection
 from cuatrola.server.mailbox import Mailbox
 from cuatrola.server.metrics import Metrics
-from cuatrola.storage.base import GameStore, StoreError, TableStatus
+from cuatrola.storage.base import GameStore, StoreError, StoreUnavailable, TableStatus
 from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
 from cuatrola.table.effects import (
     ArmTimer,
@@ -261,11 +261,18 @@ class TableRunner:
             began = time.perf_counter()
             try:
                 await self._commit(records, status)
-            except Exception:
+            except Exception as exc:
                 # Memory is now ahead of the disk: this table must stop before anybody sees
                 # a move that was not stored. Clients get an error; the room rebuilds the
-                # table from what was committed once the store answers again.
-                logger.exception("table=%s commit failed; reloading it from the store", table.id)
+                # table from what was committed once the store answers again. An outage is
+                # one line per table (a traceback for each of hundreds of tables would bury
+                # the log); anything else is a defect, logged with its traceback.
+                logger.error(
+                    "table=%s commit failed (%s); reloading it from the store",
+                    table.id,
+                    _failure(exc),
+                    exc_info=not _is_outage(exc),
+                )
                 metrics.commit_failures_total += 1
                 self.broken = True
                 if client is not None:
@@ -305,9 +312,7 @@ class TableRunner:
                 if attempt + 1 == COMMIT_ATTEMPTS:
                     raise
                 self.host.metrics.commit_retries_total += 1
-                logger.warning(
-                    "table=%s commit failed (%s); retrying", table.id, type(exc).__name__
-                )
+                logger.warning("table=%s commit failed (%s); retrying", table.id, _failure(exc))
                 await asyncio.sleep(COMMIT_RETRY_DELAY * 2**attempt)
 
     async def _compact(self, before: int) -> None:
@@ -550,6 +555,21 @@ def _unavailable(cmd_id: str | None) -> Error:
         message="storage failure; the table is reloading, retry",
         id=cmd_id,
     )
+
+
+def _is_outage(exc: Exception) -> bool:
+    """Whether ``exc`` from the store says that it cannot be reached or does not answer."""
+    return isinstance(exc, StoreUnavailable | OSError | TimeoutError)
+
+
+def _failure(exc: Exception) -> str:
+    """What the log says of a failed commit: an outage's own words, else the error's type
+    (its traceback follows)."""
+    if isinstance(exc, StoreUnavailable):
+        return str(exc)
+    if _is_outage(exc) and str(exc):
+        return f"{type(exc).__name__}: {exc}"
+    return type(exc).__name__
 
 
 def is_live(status: str) -> bool:

@@ -61,6 +61,12 @@ class StoreError(Exception):
     """The store refused an operation (duplicate table, record number out of order...)."""
 
 
+class StoreUnavailable(Exception):
+    """The store could not be reached or did not answer in time (a database outage): a
+    passing fault, unlike :class:`StoreError`, so the same operation may succeed later. A
+    write that failed so may or may not have been done; its caller reads the store back."""
+
+
 class Fenced(StoreError):
     """A write under an epoch that is not the table's any more: another node has claimed the
     table since, and only it may write the table's log."""
@@ -147,6 +153,7 @@ class GameStore(Protocol):
         Raises:
             Fenced: when ``epoch`` is not the table's epoch any more.
             StoreError: for an unknown table or numbers that are already used.
+            StoreUnavailable: when the database cannot be reached or does not answer.
         """
         ...
 

@@ -37,7 +37,7 @@ import msgspec
 from sqlalchemy import bindparam, create_engine, delete, event, insert, or_, select, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import Session
 
@@ -48,6 +48,7 @@ from cuatrola.storage.base import (
     NewRecord,
     Record,
     StoreError,
+    StoreUnavailable,
     TableMeta,
     give_up,
 )
@@ -456,7 +457,7 @@ class SqlStore:
                 silent = f"the database did not answer a commit in {self.commit_timeout:g} s"
                 for write in batch:
                     if not write.done.done():
-                        write.done.set_exception(TimeoutError(silent))
+                        write.done.set_exception(StoreUnavailable(silent))
             except Exception:
                 for write in batch:
                     try:
@@ -627,10 +628,28 @@ def _fenced(fence: dict[str, Any]) -> Fenced:
 
 
 def _store_error(exc: Exception) -> Exception:
-    if isinstance(exc, StoreError):
+    """The error a caller of :meth:`SqlStore.append` gets for ``exc``: a refusal, an outage,
+    or (a defect) ``exc`` itself."""
+    if isinstance(exc, StoreError | StoreUnavailable):
         return exc
     if isinstance(exc, IntegrityError):
         return StoreError(f"duplicate table, code or record: {exc.orig}")
     if isinstance(exc, sqlite3.IntegrityError):
         return StoreError(f"duplicate table, code or record: {exc}")
+    if _unreachable(exc):
+        reason = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+        unavailable = StoreUnavailable(f"{type(reason).__name__}: {reason}")
+        unavailable.__cause__ = exc
+        return unavailable
     return exc
+
+
+def _unreachable(exc: Exception) -> bool:
+    """Whether ``exc`` says the database could not be reached or used (a connection refused,
+    reset or timed out; a locked or failing SQLite file) rather than that a statement is
+    wrong."""
+    if isinstance(exc, OSError | TimeoutError | sqlite3.OperationalError):
+        return True
+    return isinstance(exc, DBAPIError) and (
+        exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError)
+    )
