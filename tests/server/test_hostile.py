@@ -425,5 +425,5 @@ async def test_a_flood_neither_drops_a_reading_client_nor_slows_another_table(
         assert len(answers) < 300
         # Generous: the point is that nobody waits behind the flood, not a timing goal.
         assert statistics.median(loud) < 10 * statistics.median(quiet) + 0.05
-        for p in (*players, flooder):
+        for p in (*players, flooder, sleeper):
             await p.close()
