@@ -638,7 +638,8 @@ def _store_error(exc: Exception) -> Exception:
         return StoreError(f"duplicate table, code or record: {exc}")
     if _unreachable(exc):
         reason = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
-        unavailable = StoreUnavailable(f"{type(reason).__name__}: {reason}")
+        words = f"{type(reason).__name__}: {reason}" if str(reason) else type(reason).__name__
+        unavailable = StoreUnavailable(words)
         unavailable.__cause__ = exc
         return unavailable
     return exc
