@@ -1,5 +1,5 @@
 """Ending logins across processes: ``cuatrola admin logout`` (an operator ends a player's
-logins; the sockets close at once through Redis, or at the servers' next session check
+logins; the sockets close at once through Redis, or at the servers' next check of the logins
 without it), and a logout on one server process closing the socket on another."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ async def test_an_operator_ends_every_login_of_a_player(tmp_path: Path) -> None:
         assert list((tmp_path / "admin").iterdir()) == []
         me = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
         assert me.status_code == 401
-        # Without Redis the server learns it at its next session check.
+        # Without Redis the server learns it at its next check of the logins.
         assert await server.app.state.room.check_sessions() == 1
         await _closed_as_unauthorized(marta)
         await _still_answers(lucas, 3)

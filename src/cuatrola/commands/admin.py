@@ -2,14 +2,14 @@
 
 ``cuatrola admin logout NAME`` ends every login of a registered player (a stolen token, a
 player who asks for it). The player's sockets close at once on every server process that
-shares ``--redis``; without Redis, each server closes them within its session check (30
+shares ``--redis``; without Redis, each server closes them within its check of the logins (30
 seconds). The database, data directory and Redis are named as for ``cuatrola serve``.
 
 Exit status: 0 when the logins were ended (and, with ``--redis``, the servers told); 1 when
 they were ended but Redis failed before the servers could be told (their sockets then close
-at the session check); 2, with nothing changed, for bad input: an unknown player, a database
-that cannot be opened or has no schema (a SQLite file is never created), a Redis that does
-not answer.
+at the check of the logins); 2, with nothing changed, for bad input: an unknown player, a
+database that cannot be opened or has no schema (a SQLite file is never created), a Redis
+that does not answer.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ async def _logout(args: argparse.Namespace) -> int:
     url = settings.resolved_db_url()
     if settings.redis_url is not None:
         # Checked before anything changes: logins ended while the servers cannot be told
-        # would leave the player's sockets open for up to the session check.
+        # would leave the player's sockets open until the check of the logins.
         try:
             await check_redis_url(settings.redis_url)
         except ConnectionError as exc:
@@ -92,7 +92,7 @@ async def _logout(args: argparse.Namespace) -> int:
             settings.redis_url, rate=1.0, burst=1.0, prefix=settings.redis_prefix
         )
         # The same channel the servers relay ended logins on (in memory without Redis:
-        # then nobody hears it, and the servers' session check closes the sockets).
+        # then nobody hears it, and the servers' check of the logins closes the sockets).
         relay = Relay(broker, "logins")
         unsent: list[str] = []
 
