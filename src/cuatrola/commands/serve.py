@@ -21,6 +21,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from cuatrola.argtypes import bounded_float, bounded_int
@@ -32,6 +33,12 @@ from cuatrola.commands.storage_options import (
     database_failure,
     storage_settings,
 )
+
+if TYPE_CHECKING:  # the server's modules load only when it runs, not for --help
+    import uvicorn
+    from starlette.applications import Starlette
+
+    from cuatrola.server.settings import Settings
 
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
@@ -291,9 +298,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cuatrola.server.app import create_app
-    from cuatrola.server.security import proxy_options
     from cuatrola.server.settings import Settings
-    from cuatrola.server.wsprotocol import websocket_options
 
     try:
         settings = _settings(args)
@@ -301,6 +306,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"cuatrola serve: {exc}", file=sys.stderr)
         return 2
     assert isinstance(settings, Settings)
+    sock = _checked_socket(args, settings)
+    if sock is None:
+        return 2
+    # The log starts once the checks above have passed: a refused start is its one line,
+    # without the INFO lines alembic writes as the schema check reads the revision.
+    _start_log(args.log_format, args.log_level)
+    try:
+        app = create_app(settings)
+    except ValueError as exc:
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return 2
+    server = uvicorn.Server(_uvicorn_config(app, args.log_level, settings))
+    # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that
+    # was installed before it: a no-op one makes a graceful stop exit with status 0.
+    signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        runner.run(server.serve(sockets=[sock]))
+    # 1: the database did not take the last commits or the hand-over in time (app.STOP_WAIT),
+    # as the log says; the supervisor shows the stop as failed.
+    return 0 if getattr(app.state, "stopped_cleanly", True) else 1
+
+
+def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.socket | None:
+    """The listening socket once Redis, the port and the database have passed their checks,
+    or ``None`` after the one line that says which did not."""
     # Redis and the port are checked before the database: opening a SQLite database creates
     # its file, which a start refused for another reason should not leave behind.
     try:
@@ -308,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
             asyncio.run(check_redis_url(settings.redis_url))
     except (ConnectionError, ValueError) as exc:
         print(f"cuatrola serve: {exc}", file=sys.stderr)
-        return 2
+        return None
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
@@ -319,7 +350,7 @@ def run(args: argparse.Namespace) -> int:
                 f"cuatrola serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
                 file=sys.stderr,
             )
-        return 2
+        return None
     try:
         if settings.db_url is None:
             settings.data_dir.mkdir(parents=True, exist_ok=True)
@@ -335,26 +366,33 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
         print(f"cuatrola serve: {line}", file=sys.stderr)
-        return 2
-    # The log starts once the checks above have passed: a refused start is its one line,
-    # without the INFO lines alembic writes as the schema check reads the revision.
+        return None
+    return sock
+
+
+def _start_log(log_format: str, level: str) -> None:
+    """Send the log to standard error, as text lines or as JSON objects."""
     handler = logging.StreamHandler()
-    if args.log_format == "json":
+    if log_format == "json":
         handler.setFormatter(JsonFormatter())
     else:
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
-    logging.basicConfig(level=args.log_level.upper(), handlers=[handler])
-    try:
-        app = create_app(settings)
-    except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
-        return 2
-    config = uvicorn.Config(
+    logging.basicConfig(level=level.upper(), handlers=[handler])
+
+
+def _uvicorn_config(app: Starlette, log_level: str, settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings for the card room's app."""
+    import uvicorn
+
+    from cuatrola.server.security import proxy_options
+    from cuatrola.server.wsprotocol import websocket_options
+
+    return uvicorn.Config(
         app,
         **websocket_options(),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
-        log_level=args.log_level,
+        log_level=log_level,
         # uvicorn's own lines go through the handler above, in the chosen format.
         log_config=None,
         access_log=False,
@@ -362,16 +400,6 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=5,
         **proxy_options(settings.trusted_proxies),
     )
-    server = uvicorn.Server(config)
-    # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that
-    # was installed before it: a no-op one makes a graceful stop exit with status 0.
-    signal.signal(signal.SIGTERM, lambda signum, frame: None)
-    print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
-    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-        runner.run(server.serve(sockets=[sock]))
-    # 1: the database did not take the last commits or the hand-over in time (app.STOP_WAIT),
-    # as the log says; the supervisor shows the stop as failed.
-    return 0 if getattr(app.state, "stopped_cleanly", True) else 1
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
