@@ -159,8 +159,15 @@ class Rules:
         """A named preset: ``exact11`` (default), ``to21``, ``hands11``, ``hands20``, ``exactN``.
 
         Raises:
-            RulesError: for an unknown name.
+            RulesError: for an unknown name, or a ``quintola`` or ``auto_cante`` that is not
+                a bool.
         """
+        # Checked before the name: the name's errors below are told as an unknown preset.
+        if not isinstance(quintola, bool) or not isinstance(auto_cante, bool):
+            raise RulesError(
+                f"quintola and auto_cante must be true or false, got {quintola!r} and "
+                f"{auto_cante!r}"
+            )
         key = name.strip().lower() if isinstance(name, str) else ""
         if key in ("", "default", "online"):
             key = "exact11"
