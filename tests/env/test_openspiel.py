@@ -107,3 +107,18 @@ def test_outcome_sampling_mccfr_learns_a_policy_over_the_legal_actions() -> None
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert abs(sum(probabilities.values()) - 1) < 1e-9
+
+
+def test_a_deal_by_hand_takes_only_the_cards_not_dealt_yet() -> None:
+    # A script that deals chosen cards gets a clear error for a card dealt twice or no card
+    # at all, and the state stays as it was.
+    state = pyspiel.load_game(game_module.NAME).new_initial_state()
+    state.apply_action(5)
+    for bad, message in [
+        (5, "AC is already dealt"),
+        (99, "expected a card id 0..19"),
+        (20, "got 20"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            state.apply_action(bad)
+    assert state.history() == [5] and len(state.chance_outcomes()) == 19

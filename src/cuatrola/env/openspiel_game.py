@@ -133,6 +133,12 @@ class CuatrolaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.hand is None:
+            # A deal set up by hand (apply_action with chosen cards) must not corrupt the
+            # state: only the outcomes chance_outcomes() offers are taken.
+            if action not in range(NUM_CARDS):
+                raise ValueError(f"expected a card id 0..{NUM_CARDS - 1} to deal, got {action}")
+            if action in self.deck:
+                raise ValueError(f"{CARD_CODES[action]} is already dealt")
             self.deck.append(int(action))
             if len(self.deck) == NUM_CARDS:
                 self.hand = _hand_from_deck(self.cuatrola_game, self.deck)
