@@ -164,3 +164,13 @@ def test_state_is_the_global_state_for_centralized_critics() -> None:
             )
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(np.flatnonzero(mask)[0]))
+
+
+def test_reset_options_are_checked() -> None:
+    env = cuatrola_env()
+    env.reset(seed=2, options={"dealer": 1, "score_before": np.array([3, 4])})
+    state = env.unwrapped.hand_state
+    assert (state.dealer, state.score_before) == (1, (3, 4))
+    # A bad score is a ValueError naming it, not an IndexError.
+    with pytest.raises(ValueError, match="score_before must be two game-point counts"):
+        env.reset(options={"score_before": (1,)})

@@ -106,15 +106,23 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand (seeded by ``seed`` when given)."""
+        """Deal a new hand (seeded by ``seed`` when given).
+
+        ``options`` may hold ``dealer`` and ``score_before``; other keys are ignored, as
+        PettingZoo's API test expects.
+
+        Raises:
+            ValueError: for a dealer that is not a seat 0..3, or a score that is not two
+                game-point counts.
+        """
         if seed is not None:
             self._rng = random.Random(seed)
         options = options or {}
         dealer = options.get("dealer")
         if dealer is None:
             dealer = self._rng.randrange(4)
-        score = tuple(options.get("score_before", (0, 0)))
-        self.hand_state = HandState.deal(self.rules, dealer, self._rng, (score[0], score[1]))
+        score = options.get("score_before", (0, 0))
+        self.hand_state = HandState.deal(self.rules, dealer, self._rng, score)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
