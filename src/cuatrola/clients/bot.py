@@ -300,9 +300,11 @@ class ServerBot:
             self._seated.set_exception(refused)
         elif isinstance(message, Error):
             # A move the server refused (say, sent for a view that had just changed): the
-            # next view asks again.
-            if message.code == ErrorCode.STALE and self._timed_out:
-                self._timed_out = False  # the late move of the turn said timed out: told
+            # next view asks again. The late move of a turn said timed out is refused as
+            # stale, or as not the bot's turn once the turn has passed on: told already.
+            late = message.code in (ErrorCode.STALE, ErrorCode.NOT_YOUR_TURN)
+            if late and self._timed_out:
+                self._timed_out = False
             else:
                 self.say(f"the server refused a move: {message.code}: {message.message}")
             self._acted_at = -1
