@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from cuatrola.ai.base import ENTRY_POINT_GROUP, available_players, make_player, player_factory
+from cuatrola.ai.base import (
+    ENTRY_POINT_GROUP,
+    available_players,
+    make_player,
+    player_factory,
+    register_player,
+)
+from cuatrola.ai.duel import DuelError
 from cuatrola.clients.duel import run_duel
 from tests.fixtures.bots import HighCard
 
@@ -157,3 +164,15 @@ def test_duel_help_tells_the_default_track_and_its_forced_passes() -> None:
     text = " ".join(proc.stdout.split())
     assert "play (default): card play only, every bid is a forced pass" in text
     assert "--traceback" in text
+
+
+def test_a_player_given_by_object_rather_than_name_is_told_to_register_it() -> None:
+    # run_duel takes names: a class or an object is named first with register_player.
+    for player in (HighCard, HighCard()):
+        with pytest.raises(DuelError, match=r"expected a player's name, got .*register_player"):
+            run_duel(player, "greedy", 1, 1, "play")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs a class or a function that builds a player"):
+        register_player("highcard-object", HighCard())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="expected a player name"):
+        register_player("", HighCard)
+    assert "highcard-object" not in available_players()

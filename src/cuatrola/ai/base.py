@@ -147,7 +147,18 @@ _FACTORIES: dict[str, PlayerFactory] = {}
 
 def register_player(name: str, factory: PlayerFactory) -> None:
     """Make ``make_player(name)`` build players with ``factory`` (a class or any callable
-    taking no argument that returns a :class:`Player`)."""
+    taking no argument that returns a :class:`Player`).
+
+    Raises:
+        ValueError: for a name that is not a non-empty string, or a factory that cannot be
+            called (a player object instead of its class, say).
+    """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"expected a player name (a non-empty string), got {name!r}")
+    if not callable(factory):
+        raise ValueError(
+            f"player {name!r} needs a class or a function that builds a player, got {factory!r}"
+        )
     _FACTORIES[name] = factory
 
 
@@ -199,8 +210,15 @@ def player_factory(name: str) -> PlayerFactory:
     registered under ``name`` once loaded.
 
     Raises:
-        ValueError: for an unknown name, or a plug-in that cannot be loaded (one line).
+        ValueError: for an unknown name, a name that is not a string (a class or a player
+            object, which :func:`register_player` names), or a plug-in that cannot be
+            loaded (one line).
     """
+    if not isinstance(name, str):
+        raise ValueError(
+            f"expected a player's name, got {name!r}; name a class first with "
+            "register_player(name, factory)"
+        )
     factory = _FACTORIES.get(name)
     if factory is not None:
         return factory
