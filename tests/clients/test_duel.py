@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -284,3 +285,10 @@ def test_decisions_over_the_budget_are_reported(monkeypatch: pytest.MonkeyPatch)
     assert summary.to_json()["over_budget"]["a"]["count"] == 20
     # Without a budget there is nothing to be over.
     assert "warning" not in format_summary(run_duel("greedy", "random", 1, 3, "play"))
+
+
+def test_the_summary_of_one_deal_says_it_has_no_interval() -> None:
+    one = format_summary(run_duel("greedy", "random", deals=1, seed=1, track="play"))
+    assert "(no 95% CI from one deal), hand points per hand" in one
+    two = format_summary(run_duel("greedy", "random", deals=2, seed=1, track="play"))
+    assert re.search(r"margin of a: [+-]\d+\.\d\d ± \d+\.\d\d \(95% CI\), hand points", two)

@@ -218,11 +218,11 @@ ProgressHook = Callable[[int], None]
 def format_summary(summary: DuelSummary) -> str:
     """The human-readable summary printed by ``cuatrola duel``."""
     ci = summary.margin_ci95
-    ci_text = "n/a (one deal)" if ci is None else f"± {ci:.2f}"
+    ci_text = "(no 95% CI from one deal)" if ci is None else f"± {ci:.2f} (95% CI)"
     lines = [
         f"duel {summary.a} (a) vs {summary.b} (b), track {summary.track}, seed {summary.seed}: "
         f"{summary.pairs} deals, {summary.hands} hands, {summary.seconds:.1f} s",
-        f"  margin of a: {summary.margin_mean:+.2f} {ci_text} (95% CI), {UNITS[summary.track]}",
+        f"  margin of a: {summary.margin_mean:+.2f} {ci_text}, {UNITS[summary.track]}",
         f"  hands won by a: {summary.hand_win_rate:.1%} of {summary.hands}",
     ]
     card = summary.card_margin
