@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from cuatrola.ai.base import (
     ENTRY_POINT_GROUP,
+    NotAPlayerError,
     available_players,
     make_player,
     player_factory,
@@ -176,3 +178,18 @@ def test_a_player_given_by_object_rather_than_name_is_told_to_register_it() -> N
     with pytest.raises(ValueError, match="expected a player name"):
         register_player("", HighCard)
     assert "highcard-object" not in available_players()
+
+
+def test_a_class_without_choose_is_refused_when_built_in_duel_bot_and_make_player() -> None:
+    # Said when the player is built (status 2), not as an AttributeError at its first turn.
+    spec = "tests.fixtures.bots:Misnamed"
+    words = f"player {spec!r} built a Misnamed, which has no choose(view, rng, budget) method"
+    duel = cli("duel", "--a", spec, "--b", "random", "--deals", "1")
+    bot = cli("bot", "--server", "http://127.0.0.1:9", "--player", spec)
+    for proc in (duel, bot):
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert words in proc.stderr
+    with pytest.raises(NotAPlayerError, match=re.escape(words)):
+        make_player(spec)
+    with pytest.raises(DuelError, match=re.escape(words)):
+        run_duel(spec, "random", 1, 1, "play")

@@ -237,24 +237,48 @@ def player_factory(name: str) -> PlayerFactory:
     return factory
 
 
+class NotAPlayerError(ValueError):
+    """A factory built something without a ``choose`` method (one-line message)."""
+
+
+def checked_player(player: object, name: str) -> Player:
+    """``player``, built for ``name``, once it is seen to have a ``choose`` method to call.
+
+    A bot whose method has another name (``act``, ``choose_action``) is told so when it is
+    built, not at its first decision.
+
+    Raises:
+        NotAPlayerError: naming ``name`` and the type that was built.
+    """
+    if not callable(getattr(player, "choose", None)):
+        raise NotAPlayerError(
+            f"player {name!r} built a {type(player).__name__}, which has no "
+            "choose(view, rng, budget) method"
+        )
+    return player  # type: ignore[return-value]
+
+
 def make_player(name: str) -> Player:
     """A new player by name (``random``, ``greedy``, ``pimc``, ``expert``, a product level
     ``easy``, ``medium``, ``hard``, a plug-in's entry point or a ``module:Class`` spec).
 
     Raises:
-        ValueError: for an unknown name or a plug-in that cannot be loaded.
+        ValueError: for an unknown name, a plug-in that cannot be loaded, or one that builds
+            something without a ``choose`` method (:class:`NotAPlayerError`).
     """
-    return player_factory(name)()
+    return checked_player(player_factory(name)(), name)
 
 
 __all__ = [
     "BUILT_IN",
     "ENTRY_POINT_GROUP",
     "BadAnswerError",
+    "NotAPlayerError",
     "Player",
     "PlayerFactory",
     "available_players",
     "check_answer",
+    "checked_player",
     "describe_failure",
     "make_player",
     "player_factory",

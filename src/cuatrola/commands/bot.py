@@ -35,7 +35,13 @@ MODES = ("bots", "quick", "private")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("--server", type=server_url, required=True, metavar="URL")
+    parser.add_argument(
+        "--server",
+        type=server_url,
+        required=True,
+        metavar="URL",
+        help="the card room's address, http://host[:port] (as cuatrola serve prints it)",
+    )
     parser.add_argument(
         "--player",
         required=True,
@@ -92,7 +98,7 @@ def _fail(message: str, status: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play at the server; see the module docstring for the exit status."""
-    from cuatrola.ai.base import describe_failure, player_factory
+    from cuatrola.ai.base import NotAPlayerError, checked_player, describe_failure, player_factory
 
     if args.code is not None and args.mode != "private":
         return _fail("--code joins a private table: use it with --mode private", 2)
@@ -109,7 +115,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc), 2)
     try:
-        player = factory()
+        player = checked_player(factory(), args.player)
+    except NotAPlayerError as exc:
+        return _fail(str(exc), 2)
     except Exception as exc:
         if args.traceback:
             traceback.print_exc()
