@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from cuatrola.core.actions import NUM_ACTIONS
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
+from cuatrola.core.views import SeatView, view_for
 from cuatrola.env.encoding import OBSERVATION_SIZE, action_mask, observation
 
 REWARDS = ("game_points", "hand_points")
@@ -142,6 +142,21 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         assert self.hand_state is not None
         view = view_for(self.hand_state, AGENTS.index(agent))
         return {"observation": observation(view), "action_mask": action_mask(view)}
+
+    def seat_view(self, agent: str) -> SeatView:
+        """``agent``'s :class:`~cuatrola.core.views.SeatView`: what a
+        :class:`~cuatrola.ai.base.Player` (a computer player, your bot) chooses from, to seat
+        one in the environment. It shows the seat's own cards only.
+
+        Raises:
+            ValueError: for an agent that is not ``seat_0`` .. ``seat_3``, or before
+                :meth:`reset`.
+        """
+        if agent not in AGENTS:
+            raise ValueError(f"expected an agent seat_0 .. seat_3, got {agent!r}")
+        if self.hand_state is None:
+            raise ValueError("no hand yet: call reset() first")
+        return view_for(self.hand_state, AGENTS.index(agent))
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state, for centralized critics (QMIX, MAPPO) only: the four seats'
