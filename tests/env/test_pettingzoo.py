@@ -178,13 +178,17 @@ def test_reset_options_are_checked() -> None:
 
 def test_seat_view_is_the_view_a_player_chooses_from() -> None:
     env = cuatrola_env()
+    for before_reset in (env.unwrapped.seat_view, env.unwrapped.observe):
+        with pytest.raises(ValueError, match="call reset"):
+            before_reset("seat_0")
     with pytest.raises(ValueError, match="call reset"):
-        env.unwrapped.seat_view("seat_0")
+        env.unwrapped.state()
     env.reset(seed=4)
     raw = env.unwrapped
     for seat in range(4):
         view = raw.seat_view(f"seat_{seat}")
         assert view == view_for(raw.hand_state, seat)
         assert (observation(view) == env.observe(f"seat_{seat}")["observation"]).all()
-    with pytest.raises(ValueError, match=r"expected an agent seat_0 \.\. seat_3, got 'seat_4'"):
-        raw.seat_view("seat_4")
+    for look in (raw.seat_view, env.observe):
+        with pytest.raises(ValueError, match=r"expected an agent seat_0 \.\. seat_3, got 'seat_4'"):
+            look("seat_4")

@@ -138,9 +138,13 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[seat]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s view as floats, and its action mask (all 0 when not its turn)."""
-        assert self.hand_state is not None
-        view = view_for(self.hand_state, AGENTS.index(agent))
+        """``agent``'s view as floats, and its action mask (all 0 when not its turn).
+
+        Raises:
+            ValueError: for an agent that is not ``seat_0`` .. ``seat_3``, or before
+                :meth:`reset`.
+        """
+        view = view_for(self._hand(), _seat(agent))
         return {"observation": observation(view), "action_mask": action_mask(view)}
 
     def seat_view(self, agent: str) -> SeatView:
@@ -152,19 +156,19 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
             ValueError: for an agent that is not ``seat_0`` .. ``seat_3``, or before
                 :meth:`reset`.
         """
-        if agent not in AGENTS:
-            raise ValueError(f"expected an agent seat_0 .. seat_3, got {agent!r}")
+        return view_for(self._hand(), _seat(agent))
+
+    def _hand(self) -> HandState:
         if self.hand_state is None:
             raise ValueError("no hand yet: call reset() first")
-        return view_for(self.hand_state, AGENTS.index(agent))
+        return self.hand_state
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state, for centralized critics (QMIX, MAPPO) only: the four seats'
         observations, seat 0 first (:data:`STATE_SIZE` floats), which together hold every
         seat's cards. Never give it to an agent that acts: its inputs are :meth:`observe`.
         """
-        assert self.hand_state is not None
-        state = self.hand_state
+        state = self._hand()
         return np.concatenate([observation(view_for(state, seat)) for seat in range(4)])
 
     def step(self, action: int | None) -> None:
@@ -210,6 +214,12 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _seat(agent: str) -> int:
+    if agent not in AGENTS:
+        raise ValueError(f"expected an agent seat_0 .. seat_3, got {agent!r}")
+    return AGENTS.index(agent)
 
 
 def cuatrola_env(**kwargs: Any) -> Any:
