@@ -280,7 +280,12 @@ def test_decisions_over_the_budget_are_reported(monkeypatch: pytest.MonkeyPatch)
     assert slow.over_budget == 20 and slow.slowest >= 0.02
     assert summary.stats["b"].over_budget == 0
     text = format_summary(summary)
-    assert "warning: 20 decisions of a (tests.fixtures.bots:Sleepy) took longer than " in text
+    # More than the decisions timed (forced moves are left out of the times): it says why.
+    assert f"({slow.forced} forced moves left out)" in text
+    assert (
+        "warning: 20 decisions of a (tests.fixtures.bots:Sleepy), forced moves included, took "
+        "longer than "
+    ) in text
     assert "the budget of 0.005 s (slowest 0.0" in text
     assert summary.to_json()["over_budget"]["a"]["count"] == 20
     # Without a budget there is nothing to be over.

@@ -237,13 +237,14 @@ def format_summary(summary: DuelSummary) -> str:
         lines.append(
             f"  decision time {key} ({name}): p50 {p['p50']:.2f} ms, p90 {p['p90']:.2f} ms, "
             f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions with a "
-            f"choice ({summary.stats[key].forced} forced moves not timed)"
+            f"choice ({summary.stats[key].forced} forced moves left out)"
         )
         stats = summary.stats[key]
         if summary.budget is not None and stats.over_budget:
             lines.append(
-                f"  warning: {stats.over_budget} decisions of {key} ({name}) took longer than "
-                f"the budget of {summary.budget:g} s (slowest {stats.slowest:.2f} s)"
+                f"  warning: {stats.over_budget} decisions of {key} ({name}), forced moves "
+                f"included, took longer than the budget of {summary.budget:g} s (slowest "
+                f"{stats.slowest:.2f} s)"
             )
         contracts = stats.contracts
         if contracts:
