@@ -193,3 +193,39 @@ def test_a_class_without_choose_is_refused_when_built_in_duel_bot_and_make_playe
         make_player(spec)
     with pytest.raises(DuelError, match=re.escape(words)):
         run_duel(spec, "random", 1, 1, "play")
+
+
+def test_the_cuatrola_script_finds_a_bot_module_in_the_current_directory(tmp_path: Path) -> None:
+    # The installed ``cuatrola`` script, unlike ``python -m cuatrola``, does not put the
+    # current directory on sys.path: a bot next to the user must be found all the same.
+    bots, launcher = tmp_path / "bots", tmp_path / "bin"
+    bots.mkdir()
+    launcher.mkdir()
+    (bots / "my_cwd_bots.py").write_text(
+        "from tests.fixtures.bots import HighCard\n\n\nclass Mine(HighCard):\n    pass\n",
+        encoding="utf-8",
+    )
+    # What the console script runs: sys.path[0] is the script's directory, not the cwd.
+    script = launcher / "cuatrola"
+    script.write_text("import sys\nfrom cuatrola.cli import main\nsys.exit(main())\n")
+    pythonpath = os.pathsep.join([str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")])
+    proc = subprocess.run(
+        [sys.executable, str(script), "duel", "--a", "my_cwd_bots:Mine", "--b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=bots,
+        env={**os.environ, "PYTHONPATH": pythonpath},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "duel my_cwd_bots:Mine (a) vs random (b)" in proc.stdout
+    # A module that is nowhere is still the one-line error.
+    proc = subprocess.run(
+        [sys.executable, str(script), "duel", "--a", "nowhere_bots:Mine", "--b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=bots,
+        env={**os.environ, "PYTHONPATH": pythonpath},
+    )
+    assert proc.returncode == 2 and "No module named 'nowhere_bots'" in proc.stderr

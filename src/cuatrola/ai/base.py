@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import importlib
 import operator
+import os
 import random
+import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -182,13 +184,40 @@ def _load_factory(name: str, where: str, load: Callable[[], object]) -> PlayerFa
     return factory
 
 
+def _search_current_directory(missing: ModuleNotFoundError, module_name: str) -> bool:
+    """Whether the current directory, which holds the spec's missing top-level module, was
+    added to ``sys.path``.
+
+    ``python -m cuatrola`` searches the current directory but the ``cuatrola`` script does
+    not, so ``cuatrola duel --a mybots:Bot`` next to ``mybots.py`` would not find it. The
+    directory goes last, so that it shadows no installed module.
+    """
+    top = module_name.partition(".")[0]
+    try:
+        here = os.getcwd()
+    except OSError:
+        return False
+    if missing.name != top or "" in sys.path or here in sys.path:
+        return False
+    if not (Path(here, f"{top}.py").is_file() or Path(here, top).is_dir()):
+        return False
+    sys.path.append(here)
+    importlib.invalidate_caches()
+    return True
+
+
 def _from_spec(spec: str) -> PlayerFactory:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise ValueError(f"expected a player spec like package.module:Class, got {spec!r}")
 
     def load() -> object:
-        found: object = importlib.import_module(module_name)
+        try:
+            found: object = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not _search_current_directory(exc, module_name):
+                raise
+            found = importlib.import_module(module_name)
         for part in attribute.split("."):
             found = getattr(found, part)
         return found
@@ -207,7 +236,8 @@ def player_factory(name: str) -> PlayerFactory:
 
     ``name`` is a registered name, a built-in one, an entry point of the group
     :data:`ENTRY_POINT_GROUP`, or a ``module:attribute`` spec; all but the first are
-    registered under ``name`` once loaded.
+    registered under ``name`` once loaded. A spec's module is imported from ``sys.path``,
+    else from the current directory (which is then added at the end of ``sys.path``).
 
     Raises:
         ValueError: for an unknown name, a name that is not a string (a class or a player
