@@ -168,6 +168,13 @@ def test_duel_help_tells_the_default_track_and_its_forced_passes() -> None:
     assert "--traceback" in text
 
 
+def test_bot_help_tells_what_server_takes_and_the_default_level() -> None:
+    proc = cli("bot", "--help")
+    text = " ".join(proc.stdout.split())
+    assert "--server URL the card room's address, http://host[:port]" in text
+    assert "computer players at a table the bot creates (default medium)" in text
+
+
 def test_a_player_given_by_object_rather_than_name_is_told_to_register_it() -> None:
     # run_duel takes names: a class or an object is named first with register_player.
     for player in (HighCard, HighCard()):

@@ -59,7 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="the bot's guest name")
     add_rules_arguments(parser, "a table the bot creates")
     parser.add_argument(
-        "--level", choices=BOT_LEVELS, default="medium", help="the server's computer players' level"
+        "--level",
+        choices=BOT_LEVELS,
+        default="medium",
+        help="the level of the server's computer players at a table the bot creates "
+        "(default medium)",
     )
     parser.add_argument(
         "--matches", type=bounded_int(1, 10_000), default=1, help="matches to play (default 1)"
