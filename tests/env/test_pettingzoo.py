@@ -29,7 +29,7 @@ from cuatrola.env.encoding import (  # noqa: E402
     action_mask,
     observation,
 )
-from cuatrola.env.pettingzoo_env import cuatrola_env  # noqa: E402
+from cuatrola.env.pettingzoo_env import CuatrolaEnv, cuatrola_env  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -183,6 +183,8 @@ def test_seat_view_is_the_view_a_player_chooses_from() -> None:
             before_reset("seat_0")
     with pytest.raises(ValueError, match="call reset"):
         env.unwrapped.state()
+    with pytest.raises(ValueError, match="call reset"):
+        env.unwrapped.step(20)
     env.reset(seed=4)
     raw = env.unwrapped
     for seat in range(4):
@@ -192,3 +194,11 @@ def test_seat_view_is_the_view_a_player_chooses_from() -> None:
     for look in (raw.seat_view, env.observe):
         with pytest.raises(ValueError, match=r"expected an agent seat_0 \.\. seat_3, got 'seat_4'"):
             look("seat_4")
+
+
+def test_the_raw_environment_refuses_no_action_from_an_agent_that_is_to_act() -> None:
+    raw = CuatrolaEnv()
+    raw.reset(seed=1)
+    with pytest.raises(ValueError, match="seat_2 is to act: None is the action of an agent"):
+        raw.step(None)
+    assert raw.hand_state is not None and raw.hand_state.history == []

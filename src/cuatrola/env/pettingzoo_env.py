@@ -172,15 +172,23 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         return np.concatenate([observation(view_for(state, seat)) for seat in range(4)])
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (``None`` once the agent is done)."""
+        """Apply the selected agent's action (``None`` once the agent is done).
+
+        Raises:
+            ValueError: before :meth:`reset`, or ``None`` for an agent that is to act; the
+                rules core's :class:`~cuatrola.core.errors.IllegalActionError` (also a
+                ``ValueError``) for an action that is not legal now.
+        """
+        hand = self._hand()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.hand_state is not None and action is not None
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is the action of an agent that is done")
         self._cumulative_rewards[agent] = 0.0
-        self.hand_state.apply(int(action))
-        if self.hand_state.is_finished:
+        hand.apply(int(action))
+        if hand.is_finished:
             self._finish()
         else:
             self._select()
