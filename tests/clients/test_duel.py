@@ -297,3 +297,21 @@ def test_the_summary_of_one_deal_says_it_has_no_interval() -> None:
     assert "(no 95% CI from one deal), hand points per hand" in one
     two = format_summary(run_duel("greedy", "random", deals=2, seed=1, track="play"))
     assert re.search(r"margin of a: [+-]\d+\.\d\d ± \d+\.\d\d \(95% CI\), hand points", two)
+
+
+def test_a_duel_builds_a_new_player_for_each_seat_of_each_hand() -> None:
+    # What docs/api.md ("A player's lifetime") tells bot authors who keep state.
+    built: list[object] = []
+
+    def factory() -> _SpyPlayer:
+        player = _SpyPlayer()
+        built.append(player)
+        return player
+
+    register_player("test-counted", factory)
+    try:
+        run_duel("test-counted", "random", deals=3, seed=1, track="play")
+    finally:
+        base._FACTORIES.pop("test-counted", None)
+    # 3 deals, each played twice, with two seats of the agent in each hand.
+    assert len(built) == 3 * 2 * 2 and len({id(p) for p in built}) == len(built)
