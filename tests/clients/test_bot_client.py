@@ -234,3 +234,4 @@ def test_the_late_move_of_a_timed_out_turn_is_not_told_as_a_refusal() -> None:
         # A second refusal is not the late move: it is told.
         f"the server refused a move: not_your_turn: {late}",
     ]
+    assert bot.report.lines == lines  # kept in the report too, for a caller that says nothing
