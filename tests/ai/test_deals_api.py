@@ -141,3 +141,14 @@ def test_state_from_refuses_a_deal_the_view_cannot_come_from() -> None:
         cuatrola.state_from(view, truth)
     with pytest.raises(ValueError, match="expected a deal of 4 hands"):
         cuatrola.state_from(view, truth[:3])
+
+
+def test_a_spectators_view_is_refused_by_name() -> None:
+    # The deals start from a seat's own cards: a PublicView has none.
+    state = HandState.deal(Rules(), 0, random.Random(8))
+    public = cuatrola.public_view(state)
+    deal = [list(state.hand_of(s)) for s in range(4)]
+    with pytest.raises(TypeError, match=r"expected a seat's SeatView .*, got PublicView"):
+        cuatrola.deals_consistent_with(public)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"expected a seat's SeatView .*, got PublicView"):
+        cuatrola.state_from(public, deal)  # type: ignore[arg-type]

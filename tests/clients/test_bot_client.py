@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import re
 import subprocess
 import sys
@@ -11,6 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from cuatrola.clients.bot import ServerBot
+from cuatrola.clients.terminal.online import OnlineOptions
+from cuatrola.core.hand import HandState
+from cuatrola.core.rules import Rules
+from cuatrola.core.views import view_for
+from cuatrola.protocol.messages import Acted, Error, Event
+from cuatrola.protocol.views import hand_view
+from tests.fixtures.bots import HighCard
 from tests.support.servers import QUICK, ServeProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,3 +208,30 @@ def test_a_turn_that_timed_out_is_said_plainly(tmp_path: Path) -> None:
     assert timed_out[0].startswith("your bot's turn timed out after 1 s; the computer played ")
     assert not [line for line in lines if "stale" in line]
     assert lines[-1].endswith(f"; {len(timed_out)} turn(s) timed out")
+
+
+def test_the_late_move_of_a_timed_out_turn_is_not_told_as_a_refusal() -> None:
+    # The server played for the bot and the turn passed on; the bot's late move then comes
+    # back as not_your_turn (or stale): the timeout line already told it. Fed to the bot as
+    # the socket would, in order.
+    hand = HandState.deal(Rules(), dealer=3, rng=random.Random(1))
+    hand.apply("pass")  # seat 0's turn, played by the server: seat 1 is to move
+    lines: list[str] = []
+    options = OnlineOptions(server="http://127.0.0.1:1", mode="bots")
+    bot = ServerBot(options, HighCard(), say=lines.append)
+    bot.report.table, bot.report.seat, bot.table_turn_time = "t-1", 0, 5.0
+    auto = Acted(seat=0, action="pass", auto=True, view=hand_view(view_for(hand, 0)))
+    late = "it is seat 1's turn, not yours (0)"
+
+    async def feed() -> None:
+        await bot._handle(Event(table="t-1", seq=7, body=auto))
+        await bot._handle(Error(code="not_your_turn", message=late))
+        await bot._handle(Error(code="not_your_turn", message=late))
+
+    asyncio.run(feed())
+    assert lines == [
+        "your bot's turn timed out after 5 s; the computer played pass for it",
+        # A second refusal is not the late move: it is told.
+        f"the server refused a move: not_your_turn: {late}",
+    ]
+    assert bot.report.lines == lines  # kept in the report too, for a caller that says nothing

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -279,8 +280,38 @@ def test_decisions_over_the_budget_are_reported(monkeypatch: pytest.MonkeyPatch)
     assert slow.over_budget == 20 and slow.slowest >= 0.02
     assert summary.stats["b"].over_budget == 0
     text = format_summary(summary)
-    assert "warning: 20 decisions of a (tests.fixtures.bots:Sleepy) took longer than " in text
+    # More than the decisions timed (forced moves are left out of the times): it says why.
+    assert f"({slow.forced} forced moves left out)" in text
+    assert (
+        "warning: 20 decisions of a (tests.fixtures.bots:Sleepy), forced moves included, took "
+        "longer than "
+    ) in text
     assert "the budget of 0.005 s (slowest 0.0" in text
     assert summary.to_json()["over_budget"]["a"]["count"] == 20
     # Without a budget there is nothing to be over.
     assert "warning" not in format_summary(run_duel("greedy", "random", 1, 3, "play"))
+
+
+def test_the_summary_of_one_deal_says_it_has_no_interval() -> None:
+    one = format_summary(run_duel("greedy", "random", deals=1, seed=1, track="play"))
+    assert "(no 95% CI from one deal), hand points per hand" in one
+    two = format_summary(run_duel("greedy", "random", deals=2, seed=1, track="play"))
+    assert re.search(r"margin of a: [+-]\d+\.\d\d ± \d+\.\d\d \(95% CI\), hand points", two)
+
+
+def test_a_duel_builds_a_new_player_for_each_seat_of_each_hand() -> None:
+    # What docs/api.md ("A player's lifetime") tells bot authors who keep state.
+    built: list[object] = []
+
+    def factory() -> _SpyPlayer:
+        player = _SpyPlayer()
+        built.append(player)
+        return player
+
+    register_player("test-counted", factory)
+    try:
+        run_duel("test-counted", "random", deals=3, seed=1, track="play")
+    finally:
+        base._FACTORIES.pop("test-counted", None)
+    # 3 deals, each played twice, with two seats of the agent in each hand.
+    assert len(built) == 3 * 2 * 2 and len({id(p) for p in built}) == len(built)

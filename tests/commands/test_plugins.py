@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from cuatrola.ai.base import ENTRY_POINT_GROUP, available_players, make_player, player_factory
+from cuatrola.ai.base import (
+    ENTRY_POINT_GROUP,
+    NotAPlayerError,
+    available_players,
+    make_player,
+    player_factory,
+    register_player,
+)
+from cuatrola.ai.duel import DuelError
 from cuatrola.clients.duel import run_duel
 from tests.fixtures.bots import HighCard
 
@@ -157,3 +166,73 @@ def test_duel_help_tells_the_default_track_and_its_forced_passes() -> None:
     text = " ".join(proc.stdout.split())
     assert "play (default): card play only, every bid is a forced pass" in text
     assert "--traceback" in text
+
+
+def test_bot_help_tells_what_server_takes_and_the_default_level() -> None:
+    proc = cli("bot", "--help")
+    text = " ".join(proc.stdout.split())
+    assert "--server URL the card room's address, http://host[:port]" in text
+    assert "computer players at a table the bot creates (default medium)" in text
+
+
+def test_a_player_given_by_object_rather_than_name_is_told_to_register_it() -> None:
+    # run_duel takes names: a class or an object is named first with register_player.
+    for player in (HighCard, HighCard()):
+        with pytest.raises(DuelError, match=r"expected a player's name, got .*register_player"):
+            run_duel(player, "greedy", 1, 1, "play")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="needs a class or a function that builds a player"):
+        register_player("highcard-object", HighCard())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="expected a player name"):
+        register_player("", HighCard)
+    assert "highcard-object" not in available_players()
+
+
+def test_a_class_without_choose_is_refused_when_built_in_duel_bot_and_make_player() -> None:
+    # Said when the player is built (status 2), not as an AttributeError at its first turn.
+    spec = "tests.fixtures.bots:Misnamed"
+    words = f"player {spec!r} built a Misnamed, which has no choose(view, rng, budget) method"
+    duel = cli("duel", "--a", spec, "--b", "random", "--deals", "1")
+    bot = cli("bot", "--server", "http://127.0.0.1:9", "--player", spec)
+    for proc in (duel, bot):
+        assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+        assert words in proc.stderr
+    with pytest.raises(NotAPlayerError, match=re.escape(words)):
+        make_player(spec)
+    with pytest.raises(DuelError, match=re.escape(words)):
+        run_duel(spec, "random", 1, 1, "play")
+
+
+def test_the_cuatrola_script_finds_a_bot_module_in_the_current_directory(tmp_path: Path) -> None:
+    # The installed ``cuatrola`` script, unlike ``python -m cuatrola``, does not put the
+    # current directory on sys.path: a bot next to the user must be found all the same.
+    bots, launcher = tmp_path / "bots", tmp_path / "bin"
+    bots.mkdir()
+    launcher.mkdir()
+    (bots / "my_cwd_bots.py").write_text(
+        "from tests.fixtures.bots import HighCard\n\n\nclass Mine(HighCard):\n    pass\n",
+        encoding="utf-8",
+    )
+    # What the console script runs: sys.path[0] is the script's directory, not the cwd.
+    script = launcher / "cuatrola"
+    script.write_text("import sys\nfrom cuatrola.cli import main\nsys.exit(main())\n")
+    pythonpath = os.pathsep.join([str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")])
+    proc = subprocess.run(
+        [sys.executable, str(script), "duel", "--a", "my_cwd_bots:Mine", "--b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=bots,
+        env={**os.environ, "PYTHONPATH": pythonpath},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "duel my_cwd_bots:Mine (a) vs random (b)" in proc.stdout
+    # A module that is nowhere is still the one-line error.
+    proc = subprocess.run(
+        [sys.executable, str(script), "duel", "--a", "nowhere_bots:Mine", "--b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=bots,
+        env={**os.environ, "PYTHONPATH": pythonpath},
+    )
+    assert proc.returncode == 2 and "No module named 'nowhere_bots'" in proc.stderr

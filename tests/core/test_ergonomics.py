@@ -183,3 +183,14 @@ def test_the_benchmarks_reference_plays_the_same_rules(seed: int, dealer: int) -
     for trick in state.tricks:
         played = [(seat, (c // 5, c % 5)) for seat, c in zip(trick.seats, trick.cards, strict=True)]
         assert reference_winner(played, state.trump) == trick.winner
+
+
+def test_a_complete_trick_is_refused_rather_than_answered() -> None:
+    # A trick passed once it is complete (the four cards of a plain hand) would get an
+    # answer as if it were still open: refused instead.
+    full = ["CO", "AO", "SB", "3O"]
+    with pytest.raises(ValueError, match="a trick is complete with 4 cards; the table holds 4"):
+        cuatrola.legal_cards(["RC"], full, "B")
+    assert cuatrola.trick_winner(full, "B") == 2
+    with pytest.raises(ValueError, match="a trick holds at most 4 cards, got 5"):
+        cuatrola.trick_winner([*full, "RO"], "B")

@@ -413,3 +413,20 @@ def test_child_does_not_touch_the_parent() -> None:
     state = suited()
     child = state.child("solo")
     assert state.bids == [] and child.bids == [Contract.SOLO]
+
+
+@pytest.mark.parametrize("score", [(1,), (-1, 5), (1, 2, 3), ("3", "4"), (2.5, 1), (True, 0), "34"])
+def test_a_score_before_that_is_not_two_game_point_counts_is_refused(score: object) -> None:
+    # As a record's score_before is: not an IndexError, nor a float silently truncated.
+    with pytest.raises(ValueError, match="score_before must be two game-point counts"):
+        suited(score=score)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="score_before must be two game-point counts"):
+        HandState.deal(Rules(), 0, random.Random(1), score)  # type: ignore[arg-type]
+
+
+def test_a_score_before_may_be_any_pair_of_integers() -> None:
+    class Points(int):
+        """An int subclass, as NumPy's integers and IntEnums are to operator.index."""
+
+    score = suited(score=[Points(3), 4]).score_before  # type: ignore[arg-type]
+    assert score == (3, 4) and type(score[0]) is int

@@ -191,3 +191,12 @@ def test_written_records_replay_to_the_same_plays() -> None:
         state = replay_record(record)
         rewritten = hand_to_record(state, example=name)
         assert rewritten == record
+
+
+def test_extra_keys_may_not_replace_the_records_own() -> None:
+    state = replay_record(base("solo"))
+    assert hand_to_record(state, match="m-1")["match"] == "m-1"
+    with pytest.raises(
+        ValueError, match="extra keys would replace the record's own: dealer, plays"
+    ):
+        hand_to_record(state, plays=[], dealer=2)

@@ -68,3 +68,20 @@ def test_invalid_rules_are_refused() -> None:
         Rules.from_dict({"end": "sometimes"})
     with pytest.raises(ValueError, match="expected pass"):
         Contract.parse("grand")
+
+
+@pytest.mark.parametrize(("quintola", "auto_cante"), [("no", False), (True, 1), (0, False)])
+def test_a_preset_with_a_bad_option_names_the_option_not_the_preset(
+    quintola: object, auto_cante: object
+) -> None:
+    # The preset's name is fine: the error must say what is wrong instead.
+    with pytest.raises(RulesError, match="quintola and auto_cante must be true or false"):
+        Rules.preset("exact11", quintola=quintola, auto_cante=auto_cante)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [3, None, 11.0, b"exact3"])
+def test_a_preset_name_that_is_not_a_string_is_refused_not_read_as_the_default(
+    name: object,
+) -> None:
+    with pytest.raises(RulesError, match="expected a rules preset name such as 'exact11', got"):
+        Rules.preset(name)  # type: ignore[arg-type]

@@ -21,7 +21,11 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped]  # no
 import cuatrola.env.openspiel_game as game_module  # noqa: E402  (registers the game)
 from cuatrola.env.encoding import OBSERVATION_SIZE  # noqa: E402
 
-PARAMS = [{}, {"rules": "exact3", "dealer": 1}, {"rules": "hands11", "auto_cante": True}]
+PARAMS = [
+    {},
+    {"rules": "exact3", "dealer": 1},
+    {"rules": "hands11", "auto_cante": True, "quintola": False},
+]
 
 
 def dealt_state(game: Any, seed: int) -> Any:
@@ -107,3 +111,27 @@ def test_outcome_sampling_mccfr_learns_a_policy_over_the_legal_actions() -> None
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert abs(sum(probabilities.values()) - 1) < 1e-9
+
+
+def test_a_deal_by_hand_takes_only_the_cards_not_dealt_yet() -> None:
+    # A script that deals chosen cards gets a clear error for a card dealt twice or no card
+    # at all, and the state stays as it was.
+    state = pyspiel.load_game(game_module.NAME).new_initial_state()
+    state.apply_action(5)
+    for bad, message in [
+        (5, "AC is already dealt"),
+        (99, "expected a card id 0..19"),
+        (20, "got 20"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            state.apply_action(bad)
+    assert state.history() == [5] and len(state.chance_outcomes()) == 19
+
+
+def test_the_quintola_parameter_takes_the_quintola_bid_away() -> None:
+    for quintola, bids in [(True, ["pass", "solo", "cuatrola", "quintola"]), (False, None)]:
+        game = pyspiel.load_game(game_module.NAME, {"quintola": quintola})
+        assert game.rules.quintola is quintola
+        state = dealt_state(game, 1)
+        names = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+        assert names == (bids or ["pass", "solo", "cuatrola"])

@@ -29,7 +29,7 @@ from cuatrola.env.encoding import (  # noqa: E402
     action_mask,
     observation,
 )
-from cuatrola.env.pettingzoo_env import cuatrola_env  # noqa: E402
+from cuatrola.env.pettingzoo_env import CuatrolaEnv, cuatrola_env  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -164,3 +164,41 @@ def test_state_is_the_global_state_for_centralized_critics() -> None:
             )
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(np.flatnonzero(mask)[0]))
+
+
+def test_reset_options_are_checked() -> None:
+    env = cuatrola_env()
+    env.reset(seed=2, options={"dealer": 1, "score_before": np.array([3, 4])})
+    state = env.unwrapped.hand_state
+    assert (state.dealer, state.score_before) == (1, (3, 4))
+    # A bad score is a ValueError naming it, not an IndexError.
+    with pytest.raises(ValueError, match="score_before must be two game-point counts"):
+        env.reset(options={"score_before": (1,)})
+
+
+def test_seat_view_is_the_view_a_player_chooses_from() -> None:
+    env = cuatrola_env()
+    for before_reset in (env.unwrapped.seat_view, env.unwrapped.observe):
+        with pytest.raises(ValueError, match="call reset"):
+            before_reset("seat_0")
+    with pytest.raises(ValueError, match="call reset"):
+        env.unwrapped.state()
+    with pytest.raises(ValueError, match="call reset"):
+        env.unwrapped.step(20)
+    env.reset(seed=4)
+    raw = env.unwrapped
+    for seat in range(4):
+        view = raw.seat_view(f"seat_{seat}")
+        assert view == view_for(raw.hand_state, seat)
+        assert (observation(view) == env.observe(f"seat_{seat}")["observation"]).all()
+    for look in (raw.seat_view, env.observe):
+        with pytest.raises(ValueError, match=r"expected an agent seat_0 \.\. seat_3, got 'seat_4'"):
+            look("seat_4")
+
+
+def test_the_raw_environment_refuses_no_action_from_an_agent_that_is_to_act() -> None:
+    raw = CuatrolaEnv()
+    raw.reset(seed=1)
+    with pytest.raises(ValueError, match="seat_2 is to act: None is the action of an agent"):
+        raw.step(None)
+    assert raw.hand_state is not None and raw.hand_state.history == []

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import importlib
 import operator
+import os
 import random
+import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -147,7 +149,18 @@ _FACTORIES: dict[str, PlayerFactory] = {}
 
 def register_player(name: str, factory: PlayerFactory) -> None:
     """Make ``make_player(name)`` build players with ``factory`` (a class or any callable
-    taking no argument that returns a :class:`Player`)."""
+    taking no argument that returns a :class:`Player`).
+
+    Raises:
+        ValueError: for a name that is not a non-empty string, or a factory that cannot be
+            called (a player object instead of its class, say).
+    """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"expected a player name (a non-empty string), got {name!r}")
+    if not callable(factory):
+        raise ValueError(
+            f"player {name!r} needs a class or a function that builds a player, got {factory!r}"
+        )
     _FACTORIES[name] = factory
 
 
@@ -171,13 +184,40 @@ def _load_factory(name: str, where: str, load: Callable[[], object]) -> PlayerFa
     return factory
 
 
+def _search_current_directory(missing: ModuleNotFoundError, module_name: str) -> bool:
+    """Whether the current directory, which holds the spec's missing top-level module, was
+    added to ``sys.path``.
+
+    ``python -m cuatrola`` searches the current directory but the ``cuatrola`` script does
+    not, so ``cuatrola duel --a mybots:Bot`` next to ``mybots.py`` would not find it. The
+    directory goes last, so that it shadows no installed module.
+    """
+    top = module_name.partition(".")[0]
+    try:
+        here = os.getcwd()
+    except OSError:
+        return False
+    if missing.name != top or "" in sys.path or here in sys.path:
+        return False
+    if not (Path(here, f"{top}.py").is_file() or Path(here, top).is_dir()):
+        return False
+    sys.path.append(here)
+    importlib.invalidate_caches()
+    return True
+
+
 def _from_spec(spec: str) -> PlayerFactory:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise ValueError(f"expected a player spec like package.module:Class, got {spec!r}")
 
     def load() -> object:
-        found: object = importlib.import_module(module_name)
+        try:
+            found: object = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if not _search_current_directory(exc, module_name):
+                raise
+            found = importlib.import_module(module_name)
         for part in attribute.split("."):
             found = getattr(found, part)
         return found
@@ -196,11 +236,19 @@ def player_factory(name: str) -> PlayerFactory:
 
     ``name`` is a registered name, a built-in one, an entry point of the group
     :data:`ENTRY_POINT_GROUP`, or a ``module:attribute`` spec; all but the first are
-    registered under ``name`` once loaded.
+    registered under ``name`` once loaded. A spec's module is imported from ``sys.path``,
+    else from the current directory (which is then added at the end of ``sys.path``).
 
     Raises:
-        ValueError: for an unknown name, or a plug-in that cannot be loaded (one line).
+        ValueError: for an unknown name, a name that is not a string (a class or a player
+            object, which :func:`register_player` names), or a plug-in that cannot be
+            loaded (one line).
     """
+    if not isinstance(name, str):
+        raise ValueError(
+            f"expected a player's name, got {name!r}; name a class first with "
+            "register_player(name, factory)"
+        )
     factory = _FACTORIES.get(name)
     if factory is not None:
         return factory
@@ -219,24 +267,48 @@ def player_factory(name: str) -> PlayerFactory:
     return factory
 
 
+class NotAPlayerError(ValueError):
+    """A factory built something without a ``choose`` method (one-line message)."""
+
+
+def checked_player(player: object, name: str) -> Player:
+    """``player``, built for ``name``, once it is seen to have a ``choose`` method to call.
+
+    A bot whose method has another name (``act``, ``choose_action``) is told so when it is
+    built, not at its first decision.
+
+    Raises:
+        NotAPlayerError: naming ``name`` and the type that was built.
+    """
+    if not callable(getattr(player, "choose", None)):
+        raise NotAPlayerError(
+            f"player {name!r} built a {type(player).__name__}, which has no "
+            "choose(view, rng, budget) method"
+        )
+    return player  # type: ignore[return-value]
+
+
 def make_player(name: str) -> Player:
     """A new player by name (``random``, ``greedy``, ``pimc``, ``expert``, a product level
     ``easy``, ``medium``, ``hard``, a plug-in's entry point or a ``module:Class`` spec).
 
     Raises:
-        ValueError: for an unknown name or a plug-in that cannot be loaded.
+        ValueError: for an unknown name, a plug-in that cannot be loaded, or one that builds
+            something without a ``choose`` method (:class:`NotAPlayerError`).
     """
-    return player_factory(name)()
+    return checked_player(player_factory(name)(), name)
 
 
 __all__ = [
     "BUILT_IN",
     "ENTRY_POINT_GROUP",
     "BadAnswerError",
+    "NotAPlayerError",
     "Player",
     "PlayerFactory",
     "available_players",
     "check_answer",
+    "checked_player",
     "describe_failure",
     "make_player",
     "player_factory",

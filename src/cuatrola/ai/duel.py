@@ -218,11 +218,11 @@ ProgressHook = Callable[[int], None]
 def format_summary(summary: DuelSummary) -> str:
     """The human-readable summary printed by ``cuatrola duel``."""
     ci = summary.margin_ci95
-    ci_text = "n/a (one deal)" if ci is None else f"± {ci:.2f}"
+    ci_text = "(no 95% CI from one deal)" if ci is None else f"± {ci:.2f} (95% CI)"
     lines = [
         f"duel {summary.a} (a) vs {summary.b} (b), track {summary.track}, seed {summary.seed}: "
         f"{summary.pairs} deals, {summary.hands} hands, {summary.seconds:.1f} s",
-        f"  margin of a: {summary.margin_mean:+.2f} {ci_text} (95% CI), {UNITS[summary.track]}",
+        f"  margin of a: {summary.margin_mean:+.2f} {ci_text}, {UNITS[summary.track]}",
         f"  hands won by a: {summary.hand_win_rate:.1%} of {summary.hands}",
     ]
     card = summary.card_margin
@@ -237,13 +237,14 @@ def format_summary(summary: DuelSummary) -> str:
         lines.append(
             f"  decision time {key} ({name}): p50 {p['p50']:.2f} ms, p90 {p['p90']:.2f} ms, "
             f"p99 {p['p99']:.2f} ms, max {p['max']:.2f} ms over {p['count']} decisions with a "
-            f"choice ({summary.stats[key].forced} forced moves not timed)"
+            f"choice ({summary.stats[key].forced} forced moves left out)"
         )
         stats = summary.stats[key]
         if summary.budget is not None and stats.over_budget:
             lines.append(
-                f"  warning: {stats.over_budget} decisions of {key} ({name}) took longer than "
-                f"the budget of {summary.budget:g} s (slowest {stats.slowest:.2f} s)"
+                f"  warning: {stats.over_budget} decisions of {key} ({name}), forced moves "
+                f"included, took longer than the budget of {summary.budget:g} s (slowest "
+                f"{stats.slowest:.2f} s)"
             )
         contracts = stats.contracts
         if contracts:

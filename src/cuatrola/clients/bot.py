@@ -100,6 +100,7 @@ class BotReport:
     timeouts: int = 0
     #: Revealed shuffles whose deck was derived with the bot's own value.
     contributions: int = 0
+    #: Every line the bot said (``ServerBot``'s ``say``), in order.
     lines: list[str] = field(default_factory=list)
 
 
@@ -115,7 +116,8 @@ class ServerBot:
             the table's turn time, or the player's own default at a table without a timer).
         turn_time: the turn time of a table the bot creates (``None``: the server's default).
         say: called with one line per table event worth telling (hands, matches, the code,
-            turns the server played for the bot, warnings).
+            turns the server played for the bot, warnings); the report keeps them too
+            (:attr:`BotReport.lines`).
     """
 
     def __init__(
@@ -149,6 +151,11 @@ class ServerBot:
         #: The value sent to each shuffle commitment, and the contributions still on their way.
         self._sent: dict[str, str] = {}
         self._contributing: set[asyncio.Task[None]] = set()
+
+    def _tell(self, line: str) -> None:
+        """Say ``line`` and keep it in the report."""
+        self.report.lines.append(line)
+        self.say(line)
 
     @property
     def decision_budget(self) -> float | None:
@@ -247,7 +254,7 @@ class ServerBot:
         self.report.table, self.report.seat = table, seat
         assert self._link is not None
         await self._link.subscribe(table)  # a sync with the bot's view, whatever came before
-        self.say(f"seated at table {table}, seat {seat}")
+        self._tell(f"seated at table {table}, seat {seat}")
 
     def _table_options(self) -> TableOptions:
         options = self.options.table_options()
@@ -261,7 +268,7 @@ class ServerBot:
             return
         self.table_turn_time = turn_time
         if self.budget is not None and turn_time and self.budget >= turn_time:
-            self.say(
+            self._tell(
                 f"warning: the budget of {self.budget:g} s is not shorter than the table's "
                 f"turn time of {turn_time:g} s: the computer will play for the bot whenever "
                 "it uses it all"
@@ -300,18 +307,20 @@ class ServerBot:
             self._seated.set_exception(refused)
         elif isinstance(message, Error):
             # A move the server refused (say, sent for a view that had just changed): the
-            # next view asks again.
-            if message.code == ErrorCode.STALE and self._timed_out:
-                self._timed_out = False  # the late move of the turn said timed out: told
+            # next view asks again. The late move of a turn said timed out is refused as
+            # stale, or as not the bot's turn once the turn has passed on: told already.
+            late = message.code in (ErrorCode.STALE, ErrorCode.NOT_YOUR_TURN)
+            if late and self._timed_out:
+                self._timed_out = False
             else:
-                self.say(f"the server refused a move: {message.code}: {message.message}")
+                self._tell(f"the server refused a move: {message.code}: {message.message}")
             self._acted_at = -1
 
     def _note_code(self, info: TableInfo) -> None:
         # A private table's code is what the people who should join need.
         if info.kind == "private" and info.code and self.report.code is None:
             self.report.code = info.code
-            self.say(f"invite code {info.code}")
+            self._tell(f"invite code {info.code}")
 
     async def _on_event(self, event: Event) -> None:
         body = event.body
@@ -328,12 +337,12 @@ class ServerBot:
                 self.report.contributions += 1
         elif isinstance(body, HandEnded):
             self.report.hands += 1
-            self.say(f"hand {body.hands_played}: score {body.score[0]}-{body.score[1]}")
+            self._tell(f"hand {body.hands_played}: score {body.score[0]}-{body.score[1]}")
         elif isinstance(body, MatchEnded):
             self.report.matches += 1
             won = body.winner == self.report.seat % 2
             self.report.matches_won += int(won)
-            self.say(
+            self._tell(
                 f"match {self.report.matches} {'won' if won else 'lost'} "
                 f"{body.score[0]}-{body.score[1]} in {body.hands_played} hands"
             )
@@ -347,7 +356,7 @@ class ServerBot:
                 self._timed_out = body.auto
                 if body.auto:
                     self.report.timeouts += 1
-                    self.say(
+                    self._tell(
                         f"your bot's turn timed out after {self.table_turn_time or 0:g} s; "
                         f"the computer played {body.action} for it"
                     )

@@ -38,9 +38,11 @@ from typing import Any, Final
 
 from cuatrola.ai.base import (
     BadAnswerError,
+    NotAPlayerError,
     Player,
     PlayerFactory,
     check_answer,
+    checked_player,
     describe_failure,
     player_factory,
 )
@@ -183,7 +185,9 @@ class _Harness:
     def _players(self, names: Seats, rng_key: str) -> tuple[list[Player], list[random.Random]]:
         """A new player for each seat, and its RNG seeded from ``rng_key``."""
         try:
-            players: list[Player] = [self.factories[n]() for n in names]
+            players = [checked_player(self.factories[n](), n) for n in names]
+        except NotAPlayerError as exc:
+            raise DuelError(str(exc)) from None
         except Exception as exc:
             # A plug-in's own bug: said in one line by the duel command, not as a traceback.
             raise DuelError(f"a player could not be built: {type(exc).__name__}: {exc}") from exc

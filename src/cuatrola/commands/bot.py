@@ -35,7 +35,13 @@ MODES = ("bots", "quick", "private")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments."""
-    parser.add_argument("--server", type=server_url, required=True, metavar="URL")
+    parser.add_argument(
+        "--server",
+        type=server_url,
+        required=True,
+        metavar="URL",
+        help="the card room's address, http://host[:port] (as cuatrola serve prints it)",
+    )
     parser.add_argument(
         "--player",
         required=True,
@@ -53,7 +59,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="the bot's guest name")
     add_rules_arguments(parser, "a table the bot creates")
     parser.add_argument(
-        "--level", choices=BOT_LEVELS, default="medium", help="the server's computer players' level"
+        "--level",
+        choices=BOT_LEVELS,
+        default="medium",
+        help="the level of the server's computer players at a table the bot creates "
+        "(default medium)",
     )
     parser.add_argument(
         "--matches", type=bounded_int(1, 10_000), default=1, help="matches to play (default 1)"
@@ -92,7 +102,7 @@ def _fail(message: str, status: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Play at the server; see the module docstring for the exit status."""
-    from cuatrola.ai.base import describe_failure, player_factory
+    from cuatrola.ai.base import NotAPlayerError, checked_player, describe_failure, player_factory
 
     if args.code is not None and args.mode != "private":
         return _fail("--code joins a private table: use it with --mode private", 2)
@@ -109,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc), 2)
     try:
-        player = factory()
+        player = checked_player(factory(), args.player)
+    except NotAPlayerError as exc:
+        return _fail(str(exc), 2)
     except Exception as exc:
         if args.traceback:
             traceback.print_exc()

@@ -79,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the duel and print its summary."""
-    from cuatrola.ai.base import describe_failure, player_factory
+    from cuatrola.ai.base import NotAPlayerError, checked_player, describe_failure, player_factory
     from cuatrola.ai.duel import DuelError, DuelSummary, ProgressHook, format_summary
     from cuatrola.clients.duel import run_duel
 
@@ -90,7 +90,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"cuatrola duel: {exc}", file=sys.stderr)
             return 2
         try:
-            factory()  # a bad argument too: the class cannot be built, so nothing can play
+            # A bad argument too: the class cannot be built, or is no player, so nothing plays.
+            checked_player(factory(), name)
+        except NotAPlayerError as exc:
+            print(f"cuatrola duel: {exc}", file=sys.stderr)
+            return 2
         except Exception as exc:
             if args.traceback:
                 traceback.print_exc()

@@ -23,6 +23,9 @@ from collections.abc import Sequence
 from cuatrola.core.cards import CARD_SUIT, Card, Suit, cards_of, mask_of
 from cuatrola.core.tricks import legal_mask, winning_card
 
+#: The cards of a whole trick: one per seat in a plain hand (three in a contract).
+_FULL_TRICK = 4
+
 CardLike = Card | str | int
 #: A card of a trick: the card alone, or ``(seat, card)`` as :attr:`PublicView.trick` holds it.
 TrickCard = CardLike | tuple[int, CardLike]
@@ -62,9 +65,14 @@ def legal_cards(
         The legal cards in display order (docs/rules.md section 4.1).
 
     Raises:
-        ValueError: on an unknown card, a card given twice or a bad suit.
+        ValueError: on an unknown card, a card given twice, a bad suit or a table of four
+            cards or more (a trick that is complete).
     """
     cards = _cards(table)
+    if len(cards) >= _FULL_TRICK:
+        raise ValueError(
+            f"a trick is complete with {_FULL_TRICK} cards; the table holds {len(cards)}"
+        )
     hand_mask = mask_of(hand)
     table_mask = mask_of(cards)
     if hand_mask & table_mask:
@@ -80,11 +88,14 @@ def trick_winner(table: Sequence[TrickCard], trump: Suit | str | int) -> int:
     ``table[index][0]`` is the winning seat).
 
     Raises:
-        ValueError: on an empty table, an unknown card or a card given twice.
+        ValueError: on an empty table, more than four cards, an unknown card or a card given
+            twice.
     """
     if not table:
         raise ValueError("a trick needs at least one card")
     cards = _cards(table)
+    if len(cards) > _FULL_TRICK:
+        raise ValueError(f"a trick holds at most {_FULL_TRICK} cards, got {len(cards)}")
     table_mask = mask_of(cards)
     return cards.index(Card(winning_card(table_mask, CARD_SUIT[cards[0]], _suit(trump))))
 

@@ -20,8 +20,9 @@ Implementation notes:
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, NamedTuple
@@ -154,6 +155,24 @@ def team_of(seat: int) -> int:
 def partner_of(seat: int) -> int:
     """The seat sitting across from ``seat``."""
     return (seat + 2) & 3
+
+
+def _score(score: object) -> tuple[int, int]:
+    """A match score given to a hand, as two plain ints.
+
+    Raises:
+        ValueError: unless ``score`` is two game-point counts (integers, not negative).
+    """
+    pair: tuple[int, int] | None = None
+    items = tuple(score) if isinstance(score, Iterable) and not isinstance(score, str) else ()
+    if len(items) == 2 and not any(isinstance(item, bool) for item in items):
+        try:
+            pair = (operator.index(items[0]), operator.index(items[1]))
+        except TypeError:
+            pair = None
+    if pair is None or min(pair) < 0:
+        raise ValueError(f"score_before must be two game-point counts, got {score!r}")
+    return pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +459,10 @@ class HandState:
 
         The last card dealt is the dealer's shown card; its suit is trump. Dealing starts at
         the mano, so the dealer is served last.
+
+        Raises:
+            ValueError: for a dealer that is not a seat 0..3, or a ``score_before`` that is
+                not two game-point counts.
         """
         if dealer not in _SEAT_RANGE:
             raise ValueError(f"expected a dealer seat 0..3, got {dealer!r}")
@@ -459,7 +482,8 @@ class HandState:
         """A hand with given cards: ``hands[s]`` are seat ``s``'s five cards (codes or ids).
 
         Raises:
-            ValueError: when the cards are not a full deal or the trump card is not the dealer's.
+            ValueError: when the cards are not a full deal, the trump card is not the
+                dealer's, or ``score_before`` is not two game-point counts.
         """
         if len(hands) != NUM_SEATS:
             raise ValueError(f"expected 4 hands, got {len(hands)}")
@@ -507,12 +531,8 @@ class HandState:
         self.rules = rules
         self.dealer = dealer
         self.mano = (dealer + 1) % NUM_SEATS
-        # The default score needs no conversion; a given one is made a pair of plain ints.
-        self.score_before = (
-            score_before
-            if score_before is _NO_SCORE
-            else (int(score_before[0]), int(score_before[1]))
-        )
+        # The default score needs no check; a given one is made a pair of plain ints.
+        self.score_before = score_before if score_before is _NO_SCORE else _score(score_before)
         self.dealt = (hands[0], hands[1], hands[2], hands[3])
         self.trump_card = ALL_CARDS[trump_card]
         self.trump = _SUITS[CARD_SUIT[trump_card]]

@@ -37,6 +37,10 @@ def hand_to_record(state: HandState, **extra: Any) -> dict[str, Any]:
         **extra: extra keys to add (a match id, the players, the ``shuffle`` proof of a hand
             dealt verifiably: :meth:`cuatrola.core.shuffle.ShuffleProof.to_json`); a replay
             ignores them, ``cuatrola verify`` checks the proof.
+
+    Raises:
+        ValueError: when an extra key is one of the record's own (``hands``, ``plays``...),
+            which it would replace.
     """
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -48,6 +52,9 @@ def hand_to_record(state: HandState, **extra: Any) -> dict[str, Any]:
         "bids": [c.label for c in state.bids],
         "plays": state.record_plays(),
     }
+    clash = sorted(set(extra) & set(record))
+    if clash:
+        raise ValueError(f"extra keys would replace the record's own: {', '.join(clash)}")
     record.update(extra)
     return record
 

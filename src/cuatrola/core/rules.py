@@ -159,9 +159,19 @@ class Rules:
         """A named preset: ``exact11`` (default), ``to21``, ``hands11``, ``hands20``, ``exactN``.
 
         Raises:
-            RulesError: for an unknown name.
+            RulesError: for an unknown name or one that is not a string, or a ``quintola``
+                or ``auto_cante`` that is not a bool.
         """
-        key = name.strip().lower() if isinstance(name, str) else ""
+        # Checked before the name: the name's errors below are told as an unknown preset.
+        if not isinstance(quintola, bool) or not isinstance(auto_cante, bool):
+            raise RulesError(
+                f"quintola and auto_cante must be true or false, got {quintola!r} and "
+                f"{auto_cante!r}"
+            )
+        if not isinstance(name, str):
+            # Not read as the default: rules=3 meant exact3, not exact11.
+            raise RulesError(f"expected a rules preset name such as 'exact11', got {name!r}")
+        key = name.strip().lower()
         if key in ("", "default", "online"):
             key = "exact11"
         try:

@@ -347,9 +347,14 @@ def state_from(view: SeatView, deal: Sequence[int | Iterable[int | str]]) -> Han
     open. ``view_for(state_from(view, deal), view.seat) == view``.
 
     Raises:
+        TypeError: when ``view`` is not a :class:`SeatView` (a spectator's ``PublicView``).
         ValueError: when ``deal`` is not a deal the view could come from (the seat's own
             cards differ, a play or a cante is not legal with these hands...).
     """
+    if not isinstance(view, SeatView):
+        raise TypeError(
+            f"expected a seat's SeatView (view_for(state, seat)), got {type(view).__name__}"
+        )
     if len(deal) != 4:
         raise ValueError(f"expected a deal of 4 hands, got {len(deal)}")
     dealt = dealt_hands(view, deal)

@@ -1,7 +1,8 @@
 """One hand of cuatrola as an OpenSpiel game, ``python_cuatrola`` (docs/env.md).
 
 Importing this module registers the game with ``pyspiel.register_game``; then
-``pyspiel.load_game("python_cuatrola")`` (parameters ``rules``, ``dealer``, ``auto_cante``)
+``pyspiel.load_game("python_cuatrola")`` (parameters ``rules``, ``dealer``, ``auto_cante``,
+``quintola``)
 gives a 4-player, zero-sum, imperfect-information game:
 
 * **chance** deals the 20 cards one at a time, uniformly from what is left, in the order of
@@ -64,7 +65,12 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"rules": "exact11", "dealer": 3, "auto_cante": False},
+    parameter_specification={
+        "rules": "exact11",
+        "dealer": 3,
+        "auto_cante": False,
+        "quintola": True,
+    },
 )
 _GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=NUM_ACTIONS,
@@ -83,7 +89,11 @@ class CuatrolaGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(_GAME_TYPE, _GAME_INFO, params or {})
         values = self.get_parameters()
-        self.rules = Rules.preset(str(values["rules"]), auto_cante=bool(values["auto_cante"]))
+        self.rules = Rules.preset(
+            str(values["rules"]),
+            quintola=bool(values["quintola"]),
+            auto_cante=bool(values["auto_cante"]),
+        )
         self.dealer = int(values["dealer"])
         if self.dealer not in range(NUM_PLAYERS):
             raise ValueError(f"expected a dealer seat 0..3, got {self.dealer}")
@@ -133,6 +143,12 @@ class CuatrolaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.hand is None:
+            # A deal set up by hand (apply_action with chosen cards) must not corrupt the
+            # state: only the outcomes chance_outcomes() offers are taken.
+            if action not in range(NUM_CARDS):
+                raise ValueError(f"expected a card id 0..{NUM_CARDS - 1} to deal, got {action}")
+            if action in self.deck:
+                raise ValueError(f"{CARD_CODES[action]} is already dealt")
             self.deck.append(int(action))
             if len(self.deck) == NUM_CARDS:
                 self.hand = _hand_from_deck(self.cuatrola_game, self.deck)

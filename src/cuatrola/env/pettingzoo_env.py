@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from cuatrola.core.actions import NUM_ACTIONS
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
+from cuatrola.core.views import SeatView, view_for
 from cuatrola.env.encoding import OBSERVATION_SIZE, action_mask, observation
 
 REWARDS = ("game_points", "hand_points")
@@ -106,15 +106,23 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand (seeded by ``seed`` when given)."""
+        """Deal a new hand (seeded by ``seed`` when given).
+
+        ``options`` may hold ``dealer`` and ``score_before``; other keys are ignored, as
+        PettingZoo's API test expects.
+
+        Raises:
+            ValueError: for a dealer that is not a seat 0..3, or a score that is not two
+                game-point counts.
+        """
         if seed is not None:
             self._rng = random.Random(seed)
         options = options or {}
         dealer = options.get("dealer")
         if dealer is None:
             dealer = self._rng.randrange(4)
-        score = tuple(options.get("score_before", (0, 0)))
-        self.hand_state = HandState.deal(self.rules, dealer, self._rng, (score[0], score[1]))
+        score = options.get("score_before", (0, 0))
+        self.hand_state = HandState.deal(self.rules, dealer, self._rng, score)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -130,30 +138,57 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = AGENTS[seat]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s view as floats, and its action mask (all 0 when not its turn)."""
-        assert self.hand_state is not None
-        view = view_for(self.hand_state, AGENTS.index(agent))
+        """``agent``'s view as floats, and its action mask (all 0 when not its turn).
+
+        Raises:
+            ValueError: for an agent that is not ``seat_0`` .. ``seat_3``, or before
+                :meth:`reset`.
+        """
+        view = view_for(self._hand(), _seat(agent))
         return {"observation": observation(view), "action_mask": action_mask(view)}
+
+    def seat_view(self, agent: str) -> SeatView:
+        """``agent``'s :class:`~cuatrola.core.views.SeatView`: what a
+        :class:`~cuatrola.ai.base.Player` (a computer player, your bot) chooses from, to seat
+        one in the environment. It shows the seat's own cards only.
+
+        Raises:
+            ValueError: for an agent that is not ``seat_0`` .. ``seat_3``, or before
+                :meth:`reset`.
+        """
+        return view_for(self._hand(), _seat(agent))
+
+    def _hand(self) -> HandState:
+        if self.hand_state is None:
+            raise ValueError("no hand yet: call reset() first")
+        return self.hand_state
 
     def state(self) -> npt.NDArray[np.float32]:
         """The global state, for centralized critics (QMIX, MAPPO) only: the four seats'
         observations, seat 0 first (:data:`STATE_SIZE` floats), which together hold every
         seat's cards. Never give it to an agent that acts: its inputs are :meth:`observe`.
         """
-        assert self.hand_state is not None
-        state = self.hand_state
+        state = self._hand()
         return np.concatenate([observation(view_for(state, seat)) for seat in range(4)])
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (``None`` once the agent is done)."""
+        """Apply the selected agent's action (``None`` once the agent is done).
+
+        Raises:
+            ValueError: before :meth:`reset`, or ``None`` for an agent that is to act; the
+                rules core's :class:`~cuatrola.core.errors.IllegalActionError` (also a
+                ``ValueError``) for an action that is not legal now.
+        """
+        hand = self._hand()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.hand_state is not None and action is not None
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is the action of an agent that is done")
         self._cumulative_rewards[agent] = 0.0
-        self.hand_state.apply(int(action))
-        if self.hand_state.is_finished:
+        hand.apply(int(action))
+        if hand.is_finished:
             self._finish()
         else:
             self._select()
@@ -187,6 +222,12 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _seat(agent: str) -> int:
+    if agent not in AGENTS:
+        raise ValueError(f"expected an agent seat_0 .. seat_3, got {agent!r}")
+    return AGENTS.index(agent)
 
 
 def cuatrola_env(**kwargs: Any) -> Any:

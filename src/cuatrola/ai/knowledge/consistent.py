@@ -96,6 +96,11 @@ class ConsistentDeals:
     __slots__ = ("knowledge", "view")
 
     def __init__(self, view: SeatView) -> None:
+        if not isinstance(view, SeatView):
+            # A PublicView has no own cards to start from: say so, not an AttributeError.
+            raise TypeError(
+                f"expected a seat's SeatView (view_for(state, seat)), got {type(view).__name__}"
+            )
         self.view = view
         self.knowledge = Knowledge.from_view(view)
 
@@ -147,6 +152,9 @@ class ConsistentDeals:
 
 def deals_consistent_with(view: SeatView) -> ConsistentDeals:
     """The deals of the unseen cards consistent with ``view`` (count, enumerate, sample).
+
+    Raises:
+        TypeError: when ``view`` is not a :class:`SeatView` (a spectator's ``PublicView``).
 
     >>> import random
     >>> import cuatrola
