@@ -157,6 +157,21 @@ describe("events", () => {
     expect(reduce(s, { type: "flashDone", id: -1 }).flash).toBe(s.flash);
   });
 
+  it("marks only the latest trick's winner: the earlier winner's bubble goes", () => {
+    let s = sync(view({ to_move: 3, trick: [[0, "AB"], [1, "3B"], [2, "SB"]] }));
+    const first = { leader: 0, seats: [0, 1, 2, 3], cards: ["AB", "3B", "SB", "CB"], winner: 0 };
+    s = act(s, 3, "CB", view({ tricks: [TRICK_0, first], trick: [], to_move: 0 }));
+    s = act(s, 1, "solo", view({ tricks: [TRICK_0, first], trick: [], to_move: 0 }));
+    s = act(s, 0, "AC", view({ tricks: [TRICK_0, first], trick: [[0, "AC"]], to_move: 1 }));
+    s = act(s, 1, "3C", view({ tricks: [TRICK_0, first], trick: [[0, "AC"], [1, "3C"]], to_move: 2 }));
+    s = act(s, 2, "RC", view({ tricks: [TRICK_0, first], trick: [[0, "AC"], [1, "3C"], [2, "RC"]], to_move: 3 }));
+    const second = { leader: 0, seats: [0, 1, 2, 3], cards: ["AC", "3C", "RC", "AO"], winner: 3 };
+    s = act(s, 3, "AO", view({ tricks: [TRICK_0, first, second], trick: [], to_move: 3 }));
+    const tricks = Object.entries(s.announce).filter(([, a]) => a.kind === "trick");
+    expect(tricks.map(([seat]) => Number(seat))).toEqual([3]);
+    expect(s.announce[1].kind).toBe("bid"); // other kinds of bubble stay
+  });
+
   it("announces a bid and a cante at the seat, with the points the view records", () => {
     let s = sync(view({ phase: "bidding", bids: [], to_move: 1, tricks: [] }));
     s = act(s, 1, "solo", view({ phase: "bidding", bids: ["solo"], to_move: 2, tricks: [] }));
