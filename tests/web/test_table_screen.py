@@ -1100,3 +1100,36 @@ def test_a_toast_is_in_one_live_region(screen: Screen) -> None:
             return n; }"""
     )
     assert regions == 1
+
+
+def test_a_cante_at_a_side_seat_is_read_whole_on_a_phone(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # A side seat is a third of a phone's width: the words of a cante ("¡Canta 40!") and its
+    # rey and caballo do not fit on one line there, and the words must not be the ones cut.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    try:
+        won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
+        sung = view(
+            bids=["pass", "pass", "pass", "pass"],
+            tricks=[TRICK_0, won],
+            to_move=1,
+            hand=["RO", "SO"],
+            card_counts=[2, 3, 3, 3],
+            cantes=[{"trick": 1, "seat": 1, "suit": "E", "points": 20}],
+        )
+        screen.sync(view(tricks=[TRICK_0, won], to_move=1, hand=["RO", "SO"]))
+        screen.event({"kind": "act", "seat": 1, "action": "cante:E", "auto": False, "view": sung})
+        announce = screen.by("announce-right")
+        assert announce.get_attribute("data-kind") == "cante"
+        text = announce.locator(".announce-text")
+        assert text.inner_text() == "¡Canta 20!"
+        assert text.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the words are cut"
+        assert announce.locator(".mini-face").count() == 2
+        seat = screen.by("seat-right").bounding_box()
+        bubble = announce.bounding_box()
+        assert seat and bubble and bubble["x"] + bubble["width"] <= seat["x"] + seat["width"] + 1
+        shot(screen.page, artifacts, "scripted-cante-phone")
+        assert screen.errors == []
+    finally:
+        context.close()
