@@ -208,6 +208,40 @@ def test_avatars_and_the_profile_page(browser: Any, server: str, artifacts: Path
         player.close()
 
 
+def test_an_unrated_profile_breaks_no_word_on_a_phone(browser: Any, server: str) -> None:
+    # A third of a phone's width holds the rating: "Sin puntuación" must wrap between its
+    # words, not cut "puntuación" into "puntuaci" and "ón".
+    player = open_player(browser, server, viewport={"width": 360, "height": 740})
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Rosa")
+        page.get_by_test_id("user-name").click()
+        rating = page.get_by_test_id("profile-rating")
+        for lang in ("es", "pt", "en", "tr"):
+            page.get_by_test_id("lang-select").select_option(lang)
+            rating.get_by_text(catalogue(lang)["profile.unrated"]).wait_for()
+            split: list[str] = rating.evaluate(
+                """(dd) => {
+                  const text = dd.textContent;
+                  const node = [...dd.childNodes].find((n) => n.nodeType === 3 && n.data.trim());
+                  const out = [];
+                  for (const m of node.data.matchAll(/\\S+/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, m.index);
+                    range.setEnd(node, m.index + m[0].length);
+                    const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+                    const lines = new Set(tops);
+                    if (lines.size > 1) out.push(m[0]);
+                  }
+                  return text ? out : ["no text"];
+                }"""
+            )
+            assert split == [], f"{lang}: {split} broken across lines"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
 def test_long_names_end_in_an_ellipsis_with_the_full_name_on_hover(
     browser: Any, server: str
 ) -> None:
