@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import ARTIFACTS, shot
+from tests.web.helpers import ARTIFACTS, LANGS, catalogue, shot
 
 FAKE_SOCKET = """(() => {
   const sent = [];
@@ -1102,14 +1102,25 @@ def test_a_toast_is_in_one_live_region(screen: Screen) -> None:
     assert regions == 1
 
 
-def test_a_cante_at_a_side_seat_is_read_whole_on_a_phone(
+def test_a_trick_won_and_a_cante_at_a_side_seat_are_read_whole_on_a_phone(
     browser: Any, server: str, token: str, artifacts: Path
 ) -> None:
-    # A side seat is a third of a phone's width: the words of a cante ("¡Canta 40!") and its
-    # rey and caballo do not fit on one line there, and the words must not be the ones cut.
+    # A side seat is a third of a phone's width: "Takes the trick!" does not fit on one line
+    # there, nor a cante's words ("¡Canta 40!") beside its rey and caballo; the words must
+    # wrap, not be cut to "Takes the tri…" or "¡Can…".
     context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
     try:
         won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
+        before = view(tricks=[TRICK_0], trick=[[0, "AB"], [1, "3B"], [2, "SB"]], to_move=3)
+        after = view(tricks=[TRICK_0, won], to_move=1, hand=["RO", "SO"])
+        for lang in LANGS:
+            screen.page.get_by_test_id("lang-select").select_option(lang)
+            screen.sync(before)
+            screen.event({"kind": "act", "seat": 3, "action": "CB", "auto": False, "view": after})
+            text = screen.by("announce-right").locator(".announce-text")
+            text.get_by_text(catalogue(lang)["table.winsTrickShort"]).wait_for()
+            assert text.evaluate("(el) => el.scrollWidth <= el.clientWidth"), f"{lang}: cut"
+        screen.page.get_by_test_id("lang-select").select_option("es")
         sung = view(
             bids=["pass", "pass", "pass", "pass"],
             tricks=[TRICK_0, won],
