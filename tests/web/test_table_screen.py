@@ -1144,3 +1144,30 @@ def test_a_trick_won_and_a_cante_at_a_side_seat_are_read_whole_on_a_phone(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_score_sheet_fits_a_phone_in_every_language(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # The score column comes last: a sheet wider than the dialog hid it behind a sideways
+    # scroll ("Scor", "Nosotros–Ell").
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    try:
+        screen.sync(view(to_move=1))
+        screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+        screen.page.keyboard.press("Escape")  # the hand summary
+        for lang in LANGS:
+            screen.page.get_by_test_id("lang-select").select_option(lang)
+            screen.by("score-sheet-btn").click()
+            sheet = screen.by("score-sheet")
+            sheet.get_by_text(catalogue(lang)["sheet.score"], exact=True).wait_for()
+            wrap = sheet.locator(".sheet-wrap")
+            width = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+            assert width[0] <= width[1], f"{lang}: the sheet is {width[0]} px in {width[1]}"
+            if lang == "es":
+                shot(screen.page, artifacts, "score-sheet-phone")
+            screen.page.keyboard.press("Escape")
+            sheet.wait_for(state="detached")
+        assert screen.errors == []
+    finally:
+        context.close()

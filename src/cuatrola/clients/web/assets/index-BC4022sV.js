@@ -566,7 +566,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <button class="btn ghost" data-testid="back-lobby" onClick=${r}>${I(`nav.lobby`)}</button>
       </div>
     </div>
-  </${Bi}>`}function qi({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0];return $`<${Bi} testid="score-sheet" title=${I(`sheet.title`)} onClose=${n}>
+  </${Bi}>`}function qi({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0],s=$`${t.teamName(r)}–<wbr />${t.teamName(1-r)}`;return $`<${Bi} testid="score-sheet" title=${I(`sheet.title`)} onClose=${n}>
     <div class="sheet-wrap">
       <table class="summary-table score-sheet">
         <thead>
@@ -577,7 +577,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <th scope="col">${I(`sheet.gamePoints`)}</th>
             <th scope="col">${I(`sheet.score`)}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${t.teamName(r)}–${t.teamName(1-r)}</th><th /><th>${t.teamName(r)}–${t.teamName(1-r)}</th></tr>
+          <tr class="sheet-teams"><th /><th /><th>${s}</th><th /><th>${s}</th></tr>
         </thead>
         <tbody>
           ${i?$`<tr data-testid="sheet-base" class="sheet-base">
