@@ -208,6 +208,51 @@ def test_avatars_and_the_profile_page(browser: Any, server: str, artifacts: Path
         player.close()
 
 
+def test_the_private_table_form_shows_its_choices_whole(browser: Any, server: str) -> None:
+    # On a wide screen the private table's form is a third of the play panel: two choices
+    # side by side there showed "A 11 exact" and "30 segund", under labels of one and two
+    # lines that left the menus at different heights.
+    for size in ({"width": 1440, "height": 900}, {"width": 1280, "height": 860}, None):
+        viewport = size or {"width": 390, "height": 844}
+        player = open_player(browser, server, viewport=viewport)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Nico")
+            form = page.get_by_test_id("create-form")
+            problems: list[str] = form.evaluate(
+                """(form) => {
+                  const out = [];
+                  const probe = document.createElement("span");
+                  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+                  document.body.append(probe);
+                  const selects = [...form.querySelectorAll(".grid2 select")];
+                  for (const select of selects) {
+                    const style = getComputedStyle(select);
+                    probe.style.font = style.font;
+                    probe.textContent = select.selectedOptions[0].textContent;
+                    // the text, the padding and the menu's arrow (some 20 px)
+                    const room = select.clientWidth - parseFloat(style.paddingLeft)
+                      - parseFloat(style.paddingRight) - 20;
+                    if (probe.offsetWidth > room) out.push(`${probe.textContent} is cut`);
+                  }
+                  probe.remove();
+                  const tops = new Map();
+                  for (const select of selects) {
+                    const box = select.getBoundingClientRect();
+                    const row = Math.round(select.closest(".field").getBoundingClientRect().top);
+                    if (tops.has(row) && Math.abs(tops.get(row) - box.top) > 1) {
+                      out.push(`${select.name} is not level with its neighbour`);
+                    }
+                    tops.set(row, box.top);
+                  }
+                  return out;
+                }"""
+            )
+            assert problems == [], f"{viewport}: {problems}"
+        finally:
+            player.close()
+
+
 def test_an_unrated_profile_breaks_no_word_on_a_phone(browser: Any, server: str) -> None:
     # A third of a phone's width holds the rating: "Sin puntuación" must wrap between its
     # words, not cut "puntuación" into "puntuaci" and "ón".
