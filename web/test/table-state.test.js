@@ -205,6 +205,17 @@ describe("events", () => {
     expect(s.sheet).toEqual({ base: null, rows: [] });
   });
 
+  it("the match end goes when a player leaves it and the table waits for players again", () => {
+    let s = sync(view(), { info: { ...INFO, status: "playing" } });
+    s = event(s, { kind: "match_end", winner: 0, score: [11, 7], hands_played: 7 });
+    s = event(s, { kind: "seats", info: { ...INFO, status: "finished", rematch: [0] } });
+    expect(shownDialogs(s).matchEnd).toBe(true);
+    // seat 2 leaves: no rematch can start now, and the waiting room is what is left
+    const seats = INFO.seats.map((x) => (x.seat === 2 ? { seat: 2, name: null, user: null, bot: false } : x));
+    s = event(s, { kind: "seats", info: { ...INFO, seats, status: "open", rematch: [] } });
+    expect(shownDialogs(s).matchEnd).toBe(false);
+  });
+
   it("counts unread chat lines until they are seen", () => {
     let s = sync(view());
     s = event(s, { kind: "chat", seat: 2, name: "P2", text: "hola" });

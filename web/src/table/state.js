@@ -520,7 +520,9 @@ export function shownDialogs(state) {
   return {
     lastTrick: Boolean(d.lastTrick),
     summary,
-    matchEnd: Boolean(d.matchEnd && state.matchEnd && !summary),
+    // A player who leaves after the match opens the table to players again: no rematch
+    // can start, and the waiting room under the dialog is what is left to see.
+    matchEnd: Boolean(d.matchEnd && state.matchEnd && !summary && state.info?.status !== "open"),
     sheet: Boolean(d.sheet),
   };
 }
