@@ -312,6 +312,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <${kn} name=${t.name} bot=${jn(t)} size=${22} />
         <${An} text=${b(e)} />
         ${S.dealer===e?X`<span class="badge dealer">${I(`table.dealerShort`)}</span>`:null}
+        ${S.dealer===e&&S.trump_held?X`<${zn} class="rp-trump" markup=${V(z(S.shown_card))}
+              label=${I(`table.shownTrump`,{card:q(S.shown_card)})} />`:null}
         ${i?X`<span class="badge out">${I(`table.sitsOut`)}</span>`:null}
         ${r?X`<span class=${`badge bid bid-${r}`}>${I(`bid.${r}`)}</span>`:null}
       </div>
@@ -353,7 +355,6 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${w.map(([e,t])=>X`<${zn} key=${t} class=${`rp-card at-${di(e,v)}${T===e?` winner`:``}`}
               markup=${V(z(t))} label=${`${b(e)}: ${q(t)}`} />`)}
         </div>
-        ${S.trump_held?X`<${zn} class="rp-trump" markup=${V(z(S.shown_card))} label=${I(`table.shownTrump`,{card:q(S.shown_card)})} />`:null}
       </div>
     </div>
     <p class="replay-event" data-testid="replay-event" aria-live="polite">${D()}</p>
