@@ -253,6 +253,45 @@ def test_the_private_table_form_shows_its_choices_whole(browser: Any, server: st
             player.close()
 
 
+def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:
+    # "CÓDIGO DE INVITACIÓN" in capitals did not fit the box beside the join button: it read
+    # "CÓDIGO DE INVI" on a wide screen and "CÓDIGO DE INVITACIÓ" on a phone.
+    for viewport in ({"width": 1440, "height": 900}, {"width": 390, "height": 844}):
+        player = open_player(browser, server, viewport=viewport)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Ciro")
+            for lang in LANGS:
+                page.get_by_test_id("lang-select").select_option(lang)
+                page.wait_for_function(
+                    "(label) => document.querySelector('[data-testid=join-code]')"
+                    ".getAttribute('aria-label') === label",
+                    arg=catalogue(lang)["table.inviteCode"],
+                )
+                box = page.get_by_test_id("join-code")
+                fits = box.evaluate(
+                    """(input) => {
+                      const style = getComputedStyle(input);
+                      const probe = document.createElement("span");
+                      probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre";
+                      probe.style.font = style.font;
+                      probe.style.letterSpacing = style.letterSpacing;
+                      probe.style.textTransform = getComputedStyle(input, "::placeholder")
+                        .textTransform;
+                      probe.textContent = input.placeholder;
+                      document.body.append(probe);
+                      const width = probe.offsetWidth;
+                      probe.remove();
+                      const room = input.clientWidth - parseFloat(style.paddingLeft)
+                        - parseFloat(style.paddingRight);
+                      return width <= room;
+                    }"""
+                )
+                assert fits, f"{viewport} {lang}: {box.get_attribute('placeholder')!r} is cut"
+        finally:
+            player.close()
+
+
 def test_an_unrated_profile_breaks_no_word_on_a_phone(browser: Any, server: str) -> None:
     # A third of a phone's width holds the rating: "Sin puntuación" must wrap between its
     # words, not cut "puntuación" into "puntuaci" and "ón".

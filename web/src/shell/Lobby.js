@@ -147,7 +147,7 @@ function PlayPanel(props) {
       }}>
         <h3>${t("lobby.joinByCode")}</h3>
         <div class="row">
-          <input name="code" maxlength="16" required aria-label=${t("table.inviteCode")} placeholder=${t("table.inviteCode")}
+          <input name="code" maxlength="16" required aria-label=${t("table.inviteCode")} placeholder=${t("lobby.codePlaceholder")}
             data-testid="join-code" autocomplete="off" />
           <button class="btn" type="submit" data-testid="join-submit">${t("lobby.join")}</button>
         </div>

@@ -148,7 +148,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <form class="card-panel" onSubmit=${e=>{e.preventDefault(),a(e.currentTarget.elements.code.value)}}>
         <h3>${I(`lobby.joinByCode`)}</h3>
         <div class="row">
-          <input name="code" maxlength="16" required aria-label=${I(`table.inviteCode`)} placeholder=${I(`table.inviteCode`)}
+          <input name="code" maxlength="16" required aria-label=${I(`table.inviteCode`)} placeholder=${I(`lobby.codePlaceholder`)}
             data-testid="join-code" autocomplete="off" />
           <button class="btn" type="submit" data-testid="join-submit">${I(`lobby.join`)}</button>
         </div>
