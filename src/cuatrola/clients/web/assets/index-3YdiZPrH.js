@@ -63,7 +63,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <span class="score">${e.score[a]}–${e.score[1-a]}</span>
     <span class="muted when">${Nn(e.finished_at)}</span>
     <span class="players">
-      ${[...e.players].sort((e,t)=>e.seat-t.seat).map(e=>X`<${Mn} key=${e.seat} player=${e} size=${20} />`)}
+      ${[a,1-a].map(t=>{let n=i===null?I(`table.team`,{n:t+1}):I(t===i?`table.us`:`table.them`);return X`<span key=${t} class="pair" role="group" aria-label=${n}>
+          <span class="pair-name" aria-hidden="true">${n}</span>
+          ${e.players.filter(e=>(e.seat&1)===t).sort((e,t)=>e.seat-t.seat).map(e=>X`<${Mn} key=${e.seat} player=${e} size=${20} />`)}
+        </span>`})}
     </span>
     <span class="muted hands">${I(`history.hands`,{n:e.hand_count})}</span>
     <span class="row-links">
