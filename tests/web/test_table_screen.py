@@ -469,6 +469,22 @@ def test_the_countdown_runs_at_every_seat_from_the_frames_clock(screen: Screen) 
     assert screen.by("turn-timer").count() == 0
 
 
+def test_the_last_seconds_stay_readable_while_the_clock_pulses(screen: Screen) -> None:
+    # The urgent clock pulses to be seen; it pulsed its own opacity down to 0.45, digits
+    # and all, so that "3 s" was at times a dim red on dark red.
+    mine = view(to_move=0, legal=["RO", "SO", "CC", "AB"])
+    screen.sync(mine, clock={"seat": 0, "remaining_ms": 4_000, "total_ms": 30_000})
+    timer = screen.by("seat-bottom").get_by_test_id("turn-timer")
+    assert "urgent" in (timer.get_attribute("class") or "")
+    faded: list[str] = timer.evaluate(
+        """(el) => el.getAnimations().flatMap((a) => a.effect.getKeyframes())
+             .filter((k) => "opacity" in k || "color" in k).map((k) => JSON.stringify(k))"""
+    )
+    assert faded == []
+    assert timer.evaluate("(el) => getComputedStyle(el).color") == "rgb(255, 255, 255)"
+    assert timer.evaluate("(el) => el.getAnimations().length") >= 1  # it still pulses
+
+
 def test_a_spectator_sees_the_clock_and_no_controls(screen: Screen) -> None:
     spectator_view = view(seat=None, hand=[], legal=[], to_move=2)
     screen.sync(
