@@ -1187,3 +1187,42 @@ def test_the_score_sheet_fits_a_phone_in_every_language(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_felt_keeps_its_size_when_the_turn_comes_to_us_on_a_phone(
+    browser: Any, server: str, token: str
+) -> None:
+    # On a phone the felt takes the height the controls under it leave: it shrank by a row
+    # (the bids taking two, the hint button one more) each time our turn came, and grew back
+    # after our move, so the seats and the trick jumped at every turn.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    options = {**INFO["options"], "hints": True}
+    bidding = {
+        "phase": "bidding",
+        "bids": [],
+        "tricks": [],
+        "trick": [],
+        "hand": ["RO", "SO", "CC", "AB", "3E"],
+        "card_counts": [5, 5, 5, 5],
+        "tricks_won": [0, 0],
+        "card_points": [0, 0],
+    }
+    try:
+        for phase, legal in (
+            (bidding, ["pass", "solo", "cuatrola", "quintola"]),
+            ({}, ["RO", "SO"]),
+        ):
+            heights = []
+            for to_move in (1, 0, 1):
+                screen.sync(
+                    view(**phase, to_move=to_move, legal=legal if to_move == 0 else []),
+                    options=options,
+                )
+                screen.by("hint-btn").wait_for(state="visible" if to_move == 0 else "hidden")
+                box = screen.by("felt").bounding_box()
+                assert box
+                heights.append(round(box["height"]))
+            assert heights[0] == heights[1] == heights[2], f"{phase.get('phase', 'play')}"
+        assert screen.errors == []
+    finally:
+        context.close()
