@@ -208,6 +208,124 @@ def test_avatars_and_the_profile_page(browser: Any, server: str, artifacts: Path
         player.close()
 
 
+def test_the_private_table_form_shows_its_choices_whole(browser: Any, server: str) -> None:
+    # On a wide screen the private table's form is a third of the play panel: two choices
+    # side by side there showed "A 11 exact" and "30 segund", under labels of one and two
+    # lines that left the menus at different heights.
+    for size in ({"width": 1440, "height": 900}, {"width": 1280, "height": 860}, None):
+        viewport = size or {"width": 390, "height": 844}
+        player = open_player(browser, server, viewport=viewport)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Nico")
+            form = page.get_by_test_id("create-form")
+            problems: list[str] = form.evaluate(
+                """(form) => {
+                  const out = [];
+                  const probe = document.createElement("span");
+                  probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap";
+                  document.body.append(probe);
+                  const selects = [...form.querySelectorAll(".grid2 select")];
+                  for (const select of selects) {
+                    const style = getComputedStyle(select);
+                    probe.style.font = style.font;
+                    probe.textContent = select.selectedOptions[0].textContent;
+                    // the text, the padding and the menu's arrow (some 20 px)
+                    const room = select.clientWidth - parseFloat(style.paddingLeft)
+                      - parseFloat(style.paddingRight) - 20;
+                    if (probe.offsetWidth > room) out.push(`${probe.textContent} is cut`);
+                  }
+                  probe.remove();
+                  const tops = new Map();
+                  for (const select of selects) {
+                    const box = select.getBoundingClientRect();
+                    const row = Math.round(select.closest(".field").getBoundingClientRect().top);
+                    if (tops.has(row) && Math.abs(tops.get(row) - box.top) > 1) {
+                      out.push(`${select.name} is not level with its neighbour`);
+                    }
+                    tops.set(row, box.top);
+                  }
+                  return out;
+                }"""
+            )
+            assert problems == [], f"{viewport}: {problems}"
+        finally:
+            player.close()
+
+
+def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:
+    # "CÓDIGO DE INVITACIÓN" in capitals did not fit the box beside the join button: it read
+    # "CÓDIGO DE INVI" on a wide screen and "CÓDIGO DE INVITACIÓ" on a phone.
+    for viewport in ({"width": 1440, "height": 900}, {"width": 390, "height": 844}):
+        player = open_player(browser, server, viewport=viewport)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Ciro")
+            for lang in LANGS:
+                page.get_by_test_id("lang-select").select_option(lang)
+                page.wait_for_function(
+                    "(label) => document.querySelector('[data-testid=join-code]')"
+                    ".getAttribute('aria-label') === label",
+                    arg=catalogue(lang)["table.inviteCode"],
+                )
+                box = page.get_by_test_id("join-code")
+                fits = box.evaluate(
+                    """(input) => {
+                      const style = getComputedStyle(input);
+                      const probe = document.createElement("span");
+                      probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre";
+                      probe.style.font = style.font;
+                      probe.style.letterSpacing = style.letterSpacing;
+                      probe.style.textTransform = getComputedStyle(input, "::placeholder")
+                        .textTransform;
+                      probe.textContent = input.placeholder;
+                      document.body.append(probe);
+                      const width = probe.offsetWidth;
+                      probe.remove();
+                      const room = input.clientWidth - parseFloat(style.paddingLeft)
+                        - parseFloat(style.paddingRight);
+                      return width <= room;
+                    }"""
+                )
+                assert fits, f"{viewport} {lang}: {box.get_attribute('placeholder')!r} is cut"
+        finally:
+            player.close()
+
+
+def test_an_unrated_profile_breaks_no_word_on_a_phone(browser: Any, server: str) -> None:
+    # A third of a phone's width holds the rating: "Sin puntuación" must wrap between its
+    # words, not cut "puntuación" into "puntuaci" and "ón".
+    player = open_player(browser, server, viewport={"width": 360, "height": 740})
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Rosa")
+        page.get_by_test_id("user-name").click()
+        rating = page.get_by_test_id("profile-rating")
+        for lang in ("es", "pt", "en", "tr"):
+            page.get_by_test_id("lang-select").select_option(lang)
+            rating.get_by_text(catalogue(lang)["profile.unrated"]).wait_for()
+            split: list[str] = rating.evaluate(
+                """(dd) => {
+                  const text = dd.textContent;
+                  const node = [...dd.childNodes].find((n) => n.nodeType === 3 && n.data.trim());
+                  const out = [];
+                  for (const m of node.data.matchAll(/\\S+/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, m.index);
+                    range.setEnd(node, m.index + m[0].length);
+                    const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+                    const lines = new Set(tops);
+                    if (lines.size > 1) out.push(m[0]);
+                  }
+                  return text ? out : ["no text"];
+                }"""
+            )
+            assert split == [], f"{lang}: {split} broken across lines"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
 def test_long_names_end_in_an_ellipsis_with_the_full_name_on_hover(
     browser: Any, server: str
 ) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import ARTIFACTS, shot
+from tests.web.helpers import ARTIFACTS, LANGS, catalogue, shot
 
 FAKE_SOCKET = """(() => {
   const sent = [];
@@ -467,6 +467,22 @@ def test_the_countdown_runs_at_every_seat_from_the_frames_clock(screen: Screen) 
     screen.page.wait_for_function(f"() => {SECONDS} < 9")
     screen.event({"kind": "chat", "seat": 2, "name": "Luis", "phrase": "hello"}, clock=None)
     assert screen.by("turn-timer").count() == 0
+
+
+def test_the_last_seconds_stay_readable_while_the_clock_pulses(screen: Screen) -> None:
+    # The urgent clock pulses to be seen; it pulsed its own opacity down to 0.45, digits
+    # and all, so that "3 s" was at times a dim red on dark red.
+    mine = view(to_move=0, legal=["RO", "SO", "CC", "AB"])
+    screen.sync(mine, clock={"seat": 0, "remaining_ms": 4_000, "total_ms": 30_000})
+    timer = screen.by("seat-bottom").get_by_test_id("turn-timer")
+    assert "urgent" in (timer.get_attribute("class") or "")
+    faded: list[str] = timer.evaluate(
+        """(el) => el.getAnimations().flatMap((a) => a.effect.getKeyframes())
+             .filter((k) => "opacity" in k || "color" in k).map((k) => JSON.stringify(k))"""
+    )
+    assert faded == []
+    assert timer.evaluate("(el) => getComputedStyle(el).color") == "rgb(255, 255, 255)"
+    assert timer.evaluate("(el) => el.getAnimations().length") >= 1  # it still pulses
 
 
 def test_a_spectator_sees_the_clock_and_no_controls(screen: Screen) -> None:
@@ -1100,3 +1116,113 @@ def test_a_toast_is_in_one_live_region(screen: Screen) -> None:
             return n; }"""
     )
     assert regions == 1
+
+
+def test_a_trick_won_and_a_cante_at_a_side_seat_are_read_whole_on_a_phone(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # A side seat is a third of a phone's width: "Takes the trick!" does not fit on one line
+    # there, nor a cante's words ("¡Canta 40!") beside its rey and caballo; the words must
+    # wrap, not be cut to "Takes the tri…" or "¡Can…".
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    try:
+        won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 1}
+        before = view(tricks=[TRICK_0], trick=[[0, "AB"], [1, "3B"], [2, "SB"]], to_move=3)
+        after = view(tricks=[TRICK_0, won], to_move=1, hand=["RO", "SO"])
+        for lang in LANGS:
+            screen.page.get_by_test_id("lang-select").select_option(lang)
+            screen.sync(before)
+            screen.event({"kind": "act", "seat": 3, "action": "CB", "auto": False, "view": after})
+            text = screen.by("announce-right").locator(".announce-text")
+            text.get_by_text(catalogue(lang)["table.winsTrickShort"]).wait_for()
+            assert text.evaluate("(el) => el.scrollWidth <= el.clientWidth"), f"{lang}: cut"
+        screen.page.get_by_test_id("lang-select").select_option("es")
+        sung = view(
+            bids=["pass", "pass", "pass", "pass"],
+            tricks=[TRICK_0, won],
+            to_move=1,
+            hand=["RO", "SO"],
+            card_counts=[2, 3, 3, 3],
+            cantes=[{"trick": 1, "seat": 1, "suit": "E", "points": 20}],
+        )
+        screen.sync(view(tricks=[TRICK_0, won], to_move=1, hand=["RO", "SO"]))
+        screen.event({"kind": "act", "seat": 1, "action": "cante:E", "auto": False, "view": sung})
+        announce = screen.by("announce-right")
+        assert announce.get_attribute("data-kind") == "cante"
+        text = announce.locator(".announce-text")
+        assert text.inner_text() == "¡Canta 20!"
+        assert text.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the words are cut"
+        assert announce.locator(".mini-face").count() == 2
+        seat = screen.by("seat-right").bounding_box()
+        bubble = announce.bounding_box()
+        assert seat and bubble and bubble["x"] + bubble["width"] <= seat["x"] + seat["width"] + 1
+        shot(screen.page, artifacts, "scripted-cante-phone")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def test_the_score_sheet_fits_a_phone_in_every_language(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # The score column comes last: a sheet wider than the dialog hid it behind a sideways
+    # scroll ("Scor", "Nosotros–Ell").
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    try:
+        screen.sync(view(to_move=1))
+        screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+        screen.page.keyboard.press("Escape")  # the hand summary
+        for lang in LANGS:
+            screen.page.get_by_test_id("lang-select").select_option(lang)
+            screen.by("score-sheet-btn").click()
+            sheet = screen.by("score-sheet")
+            sheet.get_by_text(catalogue(lang)["sheet.score"], exact=True).wait_for()
+            wrap = sheet.locator(".sheet-wrap")
+            width = wrap.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+            assert width[0] <= width[1], f"{lang}: the sheet is {width[0]} px in {width[1]}"
+            if lang == "es":
+                shot(screen.page, artifacts, "score-sheet-phone")
+            screen.page.keyboard.press("Escape")
+            sheet.wait_for(state="detached")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def test_the_felt_keeps_its_size_when_the_turn_comes_to_us_on_a_phone(
+    browser: Any, server: str, token: str
+) -> None:
+    # On a phone the felt takes the height the controls under it leave: it shrank by a row
+    # (the bids taking two, the hint button one more) each time our turn came, and grew back
+    # after our move, so the seats and the trick jumped at every turn.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    options = {**INFO["options"], "hints": True}
+    bidding = {
+        "phase": "bidding",
+        "bids": [],
+        "tricks": [],
+        "trick": [],
+        "hand": ["RO", "SO", "CC", "AB", "3E"],
+        "card_counts": [5, 5, 5, 5],
+        "tricks_won": [0, 0],
+        "card_points": [0, 0],
+    }
+    try:
+        for phase, legal in (
+            (bidding, ["pass", "solo", "cuatrola", "quintola"]),
+            ({}, ["RO", "SO"]),
+        ):
+            heights = []
+            for to_move in (1, 0, 1):
+                screen.sync(
+                    view(**phase, to_move=to_move, legal=legal if to_move == 0 else []),
+                    options=options,
+                )
+                screen.by("hint-btn").wait_for(state="visible" if to_move == 0 else "hidden")
+                box = screen.by("felt").bounding_box()
+                assert box
+                heights.append(round(box["height"]))
+            assert heights[0] == heights[1] == heights[2], f"{phase.get('phase', 'play')}"
+        assert screen.errors == []
+    finally:
+        context.close()

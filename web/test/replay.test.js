@@ -85,6 +85,17 @@ describe("the replay viewer", () => {
     expect(end.getAttribute("aria-disabled")).toBe(null);
   });
 
+  it("shows the dealer's shown trump card at the dealer's seat, not in a corner of the felt", async () => {
+    const atRight = { ...VIEW, dealer: 1, mano: 2 };
+    const steps = { hands: [{ steps: [{ action: null, seat: null, view: atRight, hands: HANDS }] }] };
+    serve({ "/matches/m-1": [200, MATCH], "/matches/m-1/steps": [200, steps], "/matches/m-1/analysis": [200, {}] });
+    const root = await show("m-1");
+    const shown = root.querySelectorAll(".rp-trump");
+    expect(shown.length).toBe(1);
+    expect(shown[0].closest("[data-testid^=replay-seat-]").dataset.testid).toBe("replay-seat-1");
+    expect(shown[0].getAttribute("aria-label")).toBe("table.shownTrump");
+  });
+
   it("names the play button by what it does, with no pressed state beside the changing name", async () => {
     serve({ "/matches/m-1": [200, MATCH], "/matches/m-1/steps": [200, STEPS], "/matches/m-1/analysis": [200, {}] });
     const root = await show("m-1");

@@ -157,6 +157,21 @@ describe("events", () => {
     expect(reduce(s, { type: "flashDone", id: -1 }).flash).toBe(s.flash);
   });
 
+  it("marks only the latest trick's winner: the earlier winner's bubble goes", () => {
+    let s = sync(view({ to_move: 3, trick: [[0, "AB"], [1, "3B"], [2, "SB"]] }));
+    const first = { leader: 0, seats: [0, 1, 2, 3], cards: ["AB", "3B", "SB", "CB"], winner: 0 };
+    s = act(s, 3, "CB", view({ tricks: [TRICK_0, first], trick: [], to_move: 0 }));
+    s = act(s, 1, "solo", view({ tricks: [TRICK_0, first], trick: [], to_move: 0 }));
+    s = act(s, 0, "AC", view({ tricks: [TRICK_0, first], trick: [[0, "AC"]], to_move: 1 }));
+    s = act(s, 1, "3C", view({ tricks: [TRICK_0, first], trick: [[0, "AC"], [1, "3C"]], to_move: 2 }));
+    s = act(s, 2, "RC", view({ tricks: [TRICK_0, first], trick: [[0, "AC"], [1, "3C"], [2, "RC"]], to_move: 3 }));
+    const second = { leader: 0, seats: [0, 1, 2, 3], cards: ["AC", "3C", "RC", "AO"], winner: 3 };
+    s = act(s, 3, "AO", view({ tricks: [TRICK_0, first, second], trick: [], to_move: 3 }));
+    const tricks = Object.entries(s.announce).filter(([, a]) => a.kind === "trick");
+    expect(tricks.map(([seat]) => Number(seat))).toEqual([3]);
+    expect(s.announce[1].kind).toBe("bid"); // other kinds of bubble stay
+  });
+
   it("announces a bid and a cante at the seat, with the points the view records", () => {
     let s = sync(view({ phase: "bidding", bids: [], to_move: 1, tricks: [] }));
     s = act(s, 1, "solo", view({ phase: "bidding", bids: ["solo"], to_move: 2, tricks: [] }));
@@ -188,6 +203,17 @@ describe("events", () => {
     s = event(s, { kind: "match_start", match: 2 });
     expect(shownDialogs(s).matchEnd).toBe(false);
     expect(s.sheet).toEqual({ base: null, rows: [] });
+  });
+
+  it("the match end goes when a player leaves it and the table waits for players again", () => {
+    let s = sync(view(), { info: { ...INFO, status: "playing" } });
+    s = event(s, { kind: "match_end", winner: 0, score: [11, 7], hands_played: 7 });
+    s = event(s, { kind: "seats", info: { ...INFO, status: "finished", rematch: [0] } });
+    expect(shownDialogs(s).matchEnd).toBe(true);
+    // seat 2 leaves: no rematch can start now, and the waiting room is what is left
+    const seats = INFO.seats.map((x) => (x.seat === 2 ? { seat: 2, name: null, user: null, bot: false } : x));
+    s = event(s, { kind: "seats", info: { ...INFO, seats, status: "open", rematch: [] } });
+    expect(shownDialogs(s).matchEnd).toBe(false);
   });
 
   it("counts unread chat lines until they are seen", () => {

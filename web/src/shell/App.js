@@ -218,7 +218,8 @@ export function App() {
         }),
       ),
       c.on("online", (msg) => typeof msg.players === "number" && setOnline(msg.players)),
-      c.on("queue", (msg) => setQueue(msg.on ? msg : null)),
+      // the wait is told once, when the queue changes: the lobby counts it down from here
+      c.on("queue", (msg) => setQueue(msg.on ? { ...msg, at: Date.now() } : null)),
       c.on("seated", (msg) => {
         setQueue(null);
         go(`#/t/${msg.table}`);

@@ -1,5 +1,6 @@
 // Your finished matches (GET /api/history), newest first: the result from your side, the
-// score, the date, the four players (links to their profiles), a replay and a download.
+// score, the date, the four players (links to their profiles) as their two pairs, yours
+// first (seat order alternates the pairs), a replay and a download.
 
 import { t } from "../i18n.js";
 import { Icon } from "../icons.js";
@@ -19,7 +20,14 @@ export function MatchRow({ match: m, viewerId, testid, replayTestid }) {
     <span class="score">${m.score[side]}–${m.score[1 - side]}</span>
     <span class="muted when">${formatDate(m.finished_at)}</span>
     <span class="players">
-      ${[...m.players].sort((a, b) => a.seat - b.seat).map((p) => html`<${PlayerTag} key=${p.seat} player=${p} size=${20} />`)}
+      ${[side, 1 - side].map((pair) => {
+        const label = team === null ? t("table.team", { n: pair + 1 }) : pair === team ? t("table.us") : t("table.them");
+        const players = m.players.filter((p) => (p.seat & 1) === pair).sort((a, b) => a.seat - b.seat);
+        return html`<span key=${pair} class="pair" role="group" aria-label=${label}>
+          <span class="pair-name" aria-hidden="true">${label}</span>
+          ${players.map((p) => html`<${PlayerTag} key=${p.seat} player=${p} size=${20} />`)}
+        </span>`;
+      })}
     </span>
     <span class="muted hands">${t("history.hands", { n: m.hand_count })}</span>
     <span class="row-links">

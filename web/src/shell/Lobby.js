@@ -6,7 +6,7 @@
 // queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
 // alone.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Avatar } from "../avatar.js";
 import { cardId, cardSvg } from "../cards.js";
 import { t } from "../i18n.js";
@@ -147,7 +147,7 @@ function PlayPanel(props) {
       }}>
         <h3>${t("lobby.joinByCode")}</h3>
         <div class="row">
-          <input name="code" maxlength="16" required aria-label=${t("table.inviteCode")} placeholder=${t("table.inviteCode")}
+          <input name="code" maxlength="16" required aria-label=${t("table.inviteCode")} placeholder=${t("lobby.codePlaceholder")}
             data-testid="join-code" autocomplete="off" />
           <button class="btn" type="submit" data-testid="join-submit">${t("lobby.join")}</button>
         </div>
@@ -173,7 +173,7 @@ function PlayPanel(props) {
 function QuickMatch({ queue, conn, setQueue, setFormError }) {
   if (queue) {
     return html`<div class="queue-box">
-      <p data-testid="queue-status" role="status">${t("lobby.queueWaiting", { n: queue.waiting, s: Math.ceil(queue.fill_in) })}</p>
+      <${QueueStatus} queue=${queue} />
       <button class="btn ghost" data-testid="quick-match-cancel" onClick=${() => {
         conn.command("quick_match", { on: false }).catch(() => null);
         setQueue(null);
@@ -186,6 +186,22 @@ function QuickMatch({ queue, conn, setQueue, setFormError }) {
       conn.command("quick_match", { on: true }).catch((err) => setFormError(err));
     }}>${t("lobby.findMatch")}</button>
   </div>`;
+}
+
+// The server says how long until computer players fill the table only when the queue
+// changes; alone in the queue that is once, so the seconds are counted down here.
+function QueueStatus({ queue }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil(queue.fill_in - (now - (queue.at ?? now)) / 1000));
+  // A screen reader hears the status when the server changes it, not every second.
+  return html`<p data-testid="queue-status" data-seconds=${seconds}>
+    <span aria-hidden="true">${t("lobby.queueWaiting", { n: queue.waiting, s: seconds })}</span>
+    <span class="sr-only" role="status">${t("lobby.queueWaiting", { n: queue.waiting, s: Math.ceil(queue.fill_in) })}</span>
+  </p>`;
 }
 
 function CreateForm({ run, conn }) {

@@ -138,6 +138,10 @@ export function Replay({ matchId, userId, onBack }) {
         <${Avatar} name=${player.name} bot=${isComputer(player)} size=${22} />
         <${Name} text=${nameOf(seat)} />
         ${view.dealer === seat ? html`<span class="badge dealer">${t("table.dealerShort")}</span>` : null}
+        ${view.dealer === seat && view.trump_held
+          ? html`<${Svg} class="rp-trump" markup=${cardSvg(cardId(view.shown_card))}
+              label=${t("table.shownTrump", { card: cardName(view.shown_card) })} />`
+          : null}
         ${out ? html`<span class="badge out">${t("table.sitsOut")}</span>` : null}
         ${bid ? html`<span class=${`badge bid bid-${bid}`}>${t(`bid.${bid}`)}</span>` : null}
       </div>
@@ -190,9 +194,6 @@ export function Replay({ matchId, userId, onBack }) {
               markup=${cardSvg(cardId(c))} label=${`${nameOf(seat)}: ${cardName(c)}`} />`,
           )}
         </div>
-        ${view.trump_held
-          ? html`<${Svg} class="rp-trump" markup=${cardSvg(cardId(view.shown_card))} label=${t("table.shownTrump", { card: cardName(view.shown_card) })} />`
-          : null}
       </div>
     </div>
     <p class="replay-event" data-testid="replay-event" aria-live="polite">${describe()}</p>

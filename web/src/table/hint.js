@@ -53,7 +53,8 @@ export function useHint(conn, tableId, state) {
     setError(null);
     setBusy(false);
   }, [state.view]);
-  const available = Boolean(state.info?.options?.hints) && seated(state) && myTurn(state);
+  const offered = Boolean(state.info?.options?.hints) && seated(state);
+  const available = offered && myTurn(state);
   const ask = useCallback(() => {
     asked.current = view.current;
     setBusy(true);
@@ -69,12 +70,19 @@ export function useHint(conn, tableId, state) {
       });
   }, [conn, tableId]);
   const hint = answer && answer.view === state.view ? answer.hint : null;
-  return { hint, ask, busy, error, available };
+  return { hint, ask, busy, error, available, offered };
 }
 
 /** The hint button and, once answered, the expert's move with its reason. */
 export function HintBar({ hints }) {
-  if (!hints.available) return null;
+  if (!hints.offered) return null;
+  // Between our turns the bar keeps its room, unseen: the felt above takes the height left
+  // to it, and would otherwise shrink and grow by a row at every turn.
+  if (!hints.available) {
+    return html`<div class="hint-bar idle" aria-hidden="true">
+      <button class="btn small" disabled tabindex="-1">${t("hint.ask")}</button>
+    </div>`;
+  }
   const { hint } = hints;
   return html`<div class="hint-bar" data-testid="hint-bar">
     <button class="btn small" data-testid="hint-btn" disabled=${hints.busy || Boolean(hint)} onClick=${hints.ask}

@@ -699,6 +699,8 @@ export function ScoreSheetDialog({ state, w, onClose }) {
   const my = w.myTeam;
   const { base, rows } = state.sheet;
   const score = state.info?.score || [0, 0];
+  // "Nosotros–Ellos" may break after its dash: on a phone the columns need the room
+  const teams = html`${w.teamName(my)}–<wbr />${w.teamName(1 - my)}`;
   return html`<${Dialog} testid="score-sheet" title=${t("sheet.title")} onClose=${onClose}>
     <div class="sheet-wrap">
       <table class="summary-table score-sheet">
@@ -710,7 +712,7 @@ export function ScoreSheetDialog({ state, w, onClose }) {
             <th scope="col">${t("sheet.gamePoints")}</th>
             <th scope="col">${t("sheet.score")}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${w.teamName(my)}–${w.teamName(1 - my)}</th><th /><th>${w.teamName(my)}–${w.teamName(1 - my)}</th></tr>
+          <tr class="sheet-teams"><th /><th /><th>${teams}</th><th /><th>${teams}</th></tr>
         </thead>
         <tbody>
           ${base

@@ -177,7 +177,10 @@ function applyAction(state, body) {
       entries.push({ id: nextId++, kind: "trick", seat: trick.winner });
       flash = { id: nextId++, trick };
       lastTrick = trick;
-      announce = { ...announce, [trick.winner]: { id: nextId++, kind: "trick" } };
+      // One seat takes the trick: an earlier trick's winner loses his mark and bubble, or
+      // two seats would both say they took it.
+      const others = Object.fromEntries(Object.entries(announce).filter(([, a]) => a.kind !== "trick"));
+      announce = { ...others, [trick.winner]: { id: nextId++, kind: "trick" } };
       sounds.push("trick");
     } else {
       flash = null;
@@ -517,7 +520,9 @@ export function shownDialogs(state) {
   return {
     lastTrick: Boolean(d.lastTrick),
     summary,
-    matchEnd: Boolean(d.matchEnd && state.matchEnd && !summary),
+    // A player who leaves after the match opens the table to players again: no rematch
+    // can start, and the waiting room under the dialog is what is left to see.
+    matchEnd: Boolean(d.matchEnd && state.matchEnd && !summary && state.info?.status !== "open"),
     sheet: Boolean(d.sheet),
   };
 }
