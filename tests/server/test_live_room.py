@@ -234,6 +234,25 @@ async def test_spectators_see_the_game_but_no_hand(tmp_path: Path) -> None:
             await p.close()
 
 
+async def test_unsubscribing_acks_the_seat_still_held_as_every_table_command_does(
+    tmp_path: Path,
+) -> None:
+    # The ack said seat null to a seated player, as if the seat were gone, while the events
+    # that followed its next command (which follows the table again) were that seat's.
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        (eve,) = await make_players(server, ["Eve"])
+        await eve.command({"type": "subscribe", "table": table})
+        bea = players[1]
+        reply = await bea.command({"type": "unsubscribe", "table": table})
+        assert (reply["type"], reply["table"], reply["seat"]) == ("ack", table, 1)
+        assert isinstance(reply["seq"], int)
+        reply = await eve.command({"type": "unsubscribe", "table": table})
+        assert (reply["type"], reply["seat"]) == ("ack", None)
+        for p in (*players, eve):
+            await p.close()
+
+
 async def test_chat_limits_phrases_and_mute(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path, chat_lines=3, chat_window=60)) as server:
         players, table = await four_at_a_table(server)

@@ -641,8 +641,9 @@ class Welcome(_Out, frozen=True, tag="welcome"):
 class Ack(_Out, frozen=True, tag="ack"):
     """A command was accepted (or, with ``duplicate``, had already been accepted).
 
-    ``table``/``seat`` tell where a create/join/play_computer seated you; ``seq`` is the
-    table's event sequence number after the command.
+    ``table``/``seat`` tell where a create/join/play_computer seated you, and for any other
+    table command your seat there (``None``: none); ``seq`` is the table's event sequence
+    number after the command.
     """
 
     id: str

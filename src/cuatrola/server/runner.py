@@ -516,7 +516,10 @@ class TableRunner:
         client = item.client
         client.tables.discard(table.id)
         if item.cmd_id is not None:
-            client.send(Ack(id=item.cmd_id, table=table.id))
+            # As every table command's ack: the seat still held here (a seated player stays
+            # seated after it stops following the table), and the table's seq.
+            seat = table.seat_of(client.user)
+            client.send(Ack(id=item.cmd_id, table=table.id, seat=seat, seq=table.seq))
         if client not in self.subscribers:
             return
         del self.subscribers[client]
