@@ -24,6 +24,7 @@ from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView, view_for
+from cuatrola.table.cantes import window_options, window_view
 from tests.clients.conftest import log_text, plain, wait_for
 
 SIZE = (120, 40)
@@ -180,6 +181,32 @@ async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) 
     suit = app.suit_name(view.obligation.suit)
     assert f"({suit})" in log
     assert app.submitted == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Cantes after the trick…"), ("es", "Cantes tras la baza…")]
+)
+async def test_the_cante_window_after_a_trick_is_said_to_those_not_asked(
+    lang: str, words: str
+) -> None:
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = HandState.deal(Rules(), 3, rng)
+        for _ in range(4):
+            state.apply("pass")
+        while len(state.tricks) < 1:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+        if 0 not in window_options(state):
+            break
+    # Online, every seat sees the window, and only one that can sing is asked.
+    view = window_view(state, 0)
+    assert isinstance(view, SeatView)
+    assert view.phase is Phase.CANTE and view.to_move is None
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await show(pilot, app, view)
+        assert plain(app.render_actions()).strip() == words
 
 
 @pytest.mark.parametrize(

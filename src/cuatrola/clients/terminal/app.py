@@ -253,6 +253,10 @@ class CuatrolaApp(App[int]):
         #: Until when (``time.monotonic``) Enter and space do not choose at the table: a panel
         #: that closed by itself must not turn a key meant for it into a bid or a card.
         self.choose_keys_held_until = 0.0
+        #: The action sent for the current view, until a new view comes: online, an answer
+        #: in the cante window is acknowledged but changes nothing until the window closes,
+        #: so the screen must say that it was taken.
+        self.answered: int | None = None
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -418,6 +422,12 @@ class CuatrolaApp(App[int]):
         if not choice.legal:
             self.log_line(self.obligation_text(), style="red")
             return
+        view = self.view
+        if view is not None and view.phase is Phase.CANTE:
+            # The cursor follows the answer, so the highlight and the mark agree.
+            actions = [c.action for c in self.choices()]
+            if choice.action in actions:
+                self.cursor = actions.index(choice.action)
         self.submit(choice.action)
 
     def submit(self, action: int) -> None:
@@ -429,6 +439,7 @@ class CuatrolaApp(App[int]):
     def set_view(self, view: SeatView) -> None:
         """Show a new view of the hand."""
         self.view = view
+        self.answered = None
         if view.phase is not Phase.FINISHED:
             self.match_score = view.score_before
         elif view.result is not None:
@@ -698,6 +709,9 @@ class CuatrolaApp(App[int]):
             return Text(self.texts("press_enter"))
         choices = self.choices()
         if not choices:
+            if view.to_move is None and view.phase is Phase.CANTE:
+                # The cante window after a trick: the table waits for nobody in particular.
+                return Text(self.texts("cante_window"), style="dim")
             if view.to_move is None:
                 return Text("")
             waiting = Text(
@@ -709,13 +723,18 @@ class CuatrolaApp(App[int]):
         clock = self.turn_clock()
         text = Text(clock + " " if clock else "", style="bold")
         if view.phase is Phase.PLAY:
-            text.append(self.texts("your_turn_play"), style="bold yellow")
+            keys = "1" if len(choices) == 1 else f"1-{len(choices)}"
+            text.append(self.texts("your_turn_play", keys=keys), style="bold yellow")
             return text
         self._clamp_cursor(choices)
         prompt = "your_turn_bid" if view.phase is Phase.BIDDING else "your_turn_cante"
+        if view.phase is Phase.CANTE and self.answered is not None:
+            prompt = "cante_answered"
         text.append(self.texts(prompt) + "  ", style="bold yellow")
         for index, choice in enumerate(choices):
             text.append(f"[{choice.key}] ", style="bold")
+            if choice.action == self.answered:
+                text.append("✓ ", style="bold green")
             label = choice.label.copy()
             if index == self.cursor:
                 label.stylize("reverse")

@@ -136,7 +136,10 @@ class SessionApp(CuatrolaApp):
             seq=self.last_seq,
         )
         self._unacked_acts[act.id] = act
+        # Before posting: offline the table answers at once, with the next view.
+        self.answered = action
         self._post(act)
+        self.refresh_all()
 
     # Receiving ---------------------------------------------------------------------------------
 
