@@ -218,7 +218,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "analysis_nocante": "no cantar",
         "analysis_match_title": "Análisis de tus decisiones en la partida",
         "analysis_match_working": "El servidor analiza la partida…",
-        "analysis_hand": "Mano {number}, ",
+        "analysis_hand": "Mano {number},",
     },
     "en": {
         "trump_word": "Trump",
@@ -420,7 +420,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "analysis_nocante": "no cante",
         "analysis_match_title": "Analysis of your decisions in the match",
         "analysis_match_working": "The server is analysing the match…",
-        "analysis_hand": "Hand {number}, ",
+        "analysis_hand": "Hand {number},",
     },
 }
 
