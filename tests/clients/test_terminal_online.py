@@ -231,6 +231,64 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
         await host_pilot.press("ctrl+q")
 
 
+async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
+    server: str,
+) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="en",
+    )
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    try:
+        async with host.run_test(size=(80, 24)) as host_pilot:
+            await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+            assert host.info is not None
+            assert plain(host.render_table()).count("free") == 3
+            guest = OnlineApp(
+                OnlineOptions(
+                    server=f"http://127.0.0.1:{proxy.port}",
+                    mode="private",
+                    code=host.info.code,
+                    name="Bruno",
+                ),
+                lang="en",
+            )
+            async with guest.run_test(size=(80, 24)) as guest_pilot:
+                await wait_for(
+                    host_pilot,
+                    lambda: (
+                        host.info is not None and any(s.name == "Bruno" for s in host.info.seats)
+                    ),
+                    "the host to see the guest",
+                )
+                await host_pilot.press("a")
+                await wait_for(
+                    host_pilot,
+                    lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
+                    "a computer player to sit",
+                )
+                table = plain(host.render_table())
+                assert "Bruno" in table and table.count("free") == 1
+                assert table.count("computer") == 1
+                # The guest's network fails, and stays down until the host has seen it.
+                proxy.refusing = True
+                proxy.cut()
+                await wait_for(
+                    host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
+                )
+                assert "offline" in plain(host.render_table())
+                proxy.refusing = False
+                await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
+                assert "offline" not in plain(host.render_table())
+                # Sitting down was not coming back: one "is back", after the one "disconnected".
+                assert log_text(host).count("is back") == 1
+                await guest_pilot.press("ctrl+q")
+            await host_pilot.press("ctrl+q")
+    finally:
+        await proxy.close()
+
+
 async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> None:
     options = OnlineOptions(server=server, mode="bots", rules=Rules.exact(3), name="Eva")
     app = OnlineApp(options, lang="en")

@@ -285,6 +285,11 @@ class CuatrolaApp(App[int]):
             return self.seat_names[seat]
         return self.texts(f"seat_{POSITIONS[rel]}")
 
+    def seat_note(self, seat: int) -> str:
+        """A word on a seat's state beside its name (online: free, a computer player, gone);
+        empty when there is nothing to say."""
+        return ""
+
     def team_name(self, team: int) -> str:
         """``Us`` for the human's team, ``Them`` for the other."""
         return self.texts("team_us" if team == team_of(self.human_seat) else "team_them")
@@ -541,12 +546,17 @@ class CuatrolaApp(App[int]):
         """A seat in three short lines: name; role and cards; bid and the shown trump."""
         view = self.view
         text = Text()
+        note = self.seat_note(seat)
         if view is None:
             text.append(self.seat_name(seat), style="bold")
+            if note:
+                text.append("\n" + note, style="dim")
             return text
         to_move = view.to_move == seat
         text.append("▶ " if to_move else "", style="bold yellow")
         text.append(self.seat_name(seat), style="bold reverse" if to_move else "bold")
+        if note:
+            text.append(" · " + note, style="italic red")
         text.append("\n")
         tags = []
         if seat == view.dealer:

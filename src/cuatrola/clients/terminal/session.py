@@ -88,6 +88,8 @@ class SessionApp(CuatrolaApp):
         self._deadline: tuple[int, float] | None = None
         #: Whether the open hand summary says that the next hand waits for the person.
         self._turn_in_panel = False
+        #: The seats of people who went away (a ``presence`` not online) and are not back.
+        self._gone_seats: set[int] = set()
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -160,13 +162,42 @@ class SessionApp(CuatrolaApp):
         elif isinstance(message, Sync):
             self._on_sync(message)
         elif isinstance(message, Presence):
-            if message.table == self.table_id and message.seat != self.human_seat:
-                key = "online_back" if message.online else "online_gone"
-                self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
+            self._on_presence(message)
         elif isinstance(message, Event):
             self._on_event(message)
         else:
             self._handle_other(message)
+
+    def _on_presence(self, presence: Presence) -> None:
+        """A seated person went away or came back. Arriving at the table is a presence too,
+        but the seat shows the newcomer: only someone who went away is "back"."""
+        seat = presence.seat
+        if presence.table != self.table_id or seat == self.human_seat:
+            return
+        if presence.online and seat not in self._gone_seats:
+            return
+        if presence.online:
+            self._gone_seats.discard(seat)
+        else:
+            self._gone_seats.add(seat)
+        key = "online_back" if presence.online else "online_gone"
+        self.log_line(self.texts(key, seat=self.seat_name(seat)), style="dim")
+        self.refresh_all()
+
+    def seat_note(self, seat: int) -> str:
+        """``offline`` for a person who went away; before the match, whether a seat is free
+        or holds a computer player (a person is shown by name)."""
+        if seat in self._gone_seats:
+            return self.texts("seat_offline")
+        info = self.info
+        if self.view is not None or self.watching or info is None or seat == self.human_seat:
+            return ""
+        place = info.seats[seat] if seat < len(info.seats) else None
+        if place is None:
+            return ""
+        if place.bot:
+            return self.texts("seat_computer")
+        return self.texts("seat_free") if place.name is None else ""
 
     def _on_error(self, error: Error) -> None:
         act = self._unacked_acts.pop(error.id, None) if error.id else None
@@ -224,6 +255,10 @@ class SessionApp(CuatrolaApp):
             s.seat: s.name for s in info.seats if s.name is not None and s.user is not None
         }
         self.match_score = info.score
+        # A seat left free (or to a computer player) has nobody to come back.
+        self._gone_seats = {
+            s.seat for s in info.seats if s.seat in self._gone_seats and s.user is not None
+        }
         self._hands_played = info.hands_played
         if self.view is None:
             self.hand_number = info.hands_played + 1
