@@ -6,11 +6,13 @@ moment it needs: the human's own contract, a hand he sits out, a card he may not
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import string
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -264,6 +266,28 @@ async def test_the_quit_notice_is_in_the_interface_language(
         notes = [(n.title, n.message) for n in app._notifications]
     assert len(notes) == 1
     assert notes[0][0] == title and words in notes[0][1] and "ctrl+q" in notes[0][1]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "Rules"), ("es", "Reglas")])
+async def test_the_help_wraps_each_rule_under_its_own_text_on_80_columns(
+    lang: str, heading: str
+) -> None:
+    app = ShownApp(lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_widget = app.screen.query_one("#help", Static)
+        # The help's text as the 80-column panel lays it out (its border and padding aside).
+        console = Console(file=io.StringIO(), width=help_widget.content_size.width)
+        console.print(help_widget.content)
+        output = console.file
+        assert isinstance(output, io.StringIO)
+    lines = output.getvalue().splitlines()
+    rules = lines[lines.index(heading) + 1 :]
+    assert len(rules) > 6  # the rules are wrapped: longer than the terminal
+    # Every line of a rule, the first and the ones it wraps to, is indented: none starts
+    # at the left edge, in the middle of a sentence.
+    assert all(line.startswith("  ") for line in rules if line.strip()), rules
 
 
 async def test_the_help_scrolls_on_a_small_terminal() -> None:

@@ -11,6 +11,7 @@ in-process table and :class:`~cuatrola.clients.terminal.online.OnlineApp` from a
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -92,6 +93,38 @@ def scrolled(scroll: VerticalScroll, key: str) -> bool:
     return True
 
 
+#: A key line of the help: two spaces, the key(s), two or more spaces, what it does.
+KEY_LINE = re.compile(r"^  (\S(?:.*?\S)?) {2,}(\S.*)$")
+
+
+def help_text(body: str) -> RenderableType:
+    """The help's text laid out for any width: each key line as a row of keys and what they
+    do, each indented line (a rule) with a hanging indent, so that a line too long for the
+    terminal wraps under its own text rather than at the left edge."""
+    parts: list[RenderableType] = []
+    grid: Table | None = None
+    keys = False
+    for line in body.split("\n"):
+        match = KEY_LINE.match(line)
+        if line.startswith("  ") and (match is not None) == keys and grid is not None:
+            pass  # another row of the same kind
+        elif line.startswith("  "):
+            keys = match is not None
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(max_width=14 if keys else 1)
+            grid.add_column(ratio=1)
+            parts.append(grid)
+        else:
+            grid = None
+            parts.append(Text(line))
+            continue
+        if match is not None:
+            grid.add_row(Text("  " + match[1]), Text(match[2]))
+        else:
+            grid.add_row(Text(" "), Text(line.strip()))
+    return Group(*parts)
+
+
 class HelpScreen(ModalScreen[None]):
     """The key help and the rules card, in the current language (scrolls on a small
     terminal: up, down, page up and page down)."""
@@ -112,7 +145,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-scroll"):
             yield Static(
                 Group(
-                    Text(self._texts("help_title"), style="bold"), Text(self._texts("help_body"))
+                    Text(self._texts("help_title"), style="bold"),
+                    help_text(self._texts("help_body")),
                 ),
                 id="help",
             )
