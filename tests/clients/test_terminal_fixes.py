@@ -211,6 +211,27 @@ async def test_the_cante_window_after_a_trick_is_said_to_those_not_asked(
         assert plain(app.render_actions()).strip() == words
 
 
+class GoneApp(ShownApp):
+    """The table screen with the person at East gone (online, a ``presence`` not online)."""
+
+    def seat_note(self, seat: int) -> str:
+        """East is offline."""
+        return self.texts("seat_offline") if seat == 1 else ""
+
+
+async def test_a_gone_seat_is_said_on_the_waiting_line_not_beside_its_name() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(1))  # East is the mano: he bids first
+    view = view_for(state, 0)
+    assert view.to_move == 1
+    app = GoneApp("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, app, view)
+        assert "Waiting for East (offline)…" in plain(app.render_actions())
+        # Not beside the name: in a side seat on 80 columns the words would wrap and push
+        # the bottom seat's last line off the table.
+        assert "offline" not in plain(app.render_table())
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [

@@ -278,6 +278,7 @@ async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
                     host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
                 )
                 assert "offline" in plain(host.render_table())
+                assert host.seat_note(guest.human_seat) == "offline"
                 proxy.refusing = False
                 await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
                 assert "offline" not in plain(host.render_table())

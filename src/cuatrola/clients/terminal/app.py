@@ -588,9 +588,11 @@ class CuatrolaApp(App[int]):
             return text
         to_move = view.to_move == seat
         text.append("▶ " if to_move else "", style="bold yellow")
-        text.append(self.seat_name(seat), style="bold reverse" if to_move else "bold")
-        if note:
-            text.append(" · " + note, style="italic red")
+        # A note (a person gone) dims the name rather than adding words, which would wrap in
+        # a side column of an 80-column screen and push the bottom seat's last line off; the
+        # choices line says it while the table waits for that seat.
+        style = "bold reverse" if to_move else "bold"
+        text.append(self.seat_name(seat), style=style + " dim italic" if note else style)
         text.append("\n")
         tags = []
         if seat == view.dealer:
@@ -758,8 +760,10 @@ class CuatrolaApp(App[int]):
                 return Text(self.texts("cante_window"), style="dim")
             if view.to_move is None:
                 return Text("")
+            name = self.seat_name(view.to_move)
+            note = self.seat_note(view.to_move)
             waiting = Text(
-                self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim"
+                self.texts("waiting_for", seat=f"{name} ({note})" if note else name), style="dim"
             )
             clock = self.turn_clock()
             return Text(clock + " ", style="bold") + waiting if clock else waiting
