@@ -185,6 +185,24 @@ async def test_a_private_table_shows_its_code_and_takes_computer_players(server:
         await pilot.press("ctrl+q")
 
 
+async def test_l_says_the_invite_code_and_the_wait_in_the_other_language(server: str) -> None:
+    options = OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Lola")
+    app = OnlineApp(options, lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.info is not None, "the table to be created")
+        assert app.info is not None and app.info.code
+        code = app.info.code
+        assert app.notice == f"Código de la mesa privada: {code} · a: sentar a la máquina"
+        assert f"Esperando jugadores en la mesa {code}" in plain(app.render_actions())
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.notice == f"Private table code: {code} · a: add a computer player"
+        assert f"Waiting for players at table {code}" in plain(app.render_actions())
+        shown = plain(app.query_one("#notice", Static).content)  # type: ignore[arg-type]
+        assert shown.startswith("Private table code")
+        await pilot.press("ctrl+q")
+
+
 async def test_a_second_player_joins_a_private_table_by_its_code(server: str) -> None:
     host = OnlineApp(
         OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),

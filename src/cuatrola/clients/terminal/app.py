@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -45,6 +46,10 @@ from cuatrola.core.actions import (
 from cuatrola.core.hand import LAST_TRICK_BONUS, HandResult, Phase, team_of
 from cuatrola.core.rules import Contract, MatchEnd, Rules
 from cuatrola.core.views import SeatView
+
+#: What a line of the screen says: fixed words, a catalogue key with its fields, or a
+#: function that words it in the language of the moment.
+Saying = str | tuple[str, dict[str, object]] | Callable[[], str]
 
 #: Bid keys: pass, solo, cuatrola, quintola.
 BID_KEYS = ("p", "s", "c", "q")
@@ -282,8 +287,9 @@ class CuatrolaApp(App[int]):
         self.match_score: tuple[int, int] = (0, 0)
         self.hand_number = 0
         self.cursor = 0
-        self.notice: str = ""
-        self.waiting_text: str = ""
+        # Kept as what to say, not as words, so that ``l`` says them in the other language.
+        self._notice: Saying = ""
+        self._waiting: Saying = ""
         #: Until when (``time.monotonic``) Enter and space do not choose at the table: a panel
         #: that closed by itself must not turn a key meant for it into a bid or a card.
         self.choose_keys_held_until = 0.0
@@ -291,6 +297,41 @@ class CuatrolaApp(App[int]):
         #: in the cante window is acknowledged but changes nothing until the window closes,
         #: so the screen must say that it was taken.
         self.answered: int | None = None
+
+    # What the screen says outside the table -------------------------------------------------
+
+    def _said(self, saying: Saying) -> str:
+        if isinstance(saying, str):
+            return saying
+        if isinstance(saying, tuple):
+            key, fields = saying
+            return self.texts(key, **fields)
+        return saying()
+
+    @property
+    def notice(self) -> str:
+        """The line above the table (an invite code, a lost connection), in the current
+        language."""
+        return self._said(self._notice)
+
+    @notice.setter
+    def notice(self, saying: Saying) -> None:
+        self._notice = saying
+
+    @property
+    def waiting_text(self) -> str:
+        """What the screen says before there is a hand to show (connecting, waiting for
+        players), in the current language."""
+        return self._said(self._waiting)
+
+    @waiting_text.setter
+    def waiting_text(self, saying: Saying) -> None:
+        self._waiting = saying
+
+    def say(self, key: str, **fields: object) -> Saying:
+        """A catalogue text to set as :attr:`notice` or :attr:`waiting_text`, said in the
+        language of the moment (``l`` switches it)."""
+        return (key, fields)
 
     # Layout ------------------------------------------------------------------------------------
 

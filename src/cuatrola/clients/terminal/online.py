@@ -174,7 +174,7 @@ class OnlineApp(SessionApp):
     def on_mount(self) -> None:
         """Start the connection."""
         super().on_mount()
-        self.waiting_text = self.texts("online_connecting", server=self.options.server)
+        self.waiting_text = self.say("online_connecting", server=self.options.server)
         self.refresh_all()
         self.run_worker(self._run(), name="connection", group="network")
         self.set_interval(1.0, self._tick)
@@ -244,7 +244,7 @@ class OnlineApp(SessionApp):
 
     def _dropped(self, reconnecting: bool) -> None:
         if reconnecting:
-            self.notice = self.texts("online_reconnecting")
+            self.notice = self.say("online_reconnecting")
             self.refresh_all()
             return
         # Whoever waits for the server learns at once that this connection is gone.
@@ -257,7 +257,7 @@ class OnlineApp(SessionApp):
         self.user = self.link.user
         self.reconnections = self.link.reconnections
         # Said once the seat is back (the clock comes re-synced in the sync).
-        self.notice = self.texts("online_reconnected")
+        self.notice = self.say("online_reconnected")
         self.log_line(self.texts("online_reconnected"), style="green")
         self.refresh_all()
 
@@ -298,7 +298,7 @@ class OnlineApp(SessionApp):
             await self._pick_table()
         elif mode == "quick":
             self._seated = asyncio.get_running_loop().create_future()
-            self.waiting_text = self.texts("online_waiting", table="…")
+            self.waiting_text = self.say("online_waiting", table="…")
             self.refresh_all()
             await self._request(QuickMatch(id=self._next_id(), on=True))
             seated = await self._seated
@@ -323,7 +323,7 @@ class OnlineApp(SessionApp):
             return
         self._picked = asyncio.get_running_loop().create_future()
         self.lobby = []
-        self.waiting_text = self.texts("watch_choose")
+        self.waiting_text = self.say("watch_choose")
         self.refresh_all()
         await self._send(LobbySubscribe(on=True))
         table = await self._picked
@@ -331,7 +331,7 @@ class OnlineApp(SessionApp):
         # The list is not needed while watching: stop its updates.
         await self._send(LobbySubscribe(on=False))
         self.table_id = table
-        self.waiting_text = self.texts("online_waiting", table=table)
+        self.waiting_text = self.say("online_waiting", table=table)
         self.refresh_all()
 
     def _take_seat(self, ack: Ack) -> None:
@@ -497,7 +497,7 @@ class OnlineApp(SessionApp):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):
-            self.waiting_text = self.texts("online_waiting", table=f"({message.waiting}/4)")
+            self.waiting_text = self.say("online_waiting", table=f"({message.waiting}/4)")
             self.refresh_all()
         elif isinstance(message, Lobby):
             self._on_lobby(message.tables)

@@ -262,9 +262,9 @@ class SessionApp(CuatrolaApp):
         self._hands_played = info.hands_played
         if self.view is None:
             self.hand_number = info.hands_played + 1
-        self.notice = self._table_notice()
+        self.notice = self._table_notice
         if self.view is None:
-            self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
+            self.waiting_text = self.say("online_waiting", table=info.code or info.id)
 
     def _show(self, wire: HandView) -> None:
         seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
@@ -334,7 +334,7 @@ class SessionApp(CuatrolaApp):
             self._hands_played = 0
             self.hand_number = 1
             self.match_score = (0, 0)
-            self.notice = self._table_notice()
+            self.notice = self._table_notice
             if body.match > 1:
                 self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
@@ -408,8 +408,7 @@ class SessionApp(CuatrolaApp):
         self._turn_in_panel = False
         if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
             self.winner = None
-            self.waiting_text = self.texts("online_rematch_wait")
-            self.notice = self.waiting_text
+            self.waiting_text = self.notice = self.say("online_rematch_wait")
             self.refresh_all()
             self._post(Rematch(id=self._next_id(), table=self.table_id, accept=True))
         elif closed.name == "match-end":
