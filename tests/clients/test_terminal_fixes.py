@@ -461,6 +461,18 @@ def test_every_language_has_every_text_with_the_same_fields() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "nobody may bid what would take his team past N"),
+        ("es", "nadie puede apostar lo que llevaría a su pareja por encima de N"),
+    ],
+)
+def test_the_help_says_why_a_bid_may_not_be_offered(lang: str, words: str) -> None:
+    # rules.md section 3, the bid cap: at 8 of 11 only pass or solo are offered.
+    assert words in " ".join(CATALOG[lang]["help_body"].split())
+
+
+@pytest.mark.parametrize(
     ("lang", "trumped", "tie", "team"),
     [
         (
