@@ -148,6 +148,29 @@ async def test_a_whole_online_match_against_the_computer_survives_a_dropped_conn
     assert [s.bot for s in app.info.seats].count(True) == 3
 
 
+async def test_connection_restored_leaves_the_line_above_the_table_after_a_while(
+    server: str,
+) -> None:
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    options = OnlineOptions(
+        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Rui"
+    )
+    app = OnlineApp(options, lang="en")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.view is not None, "the first deal")
+            proxy.cut()
+            await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
+            # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
+            await wait_for(pilot, lambda: app.notice == "", "the notice to go")
+            assert "Connection restored" in log_text(app)
+            assert not app.query_one("#notice", Static).display
+            await pilot.press("ctrl+q")
+    finally:
+        await proxy.close()
+
+
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
     server: str,
 ) -> None:

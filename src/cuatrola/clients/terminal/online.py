@@ -81,6 +81,8 @@ from cuatrola.protocol.messages import (
 
 #: Pauses between reconnection attempts, in seconds (the last one repeats).
 RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
+#: Seconds "Connection restored" stays above the table (the log keeps it).
+RESTORED_NOTICE_SECONDS = 5.0
 #: Reconnection attempts before giving up.
 MAX_RECONNECTS = 30
 CLIENT_NAME = "terminal/1"
@@ -260,6 +262,15 @@ class OnlineApp(SessionApp):
         self.notice = self.say("online_reconnected")
         self.log_line(self.texts("online_reconnected"), style="green")
         self.refresh_all()
+        # The notice takes a row from the log (three lines at 80x24): not for the whole match.
+        self.set_timer(RESTORED_NOTICE_SECONDS, self._restored_notice_done)
+
+    def _restored_notice_done(self) -> None:
+        """Give the line above the table back to the table (unless the connection dropped
+        again meanwhile)."""
+        if self._notice == self.say("online_reconnected"):
+            self.notice = self._table_notice
+            self.refresh_all()
 
     def _give_up(self, reason: str) -> None:
         """The server could not be reached (or the connection was lost for good): end the
