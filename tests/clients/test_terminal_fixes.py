@@ -10,6 +10,7 @@ import io
 import random
 import re
 import string
+from dataclasses import replace
 
 import pytest
 from rich.console import Console
@@ -22,6 +23,7 @@ from textual.widgets import Static
 from cuatrola.clients.terminal.analysis import with_analysis
 from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
+from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -209,6 +211,23 @@ async def test_the_cante_window_after_a_trick_is_said_to_those_not_asked(
     async with app.run_test(size=SIZE) as pilot:
         await show(pilot, app, view)
         assert plain(app.render_actions()).strip() == words
+
+
+def test_a_spectator_is_told_of_the_cante_window_too() -> None:
+    state = HandState.deal(Rules(), 3, random.Random(2))
+    for _ in range(4):
+        state.apply("pass")
+    while len(state.tricks) < 1:
+        state.apply(state.legal_actions()[0])
+    watcher = OnlineApp(
+        OnlineOptions(server="http://127.0.0.1:1", mode="watch", watch="t-1"), lang="en"
+    )
+    # What a spectator sees in the window: the cante phase, waiting for nobody (the app is
+    # not started: nothing connects).
+    watcher.view = replace(view_for(state, 0), phase=Phase.CANTE, to_move=None, legal_actions=())
+    assert plain(watcher.render_actions()).strip() == "Cantes after the trick…"
+    watcher.view = replace(watcher.view, phase=Phase.PLAY)
+    assert plain(watcher.render_actions()).strip() == ""
 
 
 class GoneApp(ShownApp):

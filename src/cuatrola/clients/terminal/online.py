@@ -52,7 +52,7 @@ from cuatrola.clients.terminal.analysis import (
 from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
-from cuatrola.core.hand import HandResult
+from cuatrola.core.hand import HandResult, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
@@ -631,7 +631,10 @@ class OnlineApp(SessionApp):
         if self.lobby is not None:
             return Text(self.texts("watch_lobby_keys"))
         view = self.view
-        if self.watching and view is not None and view.to_move is None:
+        # Waiting for nobody, a spectator is told nothing (no "press Enter"), but the cante
+        # window after a trick, said to everybody.
+        idle = view is not None and view.to_move is None and view.phase is not Phase.CANTE
+        if self.watching and idle:
             return Text("")
         return super().render_actions()
 
