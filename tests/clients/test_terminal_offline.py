@@ -249,15 +249,20 @@ async def test_an_answer_in_the_cante_window_is_shown_as_sent_and_can_be_changed
         sing = next(a for a in view.legal_actions if is_cante_action(a))
         assert plain(app.render_actions()).startswith("Sing?")
         answers = ((key_for(app, sing), "Sing", "Don't sing"), ("n", "Don't sing", "Sing"))
+        first_id = int(table.next_id()[1:])
         for key, chosen, other in answers:
             await pilot.press(key)
             await wait_for(pilot, lambda: not app._unacked_acts, "the acknowledgement")
+            await pilot.press(key)  # the same answer again is not sent again
+            await pilot.pause()
             assert app.view is view  # nothing else comes until the window closes
             shown = plain(app.render_actions())
             assert "Answer sent (you may change it):" in shown
             assert f"✓ {chosen}" in shown and f"✓ {other}" not in shown
         assert table.table.window is not None
         assert table.table.window.choices[app.human_seat] == NO_CANTE  # the last answer counts
+        # Each command sent takes the next id: two answers went out for four key presses.
+        assert int(table.next_id()[1:]) - first_id == 3
 
 
 async def test_the_play_prompt_names_the_keys_of_the_cards_held() -> None:

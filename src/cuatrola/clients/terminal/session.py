@@ -131,6 +131,10 @@ class SessionApp(CuatrolaApp):
             return
         if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
             return  # a move for this very view is on its way (a double key press)
+        if action == self.answered:
+            # Taken already, and the view stays (the cante window's answer pressed again):
+            # sending it again would only count against the server's rate limit.
+            return
         act = Act(
             id=self._next_id(),
             table=self.table_id,
@@ -202,6 +206,7 @@ class SessionApp(CuatrolaApp):
     def _on_error(self, error: Error) -> None:
         act = self._unacked_acts.pop(error.id, None) if error.id else None
         if act is not None:
+            self.answered = None  # refused: the same key may be tried again
             self.log_line(self.texts("illegal", reason=error.message), style="red")
         else:
             self.log_line(self.texts("online_error", message=error.message), style="red")
