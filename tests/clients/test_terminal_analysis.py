@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+import msgspec
 import pytest
 from textual.app import App
 from textual.widgets import Static
 
-from cuatrola.ai.analysis import analyse_hand, analysis_config
+from cuatrola.ai.analysis import FORMAT, MatchAnalysis, analyse_hand, analysis_config
 from cuatrola.clients.terminal.analysis import (
     HandAnalyst,
     Wording,
@@ -74,6 +75,33 @@ def test_the_lines_name_the_costly_decisions_with_their_marks() -> None:
     # A seat that was not analysed has no decisions to show.
     none = plain(analysis_lines(Wording(Texts("en"), _contract, _suit), analysis, 1)[-1])
     assert "You had no decision with a choice." in none
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Hand 1, Trick 4: 3♥"), ("es", "Mano 1, Baza 4: 3♥")]
+)
+def test_the_match_lines_name_the_hand_and_trick_with_one_space(lang: str, words: str) -> None:
+    analysis = analyse_hand(PLANTED_BLUNDER, seats=[0], seed=2, config=CONFIG)
+    match = MatchAnalysis(format=FORMAT, seats=analysis.seats, hands=[analysis])
+    lines = match_analysis_lines(Wording(Texts(lang), _contract, _suit), match, 0)
+    shown = [plain(line).strip() for line in lines]
+    assert any(line.startswith(words) for line in shown), shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "cost 4.8% chance to win the match, -0.73 game points"),
+        ("es", "coste 4,8 % de opciones de ganar la partida, -0,73 puntos de juego"),
+    ],
+)
+def test_a_cost_is_written_with_the_languages_decimal_sign(lang: str, words: str) -> None:
+    analysis = analyse_hand(PLANTED_BLUNDER, seats=[0], seed=2, config=CONFIG)
+    decision = msgspec.structs.replace(
+        analysis.decisions[0], unit="match", cost=4.8, game_points_cost=-0.73
+    )
+    line = plain(Wording(Texts(lang), _contract, _suit).decision(decision))
+    assert words in " ".join(line.split())
 
 
 async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:

@@ -6,11 +6,14 @@ moment it needs: the human's own contract, a hand he sits out, a card he may not
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import string
+from dataclasses import replace
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -20,10 +23,12 @@ from textual.widgets import Static
 from cuatrola.clients.terminal.analysis import with_analysis
 from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
+from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView, view_for
+from cuatrola.table.cantes import window_options, window_view
 from tests.clients.conftest import log_text, plain, wait_for
 
 SIZE = (120, 40)
@@ -183,6 +188,70 @@ async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) 
 
 
 @pytest.mark.parametrize(
+    ("lang", "words"), [("en", "Cantes after the trick…"), ("es", "Cantes tras la baza…")]
+)
+async def test_the_cante_window_after_a_trick_is_said_to_those_not_asked(
+    lang: str, words: str
+) -> None:
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = HandState.deal(Rules(), 3, rng)
+        for _ in range(4):
+            state.apply("pass")
+        while len(state.tricks) < 1:
+            actions = state.legal_actions()
+            state.apply(actions[int(rng.random() * len(actions))])
+        if 0 not in window_options(state):
+            break
+    # Online, every seat sees the window, and only one that can sing is asked.
+    view = window_view(state, 0)
+    assert isinstance(view, SeatView)
+    assert view.phase is Phase.CANTE and view.to_move is None
+    app = ShownApp(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await show(pilot, app, view)
+        assert plain(app.render_actions()).strip() == words
+
+
+def test_a_spectator_is_told_of_the_cante_window_too() -> None:
+    state = HandState.deal(Rules(), 3, random.Random(2))
+    for _ in range(4):
+        state.apply("pass")
+    while len(state.tricks) < 1:
+        state.apply(state.legal_actions()[0])
+    watcher = OnlineApp(
+        OnlineOptions(server="http://127.0.0.1:1", mode="watch", watch="t-1"), lang="en"
+    )
+    # What a spectator sees in the window: the cante phase, waiting for nobody (the app is
+    # not started: nothing connects).
+    watcher.view = replace(view_for(state, 0), phase=Phase.CANTE, to_move=None, legal_actions=())
+    assert plain(watcher.render_actions()).strip() == "Cantes after the trick…"
+    watcher.view = replace(watcher.view, phase=Phase.PLAY)
+    assert plain(watcher.render_actions()).strip() == ""
+
+
+class GoneApp(ShownApp):
+    """The table screen with the person at East gone (online, a ``presence`` not online)."""
+
+    def seat_note(self, seat: int) -> str:
+        """East is offline."""
+        return self.texts("seat_offline") if seat == 1 else ""
+
+
+async def test_a_gone_seat_is_said_on_the_waiting_line_not_beside_its_name() -> None:
+    state = HandState.deal(Rules(), 0, random.Random(1))  # East is the mano: he bids first
+    view = view_for(state, 0)
+    assert view.to_move == 1
+    app = GoneApp("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await show(pilot, app, view)
+        assert "Waiting for East (offline)…" in plain(app.render_actions())
+        # Not beside the name: in a side seat on 80 columns the words would wrap and push
+        # the bottom seat's last line off the table.
+        assert "offline" not in plain(app.render_table())
+
+
+@pytest.mark.parametrize(
     ("lang", "words"),
     [
         ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ", "PgDn", "scroll")),
@@ -237,6 +306,28 @@ async def test_the_quit_notice_is_in_the_interface_language(
         notes = [(n.title, n.message) for n in app._notifications]
     assert len(notes) == 1
     assert notes[0][0] == title and words in notes[0][1] and "ctrl+q" in notes[0][1]
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "Rules"), ("es", "Reglas")])
+async def test_the_help_wraps_each_rule_under_its_own_text_on_80_columns(
+    lang: str, heading: str
+) -> None:
+    app = ShownApp(lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_widget = app.screen.query_one("#help", Static)
+        # The help's text as the 80-column panel lays it out (its border and padding aside).
+        console = Console(file=io.StringIO(), width=help_widget.content_size.width)
+        console.print(help_widget.content)
+        output = console.file
+        assert isinstance(output, io.StringIO)
+    lines = output.getvalue().splitlines()
+    rules = lines[lines.index(heading) + 1 :]
+    assert len(rules) > 6  # the rules are wrapped: longer than the terminal
+    # Every line of a rule, the first and the ones it wraps to, is indented: none starts
+    # at the left edge, in the middle of a sentence.
+    assert all(line.startswith("  ") for line in rules if line.strip()), rules
 
 
 async def test_the_help_scrolls_on_a_small_terminal() -> None:
@@ -386,6 +477,18 @@ def test_every_language_has_every_text_with_the_same_fields() -> None:
         assert keys[lang] == keys[LANGUAGES[0]], lang
         for key in keys[lang]:
             assert _fields(CATALOG[lang][key]) == _fields(CATALOG[LANGUAGES[0]][key]), (lang, key)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "nobody may bid what would take his team past N"),
+        ("es", "nadie puede apostar lo que llevaría a su pareja por encima de N"),
+    ],
+)
+def test_the_help_says_why_a_bid_may_not_be_offered(lang: str, words: str) -> None:
+    # rules.md section 3, the bid cap: at 8 of 11 only pass or solo are offered.
+    assert words in " ".join(CATALOG[lang]["help_body"].split())
 
 
 @pytest.mark.parametrize(

@@ -333,3 +333,17 @@ def test_good_server_addresses_are_kept_with_the_scheme_in_lower_case() -> None:
     assert server_url("http://[::1]:65535") == "http://[::1]:65535"
     # The clients pick wss:// by the scheme's spelling: "HTTPS" must not become ws://.
     assert server_url("HTTPS://Cuatrola.example/sala/") == "https://Cuatrola.example/sala"
+
+
+async def test_a_computer_player_waits_longer_to_lead_after_a_trick() -> None:
+    # Its lead takes the finished trick off the table: the person gets time to read it.
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=1)
+    headless = await Headless(table, first_legal, stop_after_hand=True).play()
+    table.bot_delay = 0.6
+    pauses: dict[str, set[float]] = {}
+    for view in headless.views:
+        if view.phase is not Phase.PLAY:
+            continue
+        kind = "follow" if view.trick else "lead after a trick" if view.tricks else "first lead"
+        pauses.setdefault(kind, set()).add(table.pause_before(view))
+    assert pauses == {"first lead": {0.6}, "follow": {0.6}, "lead after a trick": {1.5}}

@@ -53,14 +53,19 @@ def _probe(wanted: str, found: list[bool]) -> Callable[[SeatView], int | None]:
         if wanted == "cante" and view.phase is Phase.CANTE:
             found.append(True)
             return None
+        if wanted == "first-cante" and view.phase is Phase.CANTE:
+            # The cante comes after the first trick the human's team wins.
+            found.append(view.tricks_won[view.seat % 2] == 1)
+            return None
         return greedy_action(view)
 
     return decide
 
 
 async def _first_seed(predicate_rules: Rules, wanted: str) -> int:
-    """A seed whose first hand gives the human (greedy play) a bid of solo or a cante turn,
-    or (``contract``) ends with another team's contract, so that one of its seats sat out.
+    """A seed whose first hand gives the human (greedy play) a bid of solo or a cante turn
+    (``first-cante``: after the first trick his team wins), or (``contract``) ends with
+    another team's contract, so that one of its seats sat out.
 
     Found by playing the same deterministic table headless, so the test does not depend on a
     hard-coded seed surviving changes to the computer players.
@@ -227,6 +232,58 @@ async def test_the_human_can_decline_to_sing() -> None:
         assert NO_CANTE in view.legal_actions
         assert all(c.seat != app.human_seat for c in after.cantes[sung_before:])
         assert after.phase is not Phase.CANTE or after.to_move != app.human_seat
+
+
+async def test_an_answer_in_the_cante_window_is_shown_as_sent_and_can_be_changed() -> None:
+    rules = Rules.exact(3)
+    table = LocalTable(rules, ("greedy",) * 3, seed=await _first_seed(rules, "first-cante"))
+    # The card room's cante window (offline a cante is otherwise an ordinary turn): the
+    # table acknowledges an answer and shows nothing more until the window closes, which
+    # this test never waits for. (A window after a trick of two computer players lasts 1 s.)
+    table.table.config.cante_window = 3600.0
+    app = OfflineApp(table, lang="en", bot_delay=0, analysis=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _reach_cante(app, pilot)
+        view = app.view
+        assert view is not None
+        sing = next(a for a in view.legal_actions if is_cante_action(a))
+        assert plain(app.render_actions()).startswith("Sing?")
+        answers = ((key_for(app, sing), "Sing", "Don't sing"), ("n", "Don't sing", "Sing"))
+        first_id = int(table.next_id()[1:])
+        for key, chosen, other in answers:
+            await pilot.press(key)
+            await wait_for(pilot, lambda: not app._unacked_acts, "the acknowledgement")
+            await pilot.press(key)  # the same answer again is not sent again
+            await pilot.pause()
+            assert app.view is view  # nothing else comes until the window closes
+            shown = plain(app.render_actions())
+            assert "Answer sent (you may change it):" in shown
+            assert f"✓ {chosen}" in shown and f"✓ {other}" not in shown
+        assert table.table.window is not None
+        assert table.table.window.choices[app.human_seat] == NO_CANTE  # the last answer counts
+        # Each command sent takes the next id: two answers went out for four key presses.
+        assert int(table.next_id()[1:]) - first_id == 3
+
+
+async def test_the_play_prompt_names_the_keys_of_the_cards_held() -> None:
+    app = _app(seed=1)
+    held: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        while app.screen.name != "hand-summary":
+            await wait_for(
+                pilot,
+                lambda: app.screen.name == "hand-summary" or human_turn(app),
+                "the human's turn or the hand summary",
+            )
+            view = app.view
+            if app.screen.name == "hand-summary" or view is None:
+                break
+            if view.phase is Phase.PLAY:
+                keys = "1" if len(view.hand) == 1 else f"1-{len(view.hand)}"
+                assert f"play a card ({keys}, or" in plain(app.render_actions())
+                held.append(len(view.hand))
+            await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+    assert held == [5, 4, 3, 2, 1]
 
 
 async def test_help_screen_and_language_switch() -> None:

@@ -148,6 +148,29 @@ async def test_a_whole_online_match_against_the_computer_survives_a_dropped_conn
     assert [s.bot for s in app.info.seats].count(True) == 3
 
 
+async def test_connection_restored_leaves_the_line_above_the_table_after_a_while(
+    server: str,
+) -> None:
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    options = OnlineOptions(
+        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Rui"
+    )
+    app = OnlineApp(options, lang="en")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.view is not None, "the first deal")
+            proxy.cut()
+            await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
+            # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
+            await wait_for(pilot, lambda: app.notice == "", "the notice to go")
+            assert "Connection restored" in log_text(app)
+            assert not app.query_one("#notice", Static).display
+            await pilot.press("ctrl+q")
+    finally:
+        await proxy.close()
+
+
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
     server: str,
 ) -> None:
@@ -182,6 +205,24 @@ async def test_a_private_table_shows_its_code_and_takes_computer_players(server:
             )
         await wait_for(pilot, lambda: app.view is not None, "the first deal")
         await _play_until(app, pilot, hands=1)
+        await pilot.press("ctrl+q")
+
+
+async def test_l_says_the_invite_code_and_the_wait_in_the_other_language(server: str) -> None:
+    options = OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Lola")
+    app = OnlineApp(options, lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.info is not None, "the table to be created")
+        assert app.info is not None and app.info.code
+        code = app.info.code
+        assert app.notice == f"Código de la mesa privada: {code} · a: sentar a la máquina"
+        assert f"Esperando jugadores en la mesa {code}" in plain(app.render_actions())
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.notice == f"Private table code: {code} · a: add a computer player"
+        assert f"Waiting for players at table {code}" in plain(app.render_actions())
+        shown = plain(app.query_one("#notice", Static).content)  # type: ignore[arg-type]
+        assert shown.startswith("Private table code")
         await pilot.press("ctrl+q")
 
 
@@ -229,6 +270,65 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
             "the host to hear that the guest left",
         )
         await host_pilot.press("ctrl+q")
+
+
+async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
+    server: str,
+) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="en",
+    )
+    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await proxy.start()
+    try:
+        async with host.run_test(size=(80, 24)) as host_pilot:
+            await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+            assert host.info is not None
+            assert plain(host.render_table()).count("free") == 3
+            guest = OnlineApp(
+                OnlineOptions(
+                    server=f"http://127.0.0.1:{proxy.port}",
+                    mode="private",
+                    code=host.info.code,
+                    name="Bruno",
+                ),
+                lang="en",
+            )
+            async with guest.run_test(size=(80, 24)) as guest_pilot:
+                await wait_for(
+                    host_pilot,
+                    lambda: (
+                        host.info is not None and any(s.name == "Bruno" for s in host.info.seats)
+                    ),
+                    "the host to see the guest",
+                )
+                await host_pilot.press("a")
+                await wait_for(
+                    host_pilot,
+                    lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
+                    "a computer player to sit",
+                )
+                table = plain(host.render_table())
+                assert "Bruno" in table and table.count("free") == 1
+                assert table.count("computer") == 1
+                # The guest's network fails, and stays down until the host has seen it.
+                proxy.refusing = True
+                proxy.cut()
+                await wait_for(
+                    host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
+                )
+                assert "offline" in plain(host.render_table())
+                assert host.seat_note(guest.human_seat) == "offline"
+                proxy.refusing = False
+                await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
+                assert "offline" not in plain(host.render_table())
+                # Sitting down was not coming back: one "is back", after the one "disconnected".
+                assert log_text(host).count("is back") == 1
+                await guest_pilot.press("ctrl+q")
+            await host_pilot.press("ctrl+q")
+    finally:
+        await proxy.close()
 
 
 async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> None:

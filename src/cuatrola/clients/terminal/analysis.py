@@ -90,6 +90,11 @@ class Wording:
         assert ident == NO_CANTE
         return Text(self.texts("analysis_nocante"))
 
+    def number(self, value: float) -> str:
+        """A cost as the language writes it: ``4.8`` in English, ``4,8`` in Spanish."""
+        text = f"{value:g}"
+        return text.replace(".", ",") if self.texts.lang == "es" else text
+
     def decision(self, decision: Decision) -> Text:
         """One costly decision: where, what was played, the expert's choice, the cost, the
         mark."""
@@ -99,10 +104,11 @@ class Wording:
             if decision.kind == "bid"
             else texts("analysis_where_trick", trick=decision.trick)
         )
-        cost = texts(f"analysis_unit_{decision.unit}", value=f"{decision.cost:g}")
+        cost = texts(f"analysis_unit_{decision.unit}", value=self.number(decision.cost or 0.0))
         if decision.game_points_cost is not None and decision.unit != "game":
             # A bid is ranked by the chance to win the match; its game points are told too.
-            cost += ", " + texts("analysis_unit_game", value=f"{decision.game_points_cost:g}")
+            game = self.number(decision.game_points_cost)
+            cost += ", " + texts("analysis_unit_game", value=game)
         # The line's text with the two actions put in place as styled pieces.
         template = texts("analysis_line", where=where, chosen="\0", best="\0", cost=cost)
         before, middle, after = template.split("\0")

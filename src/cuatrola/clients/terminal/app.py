@@ -11,7 +11,9 @@ in-process table and :class:`~cuatrola.clients.terminal.online.OnlineApp` from a
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -44,6 +46,10 @@ from cuatrola.core.actions import (
 from cuatrola.core.hand import LAST_TRICK_BONUS, HandResult, Phase, team_of
 from cuatrola.core.rules import Contract, MatchEnd, Rules
 from cuatrola.core.views import SeatView
+
+#: What a line of the screen says: fixed words, a catalogue key with its fields, or a
+#: function that words it in the language of the moment.
+Saying = str | tuple[str, dict[str, object]] | Callable[[], str]
 
 #: Bid keys: pass, solo, cuatrola, quintola.
 BID_KEYS = ("p", "s", "c", "q")
@@ -92,6 +98,38 @@ def scrolled(scroll: VerticalScroll, key: str) -> bool:
     return True
 
 
+#: A key line of the help: two spaces, the key(s), two or more spaces, what it does.
+KEY_LINE = re.compile(r"^  (\S(?:.*?\S)?) {2,}(\S.*)$")
+
+
+def help_text(body: str) -> RenderableType:
+    """The help's text laid out for any width: each key line as a row of keys and what they
+    do, each indented line (a rule) with a hanging indent, so that a line too long for the
+    terminal wraps under its own text rather than at the left edge."""
+    parts: list[RenderableType] = []
+    grid: Table | None = None
+    keys = False
+    for line in body.split("\n"):
+        match = KEY_LINE.match(line)
+        if line.startswith("  ") and (match is not None) == keys and grid is not None:
+            pass  # another row of the same kind
+        elif line.startswith("  "):
+            keys = match is not None
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(max_width=14 if keys else 1)
+            grid.add_column(ratio=1)
+            parts.append(grid)
+        else:
+            grid = None
+            parts.append(Text(line))
+            continue
+        if match is not None:
+            grid.add_row(Text("  " + match[1]), Text(match[2]))
+        else:
+            grid.add_row(Text(" "), Text(line.strip()))
+    return Group(*parts)
+
+
 class HelpScreen(ModalScreen[None]):
     """The key help and the rules card, in the current language (scrolls on a small
     terminal: up, down, page up and page down)."""
@@ -112,7 +150,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-scroll"):
             yield Static(
                 Group(
-                    Text(self._texts("help_title"), style="bold"), Text(self._texts("help_body"))
+                    Text(self._texts("help_title"), style="bold"),
+                    help_text(self._texts("help_body")),
                 ),
                 id="help",
             )
@@ -248,11 +287,51 @@ class CuatrolaApp(App[int]):
         self.match_score: tuple[int, int] = (0, 0)
         self.hand_number = 0
         self.cursor = 0
-        self.notice: str = ""
-        self.waiting_text: str = ""
+        # Kept as what to say, not as words, so that ``l`` says them in the other language.
+        self._notice: Saying = ""
+        self._waiting: Saying = ""
         #: Until when (``time.monotonic``) Enter and space do not choose at the table: a panel
         #: that closed by itself must not turn a key meant for it into a bid or a card.
         self.choose_keys_held_until = 0.0
+        #: The action sent for the current view, until a new view comes: online, an answer
+        #: in the cante window is acknowledged but changes nothing until the window closes,
+        #: so the screen must say that it was taken.
+        self.answered: int | None = None
+
+    # What the screen says outside the table -------------------------------------------------
+
+    def _said(self, saying: Saying) -> str:
+        if isinstance(saying, str):
+            return saying
+        if isinstance(saying, tuple):
+            key, fields = saying
+            return self.texts(key, **fields)
+        return saying()
+
+    @property
+    def notice(self) -> str:
+        """The line above the table (an invite code, a lost connection), in the current
+        language."""
+        return self._said(self._notice)
+
+    @notice.setter
+    def notice(self, saying: Saying) -> None:
+        self._notice = saying
+
+    @property
+    def waiting_text(self) -> str:
+        """What the screen says before there is a hand to show (connecting, waiting for
+        players), in the current language."""
+        return self._said(self._waiting)
+
+    @waiting_text.setter
+    def waiting_text(self, saying: Saying) -> None:
+        self._waiting = saying
+
+    def say(self, key: str, **fields: object) -> Saying:
+        """A catalogue text to set as :attr:`notice` or :attr:`waiting_text`, said in the
+        language of the moment (``l`` switches it)."""
+        return (key, fields)
 
     # Layout ------------------------------------------------------------------------------------
 
@@ -280,6 +359,11 @@ class CuatrolaApp(App[int]):
         if self.seat_names and seat in self.seat_names and rel != 0:
             return self.seat_names[seat]
         return self.texts(f"seat_{POSITIONS[rel]}")
+
+    def seat_note(self, seat: int) -> str:
+        """A word on a seat's state beside its name (online: free, a computer player, gone);
+        empty when there is nothing to say."""
+        return ""
 
     def team_name(self, team: int) -> str:
         """``Us`` for the human's team, ``Them`` for the other."""
@@ -418,6 +502,12 @@ class CuatrolaApp(App[int]):
         if not choice.legal:
             self.log_line(self.obligation_text(), style="red")
             return
+        view = self.view
+        if view is not None and view.phase is Phase.CANTE:
+            # The cursor follows the answer, so the highlight and the mark agree.
+            actions = [c.action for c in self.choices()]
+            if choice.action in actions:
+                self.cursor = actions.index(choice.action)
         self.submit(choice.action)
 
     def submit(self, action: int) -> None:
@@ -429,6 +519,7 @@ class CuatrolaApp(App[int]):
     def set_view(self, view: SeatView) -> None:
         """Show a new view of the hand."""
         self.view = view
+        self.answered = None
         if view.phase is not Phase.FINISHED:
             self.match_score = view.score_before
         elif view.result is not None:
@@ -530,12 +621,19 @@ class CuatrolaApp(App[int]):
         """A seat in three short lines: name; role and cards; bid and the shown trump."""
         view = self.view
         text = Text()
+        note = self.seat_note(seat)
         if view is None:
             text.append(self.seat_name(seat), style="bold")
+            if note:
+                text.append("\n" + note, style="dim")
             return text
         to_move = view.to_move == seat
         text.append("▶ " if to_move else "", style="bold yellow")
-        text.append(self.seat_name(seat), style="bold reverse" if to_move else "bold")
+        # A note (a person gone) dims the name rather than adding words, which would wrap in
+        # a side column of an 80-column screen and push the bottom seat's last line off; the
+        # choices line says it while the table waits for that seat.
+        style = "bold reverse" if to_move else "bold"
+        text.append(self.seat_name(seat), style=style + " dim italic" if note else style)
         text.append("\n")
         tags = []
         if seat == view.dealer:
@@ -698,10 +796,15 @@ class CuatrolaApp(App[int]):
             return Text(self.texts("press_enter"))
         choices = self.choices()
         if not choices:
+            if view.to_move is None and view.phase is Phase.CANTE:
+                # The cante window after a trick: the table waits for nobody in particular.
+                return Text(self.texts("cante_window"), style="dim")
             if view.to_move is None:
                 return Text("")
+            name = self.seat_name(view.to_move)
+            note = self.seat_note(view.to_move)
             waiting = Text(
-                self.texts("waiting_for", seat=self.seat_name(view.to_move)), style="dim"
+                self.texts("waiting_for", seat=f"{name} ({note})" if note else name), style="dim"
             )
             clock = self.turn_clock()
             return Text(clock + " ", style="bold") + waiting if clock else waiting
@@ -709,13 +812,18 @@ class CuatrolaApp(App[int]):
         clock = self.turn_clock()
         text = Text(clock + " " if clock else "", style="bold")
         if view.phase is Phase.PLAY:
-            text.append(self.texts("your_turn_play"), style="bold yellow")
+            keys = "1" if len(choices) == 1 else f"1-{len(choices)}"
+            text.append(self.texts("your_turn_play", keys=keys), style="bold yellow")
             return text
         self._clamp_cursor(choices)
         prompt = "your_turn_bid" if view.phase is Phase.BIDDING else "your_turn_cante"
+        if view.phase is Phase.CANTE and self.answered is not None:
+            prompt = "cante_answered"
         text.append(self.texts(prompt) + "  ", style="bold yellow")
         for index, choice in enumerate(choices):
             text.append(f"[{choice.key}] ", style="bold")
+            if choice.action == self.answered:
+                text.append("✓ ", style="bold green")
             label = choice.label.copy()
             if index == self.cursor:
                 label.stylize("reverse")

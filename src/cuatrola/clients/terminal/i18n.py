@@ -52,8 +52,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "mano": "mano",
         "sits_out": "no juega",
         "your_turn_bid": "Tu apuesta:",
-        "your_turn_play": "Tu turno: juega una carta (1-5, o ←/→ y Intro)",
+        "your_turn_play": "Tu turno: juega una carta ({keys}, o ←/→ y Intro)",
         "your_turn_cante": "¿Cantas?",
+        "cante_answered": "Respuesta enviada (puedes cambiarla):",
+        "cante_window": "Cantes tras la baza…",
         "waiting_for": "Esperando a {seat}…",
         "cantes_title": "Cantes",
         "tricks_title": "Bazas",
@@ -128,18 +130,21 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "Tu compañero se sienta enfrente (Norte). Se juega hacia la derecha.\n"
             "\n"
             "Reglas\n"
+            # One line per rule: the help wraps each with a hanging indent at any width.
             "  20 cartas; 5 por jugador. La última carta del que reparte marca el triunfo.\n"
             "  Orden y puntos: A 11 · 3 10 · R 4 · C 3 · S 2. La última baza vale 10 más.\n"
-            "  Apuestas, de la mano al que reparte: paso, solo (1 punto de partida si todos\n"
-            "  pasan, 2 el solo), cuatrola (4 bazas, 4), quintola (5 bazas, 5). El\n"
-            "  compañero del que apuesta no juega.\n"
-            "  Hay que servir al palo y superar la carta más alta si se puede (si alguien ya ha\n"
-            "  fallado la baza, basta con servir); sin palo, fallar con triunfo (y montar si ya\n"
-            "  hay triunfo), si se tiene.\n"
-            "  Rey y caballo del mismo palo: cante de 20, o de 40 en triunfo, tras una baza\n"
-            "  ganada por tu pareja (de la 1.ª a la 3.ª); no en cuatrola ni quintola.\n"
-            "  Sin apuesta o en solo gana el lado que suma más puntos; en empate, la pareja de\n"
-            "  la mano."
+            "  Apuestas, de la mano al que reparte: paso, solo (1 punto de partida si todos "
+            "pasan, 2 el solo), cuatrola (4 bazas, 4), quintola (5 bazas, 5). El "
+            "compañero del que apuesta no juega.\n"
+            "  En una partida a N exactos nadie puede apostar lo que llevaría a su pareja por "
+            "encima de N: por eso a veces no se ofrece la cuatrola o la quintola.\n"
+            "  Hay que servir al palo y superar la carta más alta si se puede (si alguien ya ha "
+            "fallado la baza, basta con servir); sin palo, fallar con triunfo (y montar si ya "
+            "hay triunfo), si se tiene.\n"
+            "  Rey y caballo del mismo palo: cante de 20, o de 40 en triunfo, tras una baza "
+            "ganada por tu pareja (de la 1.ª a la 3.ª); no en cuatrola ni quintola.\n"
+            "  Sin apuesta o en solo gana el lado que suma más puntos; en empate, la pareja de "
+            "la mano."
         ),
         "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
         "online_connecting": "Conectando con {server}…",
@@ -153,6 +158,9 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "bot_error": "Fallo del jugador de {seat} ({reason}); juega la primera jugada legal",
         "online_gone": "{seat} se ha desconectado",
         "online_back": "{seat} ha vuelto",
+        "seat_offline": "desconectado",
+        "seat_free": "libre",
+        "seat_computer": "máquina",
         "online_rematch_wait": "Esperando a que los demás acepten la revancha…",
         "online_auto": "(se acabó tu tiempo: la máquina jugó por ti)",
         "online_failed": "No se pudo conectar con {server}: {reason}",
@@ -216,7 +224,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "analysis_nocante": "no cantar",
         "analysis_match_title": "Análisis de tus decisiones en la partida",
         "analysis_match_working": "El servidor analiza la partida…",
-        "analysis_hand": "Mano {number}, ",
+        "analysis_hand": "Mano {number},",
     },
     "en": {
         "trump_word": "Trump",
@@ -252,8 +260,10 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "mano": "mano",
         "sits_out": "sits out",
         "your_turn_bid": "Your bid:",
-        "your_turn_play": "Your turn: play a card (1-5, or ←/→ and Enter)",
+        "your_turn_play": "Your turn: play a card ({keys}, or ←/→ and Enter)",
         "your_turn_cante": "Sing?",
+        "cante_answered": "Answer sent (you may change it):",
+        "cante_window": "Cantes after the trick…",
         "waiting_for": "Waiting for {seat}…",
         "cantes_title": "Cantes",
         "tricks_title": "Tricks",
@@ -328,18 +338,21 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "Your partner sits across (North). Play goes to the right.\n"
             "\n"
             "Rules\n"
+            # One line per rule: the help wraps each with a hanging indent at any width.
             "  20 cards, 5 each. The dealer's last card is shown: its suit is trump.\n"
             "  Order and points: A 11 · 3 10 · R 4 · C 3 · S 2. The last trick is worth 10 more.\n"
-            "  Bids, from the mano to the dealer: pass, solo (1 game point when all pass, 2 for\n"
-            "  a solo), cuatrola (4 tricks, 4), quintola (5 tricks, 5). The bidder's partner\n"
-            "  sits out.\n"
-            "  Follow suit and beat the highest card of it if you can (once someone has trumped\n"
-            "  the trick, following is enough); void, trump (over-trump a trump already\n"
-            "  played) if you can.\n"
-            "  Rey and caballo of one suit: a cante of 20, 40 in trump, after a trick won by\n"
-            "  your team (the 1st to the 3rd); not in a cuatrola or quintola.\n"
-            "  In a plain hand or a solo, the side with more points wins the hand; a tie goes\n"
-            "  to the mano's team."
+            "  Bids, from the mano to the dealer: pass, solo (1 game point when all pass, 2 for "
+            "a solo), cuatrola (4 tricks, 4), quintola (5 tricks, 5). The bidder's partner "
+            "sits out.\n"
+            "  In a match to exactly N, nobody may bid what would take his team past N: that "
+            "is why a cuatrola or quintola is sometimes not offered.\n"
+            "  Follow suit and beat the highest card of it if you can (once someone has trumped "
+            "the trick, following is enough); void, trump (over-trump a trump already "
+            "played) if you can.\n"
+            "  Rey and caballo of one suit: a cante of 20, 40 in trump, after a trick won by "
+            "your team (the 1st to the 3rd); not in a cuatrola or quintola.\n"
+            "  In a plain hand or a solo, the side with more points wins the hand; a tie goes "
+            "to the mano's team."
         ),
         "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
         "online_connecting": "Connecting to {server}…",
@@ -353,6 +366,9 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "bot_error": "{seat}'s computer player failed ({reason}); it makes the first legal move",
         "online_gone": "{seat} disconnected",
         "online_back": "{seat} is back",
+        "seat_offline": "offline",
+        "seat_free": "free",
+        "seat_computer": "computer",
         "online_rematch_wait": "Waiting for the others to accept the rematch…",
         "online_auto": "(your time ran out: the computer played for you)",
         "online_failed": "Cannot connect to {server}: {reason}",
@@ -416,7 +432,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "analysis_nocante": "no cante",
         "analysis_match_title": "Analysis of your decisions in the match",
         "analysis_match_working": "The server is analysing the match…",
-        "analysis_hand": "Hand {number}, ",
+        "analysis_hand": "Hand {number},",
     },
 }
 

@@ -32,9 +32,10 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from cuatrola.ai import Player, make_player
-from cuatrola.core.hand import HandState
+from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.match import MatchState
 from cuatrola.core.rules import Rules
+from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
@@ -63,6 +64,10 @@ from cuatrola.table.effects import (
     TimerKey,
 )
 from cuatrola.table.table import TableKind
+
+#: How many times ``bot_delay`` a computer player waits before it leads a new trick, so that
+#: the trick just taken stays on the table long enough to be read.
+LEAD_PAUSE_FACTOR = 2.5
 
 #: Registered players to fall back on, best first, while a level is not registered yet.
 FALLBACKS = ("greedy", "random")
@@ -349,11 +354,19 @@ class LocalTable:
         if self._following and self._on_message is not None:
             self._on_message(message)
 
+    def pause_before(self, view: SeatView) -> float:
+        """How long a computer player waits before its move in ``view``: ``bot_delay``, and
+        :data:`LEAD_PAUSE_FACTOR` times that to lead after a trick (its first card takes the
+        finished trick off the table, the only place besides the log that shows it)."""
+        leads_after_a_trick = view.phase is Phase.PLAY and not view.trick and bool(view.tricks)
+        return self.bot_delay * (LEAD_PAUSE_FACTOR if leads_after_a_trick else 1.0)
+
     async def _think(self, ask: AskBot) -> None:
         """A computer player's decision: its own seat's view, on a worker thread."""
         player, rng = self.bots[ask.seat], self._bot_rngs[ask.seat]
-        if self.bot_delay > 0:
-            await asyncio.sleep(self.bot_delay)
+        pause = self.pause_before(ask.view)
+        if pause > 0:
+            await asyncio.sleep(pause)
         try:
             action = await asyncio.to_thread(player.choose, ask.view, rng)
         except Exception as exc:  # a player's bug must not end the person's match

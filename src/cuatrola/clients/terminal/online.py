@@ -52,7 +52,7 @@ from cuatrola.clients.terminal.analysis import (
 from cuatrola.clients.terminal.app import Choice, MessageScreen
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
-from cuatrola.core.hand import HandResult
+from cuatrola.core.hand import HandResult, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
@@ -81,6 +81,8 @@ from cuatrola.protocol.messages import (
 
 #: Pauses between reconnection attempts, in seconds (the last one repeats).
 RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
+#: Seconds "Connection restored" stays above the table (the log keeps it).
+RESTORED_NOTICE_SECONDS = 5.0
 #: Reconnection attempts before giving up.
 MAX_RECONNECTS = 30
 CLIENT_NAME = "terminal/1"
@@ -174,7 +176,7 @@ class OnlineApp(SessionApp):
     def on_mount(self) -> None:
         """Start the connection."""
         super().on_mount()
-        self.waiting_text = self.texts("online_connecting", server=self.options.server)
+        self.waiting_text = self.say("online_connecting", server=self.options.server)
         self.refresh_all()
         self.run_worker(self._run(), name="connection", group="network")
         self.set_interval(1.0, self._tick)
@@ -244,7 +246,7 @@ class OnlineApp(SessionApp):
 
     def _dropped(self, reconnecting: bool) -> None:
         if reconnecting:
-            self.notice = self.texts("online_reconnecting")
+            self.notice = self.say("online_reconnecting")
             self.refresh_all()
             return
         # Whoever waits for the server learns at once that this connection is gone.
@@ -257,9 +259,18 @@ class OnlineApp(SessionApp):
         self.user = self.link.user
         self.reconnections = self.link.reconnections
         # Said once the seat is back (the clock comes re-synced in the sync).
-        self.notice = self.texts("online_reconnected")
+        self.notice = self.say("online_reconnected")
         self.log_line(self.texts("online_reconnected"), style="green")
         self.refresh_all()
+        # The notice takes a row from the log (three lines at 80x24): not for the whole match.
+        self.set_timer(RESTORED_NOTICE_SECONDS, self._restored_notice_done)
+
+    def _restored_notice_done(self) -> None:
+        """Give the line above the table back to the table (unless the connection dropped
+        again meanwhile)."""
+        if self._notice == self.say("online_reconnected"):
+            self.notice = self._table_notice
+            self.refresh_all()
 
     def _give_up(self, reason: str) -> None:
         """The server could not be reached (or the connection was lost for good): end the
@@ -298,7 +309,7 @@ class OnlineApp(SessionApp):
             await self._pick_table()
         elif mode == "quick":
             self._seated = asyncio.get_running_loop().create_future()
-            self.waiting_text = self.texts("online_waiting", table="…")
+            self.waiting_text = self.say("online_waiting", table="…")
             self.refresh_all()
             await self._request(QuickMatch(id=self._next_id(), on=True))
             seated = await self._seated
@@ -323,7 +334,7 @@ class OnlineApp(SessionApp):
             return
         self._picked = asyncio.get_running_loop().create_future()
         self.lobby = []
-        self.waiting_text = self.texts("watch_choose")
+        self.waiting_text = self.say("watch_choose")
         self.refresh_all()
         await self._send(LobbySubscribe(on=True))
         table = await self._picked
@@ -331,7 +342,7 @@ class OnlineApp(SessionApp):
         # The list is not needed while watching: stop its updates.
         await self._send(LobbySubscribe(on=False))
         self.table_id = table
-        self.waiting_text = self.texts("online_waiting", table=table)
+        self.waiting_text = self.say("online_waiting", table=table)
         self.refresh_all()
 
     def _take_seat(self, ack: Ack) -> None:
@@ -497,7 +508,7 @@ class OnlineApp(SessionApp):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):
-            self.waiting_text = self.texts("online_waiting", table=f"({message.waiting}/4)")
+            self.waiting_text = self.say("online_waiting", table=f"({message.waiting}/4)")
             self.refresh_all()
         elif isinstance(message, Lobby):
             self._on_lobby(message.tables)
@@ -620,7 +631,10 @@ class OnlineApp(SessionApp):
         if self.lobby is not None:
             return Text(self.texts("watch_lobby_keys"))
         view = self.view
-        if self.watching and view is not None and view.to_move is None:
+        # Waiting for nobody, a spectator is told nothing (no "press Enter"), but the cante
+        # window after a trick, said to everybody.
+        idle = view is not None and view.to_move is None and view.phase is not Phase.CANTE
+        if self.watching and idle:
             return Text("")
         return super().render_actions()
 

@@ -88,6 +88,8 @@ class SessionApp(CuatrolaApp):
         self._deadline: tuple[int, float] | None = None
         #: Whether the open hand summary says that the next hand waits for the person.
         self._turn_in_panel = False
+        #: The seats of people who went away (a ``presence`` not online) and are not back.
+        self._gone_seats: set[int] = set()
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -129,6 +131,10 @@ class SessionApp(CuatrolaApp):
             return
         if any(sent.seq == self.last_seq for sent in self._unacked_acts.values()):
             return  # a move for this very view is on its way (a double key press)
+        if action == self.answered:
+            # Taken already, and the view stays (the cante window's answer pressed again):
+            # sending it again would only count against the server's rate limit.
+            return
         act = Act(
             id=self._next_id(),
             table=self.table_id,
@@ -136,7 +142,10 @@ class SessionApp(CuatrolaApp):
             seq=self.last_seq,
         )
         self._unacked_acts[act.id] = act
+        # Before posting: offline the table answers at once, with the next view.
+        self.answered = action
         self._post(act)
+        self.refresh_all()
 
     # Receiving ---------------------------------------------------------------------------------
 
@@ -157,17 +166,47 @@ class SessionApp(CuatrolaApp):
         elif isinstance(message, Sync):
             self._on_sync(message)
         elif isinstance(message, Presence):
-            if message.table == self.table_id and message.seat != self.human_seat:
-                key = "online_back" if message.online else "online_gone"
-                self.log_line(self.texts(key, seat=self.seat_name(message.seat)), style="dim")
+            self._on_presence(message)
         elif isinstance(message, Event):
             self._on_event(message)
         else:
             self._handle_other(message)
 
+    def _on_presence(self, presence: Presence) -> None:
+        """A seated person went away or came back. Arriving at the table is a presence too,
+        but the seat shows the newcomer: only someone who went away is "back"."""
+        seat = presence.seat
+        if presence.table != self.table_id or seat == self.human_seat:
+            return
+        if presence.online and seat not in self._gone_seats:
+            return
+        if presence.online:
+            self._gone_seats.discard(seat)
+        else:
+            self._gone_seats.add(seat)
+        key = "online_back" if presence.online else "online_gone"
+        self.log_line(self.texts(key, seat=self.seat_name(seat)), style="dim")
+        self.refresh_all()
+
+    def seat_note(self, seat: int) -> str:
+        """``offline`` for a person who went away; before the match, whether a seat is free
+        or holds a computer player (a person is shown by name)."""
+        if seat in self._gone_seats:
+            return self.texts("seat_offline")
+        info = self.info
+        if self.view is not None or self.watching or info is None or seat == self.human_seat:
+            return ""
+        place = info.seats[seat] if seat < len(info.seats) else None
+        if place is None:
+            return ""
+        if place.bot:
+            return self.texts("seat_computer")
+        return self.texts("seat_free") if place.name is None else ""
+
     def _on_error(self, error: Error) -> None:
         act = self._unacked_acts.pop(error.id, None) if error.id else None
         if act is not None:
+            self.answered = None  # refused: the same key may be tried again
             self.log_line(self.texts("illegal", reason=error.message), style="red")
         else:
             self.log_line(self.texts("online_error", message=error.message), style="red")
@@ -221,12 +260,16 @@ class SessionApp(CuatrolaApp):
             s.seat: s.name for s in info.seats if s.name is not None and s.user is not None
         }
         self.match_score = info.score
+        # A seat left free (or to a computer player) has nobody to come back.
+        self._gone_seats = {
+            s.seat for s in info.seats if s.seat in self._gone_seats and s.user is not None
+        }
         self._hands_played = info.hands_played
         if self.view is None:
             self.hand_number = info.hands_played + 1
-        self.notice = self._table_notice()
+        self.notice = self._table_notice
         if self.view is None:
-            self.waiting_text = self.texts("online_waiting", table=info.code or info.id)
+            self.waiting_text = self.say("online_waiting", table=info.code or info.id)
 
     def _show(self, wire: HandView) -> None:
         seat = 0 if self.watching else self.human_seat  # a spectator's view has no seat
@@ -296,7 +339,7 @@ class SessionApp(CuatrolaApp):
             self._hands_played = 0
             self.hand_number = 1
             self.match_score = (0, 0)
-            self.notice = self._table_notice()
+            self.notice = self._table_notice
             if body.match > 1:
                 self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
@@ -370,8 +413,7 @@ class SessionApp(CuatrolaApp):
         self._turn_in_panel = False
         if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
             self.winner = None
-            self.waiting_text = self.texts("online_rematch_wait")
-            self.notice = self.waiting_text
+            self.waiting_text = self.notice = self.say("online_rematch_wait")
             self.refresh_all()
             self._post(Rematch(id=self._next_id(), table=self.table_id, accept=True))
         elif closed.name == "match-end":
