@@ -94,17 +94,18 @@ SEATS = [
         "bot_level": "hard",
     },
 ]
+OPTIONS: dict[str, Any] = {
+    "rules": "exact11",
+    "quintola": True,
+    "turn_time": 30.0,
+    "bot_level": "medium",
+    "public": True,
+}
 INFO = {
     "id": "t-1",
     "code": "K7Q2MX",
     "kind": "private",
-    "options": {
-        "rules": "exact11",
-        "quintola": True,
-        "turn_time": 30.0,
-        "bot_level": "medium",
-        "public": True,
-    },
+    "options": OPTIONS,
     "status": "playing",
     "seats": SEATS,
     "score": [4, 7],
@@ -1196,7 +1197,7 @@ def test_the_felt_keeps_its_size_when_the_turn_comes_to_us_on_a_phone(
     # (the bids taking two, the hint button one more) each time our turn came, and grew back
     # after our move, so the seats and the trick jumped at every turn.
     context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
-    options = {**INFO["options"], "hints": True}
+    options = {**OPTIONS, "hints": True}
     bidding = {
         "phase": "bidding",
         "bids": [],
