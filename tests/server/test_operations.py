@@ -27,7 +27,7 @@ from tests.server.test_live_redis import redis_or_skip
 from tests.services import service
 from tests.support.databases import postgres_database
 from tests.support.proxy import CuttableProxy
-from tests.support.servers import QUICK, ServeProcess
+from tests.support.servers import QUICK, ServeProcess, free_port
 
 
 def cuatrola(*args: str) -> subprocess.CompletedProcess[str]:
@@ -148,7 +148,15 @@ def test_a_bad_redis_prefix_is_refused(prefix: str) -> None:
 
 
 def test_serve_refuses_a_bad_redis_prefix_in_one_line(tmp_path: Path) -> None:
-    result = cuatrola("serve", "--data-dir", str(tmp_path), "--redis-prefix", "bad prefix")
+    result = cuatrola(
+        "serve",
+        "--port",
+        str(free_port()),
+        "--data-dir",
+        str(tmp_path),
+        "--redis-prefix",
+        "bad prefix",
+    )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert "Redis prefix" in result.stderr
@@ -158,7 +166,10 @@ def test_migrate_then_serve_without_migrating(tmp_path: Path) -> None:
     db = f"sqlite+aiosqlite:///{tmp_path / 'cluster.db'}"
     # A database nobody migrated: a node told not to migrate refuses it, in one line, at the
     # default log level too (alembic's INFO lines of the schema check used to come first).
-    unmigrated = cuatrola("serve", "--data-dir", str(tmp_path), "--db", db, "--no-migrate")
+    port = str(free_port())  # not the default 8000, where a developer's own server may run
+    unmigrated = cuatrola(
+        "serve", "--port", port, "--data-dir", str(tmp_path), "--db", db, "--no-migrate"
+    )
     assert unmigrated.returncode == 2
     assert "run `cuatrola migrate` first" in unmigrated.stderr
     assert unmigrated.stderr.count("\n") == 1
