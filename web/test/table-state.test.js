@@ -203,6 +203,8 @@ describe("events", () => {
     s = event(s, { kind: "match_start", match: 2 });
     expect(shownDialogs(s).matchEnd).toBe(false);
     expect(s.sheet).toEqual({ base: null, rows: [] });
+    // "Última baza" showed the last match's last trick in the new match
+    expect(s.lastTrick).toBe(null);
   });
 
   it("the match end goes when a player leaves it and the table waits for players again", () => {

@@ -225,7 +225,9 @@ function applyEvent(state, msg, now) {
           summary: null,
           summaryHand: null,
           matchEnd: null,
-          dialogs: { ...state.dialogs, summary: false, matchEnd: false },
+          // The last trick is kept across a deal, not across matches: a new match has none.
+          lastTrick: null,
+          dialogs: { ...state.dialogs, summary: false, matchEnd: false, lastTrick: false },
           sheet: { base: null, rows: [] },
         };
         break;
