@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Contract, Rules
+from cuatrola.core.views import SeatView, view_for
 
 Moves = Callable[[HandState], list[int]]
 """The moves a brute force tries at a state (the rules core's, or another copy's)."""
@@ -39,6 +41,20 @@ def positions(
         if not state.is_finished and (not choice or len(state.legal_actions()) > 1):
             out.append(state)
     return out
+
+
+def middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
+    """A seeded plain hand (all four pass) played at random into trick ``trick`` and on
+    until the seat to move has a choice; the hand and that seat's view."""
+    rng = random.Random(seed)
+    state = HandState.deal(Rules(), dealer=rng.randrange(4), rng=rng)
+    for _ in range(4):
+        state.apply(bid_action(Contract.PASS))
+    while state.trick_number < trick or len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    assert seat is not None
+    return state, view_for(state, seat)
 
 
 def final_value(state: HandState) -> int:

@@ -22,6 +22,7 @@ from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView, view_for
 from tests.ai.experts import expert
+from tests.ai.positions import middle_of_a_hand
 
 BIDDINGS = (
     (Contract.PASS,) * 4,
@@ -76,25 +77,13 @@ def test_past_plays_restate_the_public_facts_of_each_moment() -> None:
     assert compared > 100
 
 
-def _middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
-    rng = random.Random(seed)
-    state = HandState.deal(Rules(), dealer=rng.randrange(4), rng=rng)
-    for _ in range(4):
-        state.apply(bid_action(Contract.PASS))
-    while state.trick_number < trick or len(state.legal_actions()) < 2:
-        state.apply(rng.choice(state.legal_actions()))
-    seat = state.to_move
-    assert seat is not None
-    return state, view_for(state, seat)
-
-
 def test_the_model_reads_pimc_from_that_seat() -> None:
     """When the player's view has few consistent deals, the model enumerates them all, as
     PIMC does: its chances are the shares of the resamples of those deals in which PIMC
     picks each legal card, and the card PIMC played has some."""
     checked = 0
     for seed in range(40):
-        state, view = _middle_of_a_hand(seed, trick=3)
+        state, view = middle_of_a_hand(seed, trick=3)
         knowledge = Knowledge.from_view(view)
         if knowledge.count() > 30:
             continue
@@ -127,7 +116,7 @@ def test_chances_depend_only_on_the_question() -> None:
     seeded by them), so the memo changes only the speed."""
     asked = 0
     for seed in range(6):
-        _, view = _middle_of_a_hand(seed + 100)
+        _, view = middle_of_a_hand(seed + 100)
         plays = past_plays(view)
         # The viewer's own earlier plays: his hand then is his hand now plus what he played
         # from then on.
@@ -167,7 +156,7 @@ def test_a_remembered_answer_never_serves_another_hand() -> None:
 
 
 def test_models_share_answers_only_for_the_same_number_of_deals() -> None:
-    state, view = _middle_of_a_hand(31, trick=1)
+    state, view = middle_of_a_hand(31, trick=1)
     play = past_plays(view)[0]
     dealt = state.dealt[play.seat]
     first = PimcChoiceModel()
@@ -184,7 +173,7 @@ def test_models_share_answers_only_for_the_same_number_of_deals() -> None:
 
 
 def test_evidence_and_likelihood_use_the_searched_chances() -> None:
-    state, view = _middle_of_a_hand(7)
+    state, view = middle_of_a_hand(7)
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     model = PimcChoiceModel()
     plays = play_evidence(view, truth, searcher=model)

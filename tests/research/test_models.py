@@ -21,24 +21,10 @@ from cuatrola.ai.knowledge.history import past_plays
 from cuatrola.ai.opponents import evidence_likelihood as product_likelihood
 from cuatrola.ai.opponents import play_evidence as product_evidence
 from cuatrola.ai.players.pimc import PimcPlayer, card_scores
-from cuatrola.core.actions import bid_action
 from cuatrola.core.cards import mask_of
-from cuatrola.core.hand import HandState
-from cuatrola.core.rules import Contract, Rules
-from cuatrola.core.views import SeatView, view_for
+from cuatrola.core.views import view_for
 from tests.ai.experts import config, expert
-
-
-def _middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
-    rng = random.Random(seed)
-    state = HandState.deal(Rules(), dealer=rng.randrange(4), rng=rng)
-    for _ in range(4):
-        state.apply(bid_action(Contract.PASS))
-    while state.trick_number < trick or len(state.legal_actions()) < 2:
-        state.apply(rng.choice(state.legal_actions()))
-    seat = state.to_move
-    assert seat is not None
-    return state, view_for(state, seat)
+from tests.ai.positions import middle_of_a_hand
 
 
 def test_double_dummy_kind_prefers_the_better_card() -> None:
@@ -51,7 +37,7 @@ def test_double_dummy_kind_prefers_the_better_card() -> None:
 
 
 def test_without_the_research_kinds_the_likelihood_is_the_products() -> None:
-    state, view = _middle_of_a_hand(5)
+    state, view = middle_of_a_hand(5)
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     research = play_evidence(view, truth, with_dd=False, with_model=False)
     product = product_evidence(view, truth)
@@ -79,7 +65,7 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
     likeliest card under the softmax reading."""
     checked = 0
     for seed in range(40):
-        state, view = _middle_of_a_hand(seed, trick=3)
+        state, view = middle_of_a_hand(seed, trick=3)
         knowledge = Knowledge.from_view(view)
         # The model enumerates the deals when they are no more than it samples.
         if knowledge.count() > ResearchChoiceModel().samples:
@@ -106,7 +92,7 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
 def test_the_expert_reads_the_searched_kind_as_told() -> None:
     """Bootstrap shares by default, the softmax of the mean scores in ``expert-softmax``: the
     expert's likelihood is the evidence under the model read that way."""
-    state, view = _middle_of_a_hand(7)
+    state, view = middle_of_a_hand(7)
     truth = (state.hands[0], state.hands[1], state.hands[2], state.hands[3])
     likelihoods = []
     bootstrap = expert(greedy_mix=0.4, searched_share=1.0)

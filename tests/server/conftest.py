@@ -1,5 +1,6 @@
 """Shared fixtures of the server tests: fresh databases on SQLite and PostgreSQL with the
-accounts services on them, and key prefixes on the real Redis.
+accounts services on them, a live server's database URL on either, and key prefixes on the
+real Redis.
 
 Every test using ``factory`` runs twice: on a temporary SQLite file and on a new schema of
 the local PostgreSQL (dropped afterwards). PostgreSQL and Redis tests skip with the reason
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import redis.asyncio as aioredis
@@ -25,7 +27,12 @@ from cuatrola.server.scaleout import check_redis
 from cuatrola.storage.schema import metadata
 from cuatrola.storage.sql import sqlite_transactions_for
 from tests.services import service, unavailable
-from tests.support.databases import postgres_schema, redis_url, sqlite_database
+from tests.support.databases import (
+    postgres_database,
+    postgres_schema,
+    redis_url,
+    sqlite_database,
+)
 
 SECRET = "test-secret-0123456789abcdef"
 
@@ -42,6 +49,16 @@ async def factory(
     manager = sqlite_database(metadata) if kind == "sqlite" else postgres_schema(metadata=metadata)
     async with service(manager) as engine:
         yield async_sessionmaker(engine, expire_on_commit=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A live server's database: a temporary SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
+        return
+    async with service(postgres_database()) as url:
+        yield url
 
 
 class Clock:

@@ -5,27 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from cuatrola.core.records import replay_steps
 from tests.server.live import fast_settings, make_players, running_server
-from tests.services import service
-from tests.support.databases import postgres_database
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """The server's database: a temporary SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
-        return
-    async with service(postgres_database()) as url:
-        yield url
 
 
 async def _analysis(http: httpx.AsyncClient, match_id: str) -> dict[str, Any]:

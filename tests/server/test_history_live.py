@@ -5,18 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from cuatrola.core.cards import CARD_CODES
 from cuatrola.core.records import replay_record
 from tests.server.live import Player, fast_settings, running_server
-from tests.services import service
-from tests.support.databases import postgres_database
 
 
 async def _register(http: httpx.AsyncClient, name: str) -> str:
@@ -36,16 +32,6 @@ async def _history(http: httpx.AsyncClient, token: str) -> list[dict[str, Any]]:
             return matches
         await asyncio.sleep(0.05)
     raise AssertionError("the finished match never reached the history")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """The server's database: a temporary SQLite file, or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'live.db'}"
-        return
-    async with service(postgres_database()) as url:
-        yield url
 
 
 async def test_a_match_of_four_registered_players_is_rated_and_exported(
