@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     LANGS,
     act_once,
+    catalogue,
     computer_name,
     open_player,
     play_until,
@@ -701,3 +703,40 @@ def test_a_landscape_phone_keeps_the_hint_by_the_hand_and_thai_sign_out_on_one_l
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_the_log_still_says_which_moves_the_computer_made_after_a_reload(
+    browser: Any, tmp_path: Path
+) -> None:
+    # Turns of 3 s (below what the lobby offers): the player never moves, so the computer
+    # makes their moves for them, each a turn time after the last.
+    running = RunningServer(tmp_path, "--min-turn-time", "1")
+    player = open_player(browser, running.url)
+    page = player.page
+    marker = f"({catalogue('es')['log.auto']})"
+    marked = "els => els.map(e => e.textContent).filter(t => t.includes(MARK))".replace(
+        "MARK", repr(marker)
+    )
+    try:
+        sign_in_as_guest(page, "Olga")
+        page.eval_on_selector(
+            "[data-testid=create-turn-time]", "s => s.add(new Option('3 s', '3'))"
+        )
+        page.get_by_test_id("create-turn-time").select_option("3")
+        page.get_by_test_id("create-bot-partner").check()
+        page.get_by_test_id("create-bot-opponents").check()
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("table").wait_for()
+        log = page.get_by_test_id("game-log")
+        log.get_by_text(marker).first.wait_for(timeout=20_000)
+        before = log.locator("li").evaluate_all(marked)
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        log.locator("li").first.wait_for()
+        # the snapshot's log, before the next turn of ours runs out
+        after = log.locator("li").evaluate_all(marked)
+        assert before and set(before) <= set(after), (before, after)
+        assert player.errors == []
+    finally:
+        player.close()
+        running.stop()
