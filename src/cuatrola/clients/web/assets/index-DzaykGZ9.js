@@ -360,27 +360,29 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         </div>
       </div>
     </div>
-    <p class="replay-event" data-testid="replay-event" aria-live="polite">${D()}</p>
-    ${E?X`<p class=${`replay-result ${E.winner===y?`good`:`bad`}`} data-testid="replay-result">
-          ${E.winner===y?I(`summary.resultWe`,{points:E.game_points}):I(`summary.resultThey`,{points:E.game_points})}
-        </p>`:null}
-    <div class="replay-controls">
-      <div class="rp-group">
-        ${M(`replay-hand-prev`,I(`replay.prevHand`),()=>m(s.hand-1),s.hand===0,`first`)}
-        <span class="replay-pos" data-testid="replay-hand">${I(`replay.handN`,{n:s.hand+1,total:i.length})}</span>
-        ${M(`replay-hand-next`,I(`replay.nextHand`),()=>m(s.hand+1),s.hand>=i.length-1,`last`,{after:!0})}
-      </div>
-      <div class="rp-group">
-        ${M(`replay-start`,I(`replay.start`),()=>p(0),s.step===0,`first`,{iconOnly:!0})}
-        ${M(`replay-prev`,I(`replay.prev`),()=>p(s.step-1),s.step===0,`prev`)}
-        <span class="replay-pos" data-testid="replay-step">${I(`replay.stepN`,{n:s.step,total:f})}</span>
-        ${M(`replay-next`,I(`replay.next`),()=>p(s.step+1),s.step>=f,`next`,{after:!0})}
-        ${M(`replay-end`,I(`replay.end`),()=>p(f),s.step>=f,`last`,{iconOnly:!0})}
-        <button class="btn small primary" data-testid="replay-play"
-          aria-label=${I(l?`replay.pause`:`replay.play`)}
-          onClick=${()=>u(!l&&s.step<f)}>
-          <${Vt} name=${l?`pause`:`play`} size=${16} /><span>${I(l?`replay.pause`:`replay.play`)}</span>
-        </button>
+    <div class="rp-dock">
+      <p class="replay-event" data-testid="replay-event" aria-live="polite">${D()}</p>
+      ${E?X`<p class=${`replay-result ${E.winner===y?`good`:`bad`}`} data-testid="replay-result">
+            ${E.winner===y?I(`summary.resultWe`,{points:E.game_points}):I(`summary.resultThey`,{points:E.game_points})}
+          </p>`:null}
+      <div class="replay-controls">
+        <div class="rp-group">
+          ${M(`replay-hand-prev`,I(`replay.prevHand`),()=>m(s.hand-1),s.hand===0,`first`)}
+          <span class="replay-pos" data-testid="replay-hand">${I(`replay.handN`,{n:s.hand+1,total:i.length})}</span>
+          ${M(`replay-hand-next`,I(`replay.nextHand`),()=>m(s.hand+1),s.hand>=i.length-1,`last`,{after:!0})}
+        </div>
+        <div class="rp-group">
+          ${M(`replay-start`,I(`replay.start`),()=>p(0),s.step===0,`first`,{iconOnly:!0})}
+          ${M(`replay-prev`,I(`replay.prev`),()=>p(s.step-1),s.step===0,`prev`)}
+          <span class="replay-pos" data-testid="replay-step">${I(`replay.stepN`,{n:s.step,total:f})}</span>
+          ${M(`replay-next`,I(`replay.next`),()=>p(s.step+1),s.step>=f,`next`,{after:!0})}
+          ${M(`replay-end`,I(`replay.end`),()=>p(f),s.step>=f,`last`,{iconOnly:!0})}
+          <button class="btn small primary" data-testid="replay-play"
+            aria-label=${I(l?`replay.pause`:`replay.play`)}
+            onClick=${()=>u(!l&&s.step<f)}>
+            <${Vt} name=${l?`pause`:`play`} size=${16} /><span>${I(l?`replay.pause`:`replay.play`)}</span>
+          </button>
+        </div>
       </div>
     </div>
     ${(S.cantes||[]).length?X`<p class="muted rp-cantes">
