@@ -67,8 +67,8 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         assert page.get_by_test_id("score-team-0").inner_text() == "0"
 
         # leaving in the middle of the new match asks first, then frees us for another table
-        page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-ok").click()
         page.get_by_test_id("play-computer").wait_for()
 
         # the finished match is in the history, computer players named in our language
@@ -740,3 +740,59 @@ def test_the_log_still_says_which_moves_the_computer_made_after_a_reload(
     finally:
         player.close()
         running.stop()
+
+
+def test_leaving_a_match_in_play_asks_in_the_page_and_cancelling_keeps_the_seat(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    native: list[str] = []
+
+    def refuse(dialog: Any) -> None:
+        native.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+
+    def leaves() -> list[str]:
+        return [f for f in sent if '"type":"leave"' in f.replace(" ", "")]
+
+    try:
+        sign_in_as_guest(page, "Iker")
+        start_vs_computer(page, rules="exact11")
+        page.locator(".hand .card").first.wait_for()
+        seat = page.get_by_test_id("table").get_attribute("data-seat")
+        confirm = page.get_by_test_id("leave-confirm")
+        # the question in each language, and Escape (the focus is in the dialog) cancels
+        for lang in (*LANGS[1:], "es"):
+            page.get_by_test_id("lang-select").select_option(lang)
+            words = catalogue(lang)
+            page.get_by_test_id("leave-table").click()
+            confirm.wait_for()
+            assert confirm.evaluate("d => d.matches('dialog:modal')")
+            assert confirm.evaluate("d => d.contains(document.activeElement)")
+            assert confirm.locator("h2").inner_text() == words["table.leaveTitle"]
+            assert words["table.leaveConfirm"] in confirm.inner_text()
+            assert page.get_by_test_id("leave-confirm-ok").inner_text() == words["table.leave"]
+            assert page.get_by_test_id("leave-confirm-close").inner_text() == words["common.cancel"]
+            page.keyboard.press("Escape")
+            confirm.wait_for(state="detached")
+        # "Cancelar" keeps the seat too
+        page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-close").click()
+        confirm.wait_for(state="detached")
+        page.wait_for_timeout(300)
+        assert page.get_by_test_id("table").get_attribute("data-seat") == seat
+        assert leaves() == []
+        # "Salir" gives the seat up and goes back to the lobby
+        page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-ok").click()
+        page.get_by_test_id("play-computer").wait_for()
+        assert len(leaves()) == 1
+        assert native == []
+        assert player.errors == []
+    finally:
+        player.close()
