@@ -148,7 +148,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <${er} ...${e} />
       </div>
       <${nr} run=${i} conn=${c} />
-      <form class="card-panel" onSubmit=${e=>{e.preventDefault(),a(e.currentTarget.elements.code.value)}}>
+      <form class="card-panel play-later" onSubmit=${e=>{e.preventDefault(),a(e.currentTarget.elements.code.value)}}>
         <h3>${I(`lobby.joinByCode`)}</h3>
         <div class="row">
           <input name="code" maxlength="16" required aria-label=${I(`table.inviteCode`)} placeholder=${I(`lobby.codePlaceholder`)}
@@ -156,7 +156,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           <button class="btn" type="submit" data-testid="join-submit">${I(`lobby.join`)}</button>
         </div>
       </form>
-      ${t?.guest?X`<form class="card-panel auth upgrade" data-testid="upgrade-form" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;o(`register`,{name:t.name.value.trim(),password:t.password.value})}}>
+      ${t?.guest?X`<form class="card-panel auth upgrade play-later" data-testid="upgrade-form" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;o(`register`,{name:t.name.value.trim(),password:t.password.value})}}>
             <h3>${I(`auth.upgradeTitle`)}</h3>
             <p class="muted">${I(`auth.upgradeText`)}</p>
             <${Z} label=${I(`auth.name`)}>
@@ -179,7 +179,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <span class="sr-only" role="status">${I(`lobby.queueWaiting`,{n:e.waiting,s:Math.ceil(e.fill_in)})}</span>
   </p>`}function nr({run:e,conn:t}){let[n,r]=W(!1),i=n=>{n.preventDefault();let r=n.currentTarget.elements,i=r.rules.value;i===`custom`&&(i=`exact${Math.max(3,Math.min(21,Number(r.target.value)||11))}`);let a=Number(r.seat.value),o=[];r.botPartner.checked&&o.push((a+2)%4),r.botOpponents.checked&&o.push((a+1)%4,(a+3)%4),e(t.command(`create_table`,{options:{rules:i,quintola:r.quintola.checked,turn_time:Number(r.turn.value),bot_level:r.level.value,public:r.public.checked,hints:r.hints.checked},seat:a,bots:o}))},a=(e,t,n,r)=>X`<label class="check">
     <input type="checkbox" name=${e} defaultChecked=${r} data-testid=${t} /><span>${n}</span>
-  </label>`;return X`<form class="card-panel" data-testid="create-form" onSubmit=${i}>
+  </label>`;return X`<form class="card-panel play-later" data-testid="create-form" onSubmit=${i}>
     <h3>${I(`lobby.createTable`)}</h3>
     <div class="grid2">
       <${Z} label=${I(`lobby.rules`)}>
