@@ -174,6 +174,39 @@ async def test_turn_timer_expiry_lets_a_computer_player_act(tmp_path: Path) -> N
             await p.close()
 
 
+async def test_a_sync_says_which_moves_of_the_hand_were_played_automatically(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path, max_timeouts=100)) as server:
+        players, table = await four_at_a_table(server, {"turn_time": 0.2})
+        ana = players[0]
+
+        def acts(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return [
+                f
+                for f in frames
+                if f["type"] == "event" and f["body"] and f["body"]["kind"] in ("deal", "act")
+            ]
+
+        # Nobody moves: the decisions time out and are played for their owners.
+        await wait_for(lambda: sum(bool(f["body"].get("auto")) for f in acts(ana.frames)) >= 2)
+        again = Player("Ana2", ana.token, server.ws)
+        await again.connect()
+        await again.command({"type": "subscribe", "table": table})
+        sync = await again.next("sync")
+        await wait_for(lambda: ana.seq[table] >= sync["seq"])
+        seen = [f for f in acts(ana.frames) if f["seq"] <= sync["seq"]]
+        deal = max(i for i, f in enumerate(seen) if f["body"]["kind"] == "deal")
+        expected = [
+            [f["body"]["seat"], f["body"]["action"]] for f in seen[deal + 1 :] if f["body"]["auto"]
+        ]
+        assert sync["view"] is not None
+        assert expected, "no move of the hand in the snapshot was played automatically"
+        assert sync["auto"] == expected
+        for p in (*players, again):
+            await p.close()
+
+
 async def test_a_disconnected_owner_is_replaced_after_the_grace_period(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path, grace_period=0.2)) as server:
         players, table = await four_at_a_table(server)

@@ -29,7 +29,7 @@ from tests.web.conftest import RunningServer
 from tests.web.helpers import catalogue, open_player, shot
 
 
-async def _store_match(db: Path, match_id: str) -> None:
+async def store_match(db: Path, match_id: str) -> None:
     """One finished match of one hand (the planted blunder): seat 0 a person, 1-3 computers."""
     result = replay_record(PLANTED_BLUNDER).result
     assert result is not None
@@ -63,7 +63,7 @@ def test_the_replay_shows_the_analysis_and_marks_the_blunder(
     assert own_server.db is not None
     # Playwright's sync API runs an event loop in this thread: store from another one.
     with ThreadPoolExecutor(1) as worker:
-        worker.submit(asyncio.run, _store_match(own_server.db, "m-e2e-analysis")).result()
+        worker.submit(asyncio.run, store_match(own_server.db, "m-e2e-analysis")).result()
     words = catalogue("en")
     player = open_player(browser, own_server.url, lang="en", locale="en-GB")
     page = player.page

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     LANGS,
     act_once,
+    catalogue,
     computer_name,
     open_player,
     play_until,
@@ -65,8 +67,8 @@ def test_a_guest_plays_a_whole_match_against_the_computer(
         assert page.get_by_test_id("score-team-0").inner_text() == "0"
 
         # leaving in the middle of the new match asks first, then frees us for another table
-        page.once("dialog", lambda dialog: dialog.accept())
         page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-ok").click()
         page.get_by_test_id("play-computer").wait_for()
 
         # the finished match is in the history, computer players named in our language
@@ -698,6 +700,99 @@ def test_a_landscape_phone_keeps_the_hint_by_the_hand_and_thai_sign_out_on_one_l
         height = logout.evaluate("(el) => el.getBoundingClientRect().height")
         line = logout.evaluate("(el) => parseFloat(getComputedStyle(el).lineHeight)")
         assert height < 1.5 * line + 16, f"sign out wraps ({height}px, line {line}px)"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_the_log_still_says_which_moves_the_computer_made_after_a_reload(
+    browser: Any, tmp_path: Path
+) -> None:
+    # Turns of 3 s (below what the lobby offers): the player never moves, so the computer
+    # makes their moves for them, each a turn time after the last.
+    running = RunningServer(tmp_path, "--min-turn-time", "1")
+    player = open_player(browser, running.url)
+    page = player.page
+    marker = f"({catalogue('es')['log.auto']})"
+    marked = "els => els.map(e => e.textContent).filter(t => t.includes(MARK))".replace(
+        "MARK", repr(marker)
+    )
+    try:
+        sign_in_as_guest(page, "Olga")
+        page.eval_on_selector(
+            "[data-testid=create-turn-time]", "s => s.add(new Option('3 s', '3'))"
+        )
+        page.get_by_test_id("create-turn-time").select_option("3")
+        page.get_by_test_id("create-bot-partner").check()
+        page.get_by_test_id("create-bot-opponents").check()
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("table").wait_for()
+        log = page.get_by_test_id("game-log")
+        log.get_by_text(marker).first.wait_for(timeout=20_000)
+        before = log.locator("li").evaluate_all(marked)
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        log.locator("li").first.wait_for()
+        # the snapshot's log, before the next turn of ours runs out
+        after = log.locator("li").evaluate_all(marked)
+        assert before and set(before) <= set(after), (before, after)
+        assert player.errors == []
+    finally:
+        player.close()
+        running.stop()
+
+
+def test_leaving_a_match_in_play_asks_in_the_page_and_cancelling_keeps_the_seat(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    native: list[str] = []
+
+    def refuse(dialog: Any) -> None:
+        native.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(str(payload))))
+
+    def leaves() -> list[str]:
+        return [f for f in sent if '"type":"leave"' in f.replace(" ", "")]
+
+    try:
+        sign_in_as_guest(page, "Iker")
+        start_vs_computer(page, rules="exact11")
+        page.locator(".hand .card").first.wait_for()
+        seat = page.get_by_test_id("table").get_attribute("data-seat")
+        confirm = page.get_by_test_id("leave-confirm")
+        # the question in each language, and Escape (the focus is in the dialog) cancels
+        for lang in (*LANGS[1:], "es"):
+            page.get_by_test_id("lang-select").select_option(lang)
+            words = catalogue(lang)
+            page.get_by_test_id("leave-table").click()
+            confirm.wait_for()
+            assert confirm.evaluate("d => d.matches('dialog:modal')")
+            assert confirm.evaluate("d => d.contains(document.activeElement)")
+            assert confirm.locator("h2").inner_text() == words["table.leaveTitle"]
+            assert words["table.leaveConfirm"] in confirm.inner_text()
+            assert page.get_by_test_id("leave-confirm-ok").inner_text() == words["table.leave"]
+            assert page.get_by_test_id("leave-confirm-close").inner_text() == words["common.cancel"]
+            page.keyboard.press("Escape")
+            confirm.wait_for(state="detached")
+        # "Cancelar" keeps the seat too
+        page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-close").click()
+        confirm.wait_for(state="detached")
+        page.wait_for_timeout(300)
+        assert page.get_by_test_id("table").get_attribute("data-seat") == seat
+        assert leaves() == []
+        # "Salir" gives the seat up and goes back to the lobby
+        page.get_by_test_id("leave-table").click()
+        page.get_by_test_id("leave-confirm-ok").click()
+        page.get_by_test_id("play-computer").wait_for()
+        assert len(leaves()) == 1
+        assert native == []
         assert player.errors == []
     finally:
         player.close()

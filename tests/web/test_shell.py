@@ -253,6 +253,50 @@ def test_the_private_table_form_shows_its_choices_whole(browser: Any, server: st
             player.close()
 
 
+def _box(page: Any, selector: str) -> dict[str, float]:
+    """The bounding box of the first element `selector` finds (which must be shown)."""
+    found: dict[str, float] | None = page.locator(selector).first.bounding_box()
+    assert found, selector
+    return found
+
+
+def test_on_a_phone_the_open_tables_come_right_after_the_ways_to_play_at_once(
+    browser: Any, server: str
+) -> None:
+    # A table waiting for players, listed in the lobby.
+    host = open_player(browser, server)
+    try:
+        sign_in_as_guest(host.page, "Vera")
+        host.page.get_by_test_id("create-table").click()
+        host.page.get_by_test_id("waiting").wait_for()
+        table = host.page.url.rsplit("/", 1)[1]
+        for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 860}):
+            player = open_player(browser, server, viewport=viewport)
+            try:
+                page = player.page
+                sign_in_as_guest(page, "Rui")
+                page.get_by_test_id(f"table-row-{table}").wait_for()
+
+                tables = _box(page, ".panel.tables")
+                quick = _box(page, ".card-panel:has([data-testid=quick-match])")
+                if viewport["width"] < 600:
+                    # under the quick match, above the forms, and begun on the first screen
+                    assert tables["y"] >= quick["y"] + quick["height"]
+                    for later in ("create-form", "join-code", "upgrade-form", "how-to-play"):
+                        assert tables["y"] < _box(page, f"[data-testid={later}]")["y"], later
+                    assert tables["y"] < viewport["height"] - 100, tables
+                else:
+                    # a wide screen keeps the list beside the play panel, level with its top
+                    play = _box(page, ".panel.play")
+                    assert tables["x"] >= play["x"] + play["width"]
+                    assert abs(tables["y"] - play["y"]) < 1
+                assert player.errors == []
+            finally:
+                player.close()
+    finally:
+        host.close()
+
+
 def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:
     # "CÓDIGO DE INVITACIÓN" in capitals did not fit the box beside the join button: it read
     # "CÓDIGO DE INVI" on a wide screen and "CÓDIGO DE INVITACIÓ" on a phone.

@@ -103,6 +103,19 @@ describe("sync", () => {
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
   });
 
+  it("marks the moves the snapshot says a computer player made for their seat's owner", () => {
+    // seat 0 passed and played CE for its owner, seat 2's 'AC' in the trick likewise
+    const s = sync(view({ trick: [[2, "AC"]] }), { auto: [[0, "pass"], [0, "CE"], [2, "AC"]] });
+    const marked = s.log.filter((e) => e.auto).map((e) => [e.kind, e.seat, e.action]);
+    expect(marked).toEqual([
+      ["bid", 0, "pass"],
+      ["card", 0, "CE"],
+      ["card", 2, "AC"],
+    ]);
+    // a snapshot without the field (an older server) marks nothing
+    expect(sync(view()).log.some((e) => e.auto)).toBe(false);
+  });
+
   it("takes the clock from the snapshot, counted from when it arrived", () => {
     const s = sync(view(), { clock: { seat: 0, remaining_ms: 20000, total_ms: 30000 } });
     expect(s.clock).toEqual({ seat: 0, remaining_ms: 20000, total_ms: 30000, at: 1000 });

@@ -738,7 +738,9 @@ class Sync(_Out, frozen=True, tag="sync"):
 
     ``seat`` is your seat (``None``: spectator); ``view`` the current hand (``None`` between
     hands); ``chat`` the recent chat lines; ``shuffle`` the commitment of the next deal while
-    it waits for contributions (``None`` otherwise).
+    it waits for contributions (``None`` otherwise); ``auto`` the moves of ``view``'s hand
+    that a computer player made for the seat's owner, as ``(seat, action)`` in the order they
+    were made (each was an ``act`` event with ``auto``).
     """
 
     table: str
@@ -750,6 +752,7 @@ class Sync(_Out, frozen=True, tag="sync"):
     timer: TurnTimer | None = None
     clock: Clock | None = None
     shuffle: ShuffleCommitted | None = None
+    auto: list[tuple[int, str]] = msgspec.field(default_factory=list)
 
 
 class Event(_Out, frozen=True, tag="event"):

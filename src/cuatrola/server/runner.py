@@ -549,6 +549,7 @@ class TableRunner:
             timer=timer,
             clock=clock,
             shuffle=table.pending_commitment(),
+            auto=list(table.auto_moves) if view is not None else [],
         )
 
 

@@ -206,6 +206,7 @@ def apply_deal(table: Table, record: DealRecord) -> None:
     number = table.hand_count
     table.hands[number] = hand
     table.hand_count += 1
+    table.auto_moves = []
     # Keep the hands that kept events still point at, and the current match's (history).
     oldest = next((e.hand for e in table.events if isinstance(e, HandEvent)), number)
     for old in [n for n in table.hands if n < min(oldest, table.match_first_hand)]:
@@ -229,7 +230,10 @@ def apply_act(table: Table, record: ActRecord) -> None:
     else:
         hand.apply(action, seat)
     slot = table.seats[seat]
-    if not record.auto and not slot.bot:
+    notation = format_action(action)
+    if record.auto:
+        table.auto_moves.append((seat, notation))
+    elif not slot.bot:
         slot.timeouts = 0
     table.turn += 1
     opens = record.window > 0 and opens_cante_window(table.rules, hand, action)
@@ -250,7 +254,7 @@ def apply_act(table: Table, record: ActRecord) -> None:
             hand=table.hand_count - 1,
             step=len(hand.history),
             seat=seat,
-            action=format_action(action),
+            action=notation,
             auto=record.auto,
             window=opens,
         )

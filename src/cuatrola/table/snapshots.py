@@ -56,6 +56,7 @@ def restore_snapshot(table: Table, record: SnapshotRecord) -> None:
     table.match = None
     table.hands.clear()
     table.shuffles.clear()
+    table.auto_moves = []
     table.events.clear()
     table.chat = [
         PublicEvent(

@@ -193,6 +193,10 @@ class Table:
         self.pending: PendingShuffle | None = None
         #: The shuffle inputs of the hands dealt verifiably, by hand number.
         self.shuffles: dict[int, ShuffleInputs] = {}
+        #: The moves of the current hand that a computer player made for a seat's owner
+        #: (``auto``), as ``(seat, action in notation)`` in the order they were made: what the
+        #: ``act`` events said, for a ``sync`` to say again.
+        self.auto_moves: list[tuple[int, str]] = []
         #: When the current decision began (the ``at`` of the record that moved the turn),
         #: and since when each seated owner is away from the table: the deadlines that a
         #: table resumed after a restart keeps.

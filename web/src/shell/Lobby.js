@@ -141,7 +141,7 @@ function PlayPanel(props) {
         <${QuickMatch} ...${props} />
       </div>
       <${CreateForm} run=${run} conn=${conn} />
-      <form class="card-panel" onSubmit=${(e) => {
+      <form class="card-panel play-later" onSubmit=${(e) => {
         e.preventDefault();
         joinByCode(e.currentTarget.elements.code.value);
       }}>
@@ -153,7 +153,7 @@ function PlayPanel(props) {
         </div>
       </form>
       ${user?.guest
-        ? html`<form class="card-panel auth upgrade" data-testid="upgrade-form" onSubmit=${upgrade}>
+        ? html`<form class="card-panel auth upgrade play-later" data-testid="upgrade-form" onSubmit=${upgrade}>
             <h3>${t("auth.upgradeTitle")}</h3>
             <p class="muted">${t("auth.upgradeText")}</p>
             <${Field} label=${t("auth.name")}>
@@ -226,7 +226,7 @@ function CreateForm({ run, conn }) {
   const check = (name, testid, label, on) => html`<label class="check">
     <input type="checkbox" name=${name} defaultChecked=${on} data-testid=${testid} /><span>${label}</span>
   </label>`;
-  return html`<form class="card-panel" data-testid="create-form" onSubmit=${submit}>
+  return html`<form class="card-panel play-later" data-testid="create-form" onSubmit=${submit}>
     <h3>${t("lobby.createTable")}</h3>
     <div class="grid2">
       <${Field} label=${t("lobby.rules")}>

@@ -196,29 +196,31 @@ export function Replay({ matchId, userId, onBack }) {
         </div>
       </div>
     </div>
-    <p class="replay-event" data-testid="replay-event" aria-live="polite">${describe()}</p>
-    ${summary
-      ? html`<p class=${`replay-result ${summary.winner === us ? "good" : "bad"}`} data-testid="replay-result">
-          ${summary.winner === us ? t("summary.resultWe", { points: summary.game_points }) : t("summary.resultThey", { points: summary.game_points })}
-        </p>`
-      : null}
-    <div class="replay-controls">
-      <div class="rp-group">
-        ${button("replay-hand-prev", t("replay.prevHand"), () => goHand(pos.hand - 1), pos.hand === 0, "first")}
-        <span class="replay-pos" data-testid="replay-hand">${t("replay.handN", { n: pos.hand + 1, total: hands.length })}</span>
-        ${button("replay-hand-next", t("replay.nextHand"), () => goHand(pos.hand + 1), pos.hand >= hands.length - 1, "last", { after: true })}
-      </div>
-      <div class="rp-group">
-        ${button("replay-start", t("replay.start"), () => goStep(0), pos.step === 0, "first", { iconOnly: true })}
-        ${button("replay-prev", t("replay.prev"), () => goStep(pos.step - 1), pos.step === 0, "prev")}
-        <span class="replay-pos" data-testid="replay-step">${t("replay.stepN", { n: pos.step, total: last })}</span>
-        ${button("replay-next", t("replay.next"), () => goStep(pos.step + 1), pos.step >= last, "next", { after: true })}
-        ${button("replay-end", t("replay.end"), () => goStep(last), pos.step >= last, "last", { iconOnly: true })}
-        <button class="btn small primary" data-testid="replay-play"
-          aria-label=${playing ? t("replay.pause") : t("replay.play")}
-          onClick=${() => setPlaying(!playing && pos.step < last)}>
-          <${Icon} name=${playing ? "pause" : "play"} size=${16} /><span>${playing ? t("replay.pause") : t("replay.play")}</span>
-        </button>
+    <div class="rp-dock">
+      <p class="replay-event" data-testid="replay-event" aria-live="polite">${describe()}</p>
+      ${summary
+        ? html`<p class=${`replay-result ${summary.winner === us ? "good" : "bad"}`} data-testid="replay-result">
+            ${summary.winner === us ? t("summary.resultWe", { points: summary.game_points }) : t("summary.resultThey", { points: summary.game_points })}
+          </p>`
+        : null}
+      <div class="replay-controls">
+        <div class="rp-group">
+          ${button("replay-hand-prev", t("replay.prevHand"), () => goHand(pos.hand - 1), pos.hand === 0, "first")}
+          <span class="replay-pos" data-testid="replay-hand">${t("replay.handN", { n: pos.hand + 1, total: hands.length })}</span>
+          ${button("replay-hand-next", t("replay.nextHand"), () => goHand(pos.hand + 1), pos.hand >= hands.length - 1, "last", { after: true })}
+        </div>
+        <div class="rp-group">
+          ${button("replay-start", t("replay.start"), () => goStep(0), pos.step === 0, "first", { iconOnly: true })}
+          ${button("replay-prev", t("replay.prev"), () => goStep(pos.step - 1), pos.step === 0, "prev")}
+          <span class="replay-pos" data-testid="replay-step">${t("replay.stepN", { n: pos.step, total: last })}</span>
+          ${button("replay-next", t("replay.next"), () => goStep(pos.step + 1), pos.step >= last, "next", { after: true })}
+          ${button("replay-end", t("replay.end"), () => goStep(last), pos.step >= last, "last", { iconOnly: true })}
+          <button class="btn small primary" data-testid="replay-play"
+            aria-label=${playing ? t("replay.pause") : t("replay.play")}
+            onClick=${() => setPlaying(!playing && pos.step < last)}>
+            <${Icon} name=${playing ? "pause" : "play"} size=${16} /><span>${playing ? t("replay.pause") : t("replay.play")}</span>
+          </button>
+        </div>
       </div>
     </div>
     ${(view.cantes || []).length

@@ -24,6 +24,7 @@ import {
   html,
   Icon,
   LastTrickDialog,
+  LeaveDialog,
   MatchEndDialog,
   ScoreSheetDialog,
   Seat,
@@ -201,10 +202,11 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     [conn, tableId, fail],
   );
 
-  const leave = useCallback(() => {
-    const s = stateRef.current;
-    if (seated(s)) {
-      if (s.info?.status === "playing" && !window.confirm(t("table.leaveConfirm"))) return;
+  // a seated player who leaves a match in play is asked first (LeaveDialog)
+  const [askLeave, setAskLeave] = useState(false);
+  const leaveNow = useCallback(() => {
+    setAskLeave(false);
+    if (seated(stateRef.current)) {
       // free the seat (after the match this also declines the rematch)
       conn.command("leave", { table: tableId }).catch(() => null);
       onLeave(true);
@@ -212,6 +214,11 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     }
     onLeave(false);
   }, [conn, tableId, onLeave]);
+  const leave = useCallback(() => {
+    const s = stateRef.current;
+    if (seated(s) && s.info?.status === "playing") setAskLeave(true);
+    else leaveNow();
+  }, [leaveNow]);
 
   const bidHelp = (bid) =>
     // without the Quintola variant a cuatrola needs all five tricks (docs/rules.md 6)
@@ -248,7 +255,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
 
   // A bid or a cante to choose: its buttons (before the hand, so Tab from the hand never
   // reached them), keyed on the moment, null while none is ours or a dialog is open.
-  const anyDialog = Object.values(dialogs).some(Boolean);
+  const anyDialog = askLeave || Object.values(dialogs).some(Boolean);
   const choosing =
     v && !state.pending && !anyDialog && (myTurn(state, "bidding") || myTurn(state, "cante"))
       ? `${v.phase}/${v.bids.length}/${v.tricks.length}`
@@ -475,6 +482,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
           rematch=${() => conn.command("rematch", { table: tableId, accept: true }).catch(fail)} />`
       : null}
     ${dialogs.sheet ? html`<${ScoreSheetDialog} state=${state} w=${w} onClose=${() => dispatch({ type: "close", dialog: "sheet" })} />` : null}
+    ${askLeave ? html`<${LeaveDialog} onLeave=${leaveNow} onCancel=${() => setAskLeave(false)} />` : null}
   </section>`;
 }
 

@@ -506,7 +506,7 @@ export function closeTopDialog() {
  * A modal dialog: a <dialog> shown with showModal(), so the browser keeps Tab and Shift+Tab
  * inside it and makes the rest of the page (the table, the header) inert while it is open.
  */
-function Dialog({ testid, title, onClose, children, footer = null, after = null }) {
+function Dialog({ testid, title, onClose, children, footer = null, after = null, closeText = null }) {
   const box = useRef(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -559,7 +559,7 @@ function Dialog({ testid, title, onClose, children, footer = null, after = null 
     <div class="dialog-foot">
       ${footer}
       ${onClose
-        ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${t("common.continue")}</button>`
+        ? html`<button class="btn primary close" data-testid=${`${testid}-close`} onClick=${onClose}>${closeText || t("common.continue")}</button>`
         : null}
     </div>
     ${after}
@@ -666,6 +666,18 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
           </div>`
         : null}
     </div>
+  </${Dialog}>`;
+}
+
+/**
+ * Asks a seated player who leaves a match in play whether to give up the seat (a computer
+ * player takes it): "cancel" (the main button, focused; Escape too) keeps it.
+ */
+export function LeaveDialog({ onLeave, onCancel }) {
+  const leave = html`<button class="btn" data-testid="leave-confirm-ok" onClick=${onLeave}>${t("table.leave")}</button>`;
+  return html`<${Dialog} testid="leave-confirm" title=${t("table.leaveTitle")} onClose=${onCancel}
+    closeText=${t("common.cancel")} footer=${leave}>
+    <p>${t("table.leaveConfirm")}</p>
   </${Dialog}>`;
 }
 

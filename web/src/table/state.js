@@ -66,23 +66,38 @@ function clockFrom(clock, now) {
   };
 }
 
-/** The log of a hand as far as a (synced) view tells it: the bids, cards, tricks and cantes. */
-export function logFromView(view, firstId) {
+/**
+ * The log of a hand as far as a (synced) view tells it: the bids, cards, tricks and cantes.
+ * `auto` is the sync's list of the hand's moves a computer player made for their seat's
+ * owner ([[seat, action]]): those entries say so, as the live `act` events' did.
+ */
+export function logFromView(view, firstId, auto = []) {
   const entries = [];
   let id = firstId;
   if (!view) return { entries, nextId: id };
+  const made = new Set((Array.isArray(auto) ? auto : []).map(([seat, action]) => `${seat} ${action}`));
+  const isAuto = (seat, action) => made.has(`${seat} ${action}`);
   entries.push({ id: id++, kind: "deal", seat: view.dealer });
   (view.bids || []).forEach((bid, i) => {
-    entries.push({ id: id++, kind: "bid", seat: (view.mano + i) % 4, action: bid });
+    const seat = (view.mano + i) % 4;
+    entries.push({ id: id++, kind: "bid", seat, action: bid, auto: isAuto(seat, bid) });
   });
   (view.tricks || []).forEach((trick, i) => {
-    trick.seats.forEach((seat, j) => entries.push({ id: id++, kind: "card", seat, action: trick.cards[j] }));
+    trick.seats.forEach((seat, j) => {
+      const code = trick.cards[j];
+      entries.push({ id: id++, kind: "card", seat, action: code, auto: isAuto(seat, code) });
+    });
     entries.push({ id: id++, kind: "trick", seat: trick.winner });
     for (const c of view.cantes || []) {
-      if (c.trick === i) entries.push({ id: id++, kind: "cante", seat: c.seat, suit: c.suit, points: c.points });
+      if (c.trick === i) {
+        const sung = { id: id++, kind: "cante", seat: c.seat, suit: c.suit, points: c.points };
+        entries.push({ ...sung, auto: isAuto(c.seat, `cante:${c.suit}`) });
+      }
     }
   });
-  for (const [seat, code] of view.trick || []) entries.push({ id: id++, kind: "card", seat, action: code });
+  for (const [seat, code] of view.trick || []) {
+    entries.push({ id: id++, kind: "card", seat, action: code, auto: isAuto(seat, code) });
+  }
   return { entries, nextId: id };
 }
 
@@ -100,7 +115,7 @@ function turnSound(before, after, seat) {
 
 function applySync(state, msg, now) {
   const view = msg.view || null;
-  const { entries, nextId } = logFromView(view, state.nextId);
+  const { entries, nextId } = logFromView(view, state.nextId, msg.auto);
   const info = msg.info || null;
   const finished = info?.status === "finished";
   const lastTrick = view?.tricks?.length ? view.tricks[view.tricks.length - 1] : null;
