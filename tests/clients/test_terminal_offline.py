@@ -297,6 +297,14 @@ async def test_help_screen_and_language_switch() -> None:
         view = app.view
         await pilot.press("p")  # keys go to the help panel, not to the table
         assert app.view is view
+        # `l` in the help says it, and the table behind it, in the other language (and back).
+        await pilot.press("l")
+        assert isinstance(app.screen, HelpScreen) and app.texts.lang == "en"
+        assert "Keys" in plain(app.screen.query_one("#help", Static).content)  # type: ignore[arg-type]
+        assert "hand 1" in plain(app.render_status())
+        await pilot.press("l")
+        assert "Teclas" in plain(app.screen.query_one("#help", Static).content)  # type: ignore[arg-type]
+        assert app.texts.lang == "es"
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("l")

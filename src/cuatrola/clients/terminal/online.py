@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import msgspec
@@ -49,7 +50,7 @@ from cuatrola.clients.terminal.analysis import (
     match_analysis_lines,
     with_analysis,
 )
-from cuatrola.clients.terminal.app import Choice, MessageScreen
+from cuatrola.clients.terminal.app import Choice, Drawing, MessageScreen, drawn
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.hand import HandResult, Phase
@@ -168,7 +169,7 @@ class OnlineApp(SessionApp):
         self._leaving = False
         #: The hand summaries waiting for their analysis, by (match id, hand number), and
         #: the hands whose analysis was shown (a reconnection gets the latest one again).
-        self._hand_panels: dict[tuple[str, int], tuple[MessageScreen, RenderableType]] = {}
+        self._hand_panels: dict[tuple[str, int], tuple[MessageScreen, Drawing]] = {}
         self._analyses_shown: set[tuple[str, int]] = set()
 
     # Lifecycle ---------------------------------------------------------------------------------
@@ -449,28 +450,38 @@ class OnlineApp(SessionApp):
     def _fetch_analysis(self, panel: MessageScreen, match_id: str) -> None:
         """Fetch the match's analysis on a worker thread and add the person's part of it to
         the match-end ``panel`` (or to the log once the panel is closed)."""
-        summary = panel.body
-        working = Text(self.texts("analysis_match_working"), style="dim")
-        panel.update_body(with_analysis(summary, [working]))
+        summary = panel.body_drawing
+        panel.update_body(
+            lambda: with_analysis(
+                drawn(summary), [Text(self.texts("analysis_match_working"), style="dim")]
+            )
+        )
         server, seat = self.options.server, self.human_seat
 
         def work() -> None:
             analysis = fetch_match_analysis(server, match_id)
-            lines: list[RenderableType] = []
-            if analysis is not None:
-                lines = match_analysis_lines(self.wording, analysis, seat)
+
+            def lines() -> list[RenderableType]:
+                if analysis is None:
+                    return []
+                return match_analysis_lines(self.wording, analysis, seat)
+
             self.call_from_thread(self._show_analysis_lines, panel, summary, lines)
 
         self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
 
     def _show_analysis_lines(
-        self, panel: MessageScreen | None, summary: RenderableType, lines: list[RenderableType]
+        self,
+        panel: MessageScreen | None,
+        summary: Drawing,
+        lines: Callable[[], list[RenderableType]],
     ) -> None:
-        """Put ``lines`` into ``panel`` below ``summary``, or into the log once it is closed."""
+        """Put ``lines`` into ``panel`` below ``summary``, or into the log once it is closed;
+        both are functions, so that ``l`` words them again in the other language."""
         if panel is not None and panel in self._panels:
-            panel.update_body(with_analysis(summary, lines))
+            panel.update_body(lambda: with_analysis(drawn(summary), lines()))
             return
-        for line in lines:
+        for line in lines():
             if isinstance(line, Text):
                 self.log_line(line)
 
@@ -480,7 +491,7 @@ class OnlineApp(SessionApp):
         """Keep the hand summary ``panel`` for the server's ``hand_analysis`` of that hand."""
         if self.info is not None:
             key = (f"{self.table_id}-{self.info.match}", self._hands_played)
-            self._hand_panels[key] = (panel, panel.body)
+            self._hand_panels[key] = (panel, panel.body_drawing)
 
     def _on_hand_analysis(self, message: HandAnalysisReady) -> None:
         """Add the person's decisions of the hand to its summary (or to the log once the
@@ -493,7 +504,11 @@ class OnlineApp(SessionApp):
         except (msgspec.ValidationError, msgspec.DecodeError):
             return  # not an analysis this client can read (a newer server): no lines
         self._analyses_shown.add(key)
-        lines = analysis_lines(self.wording, analysis, self.human_seat)
+        seat = self.human_seat
+
+        def lines() -> list[RenderableType]:
+            return analysis_lines(self.wording, analysis, seat)
+
         panel, summary = self._hand_panels.pop(key, (None, Group()))
         self._show_analysis_lines(panel, summary, lines)
 

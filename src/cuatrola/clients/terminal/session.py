@@ -16,6 +16,7 @@ the same :class:`cuatrola.table.Table`, so a move is refused, and explained, the
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from typing import Final
@@ -312,7 +313,9 @@ class SessionApp(CuatrolaApp):
                 self.query_one("#log", RichLog).write(self.hand_summary(view))
             elif view is not None and view.result is not None:
                 summary_panel = MessageScreen(
-                    self.hand_summary(view), name="hand-summary", footer=self.summary_footer()
+                    functools.partial(self.hand_summary, view),
+                    name="hand-summary",
+                    footer=self.summary_footer,
                 )
                 self._queue_panel(summary_panel)
                 self._hand_summary_shown(summary_panel, view)
@@ -326,13 +329,15 @@ class SessionApp(CuatrolaApp):
                 self.log_line(self.texts("match_over_title"), style="bold")
                 self.log_line(self.texts("watch_match_winner", team=team), style="bold")
             else:
-                panel = self.match_summary(body.winner, body.score, body.hands_played)
+                panel = functools.partial(
+                    self.match_summary, body.winner, body.score, body.hands_played
+                )
                 self._queue_panel(
                     MessageScreen(
                         panel,
                         name="match-end",
                         choices=REMATCH_CHOICES,
-                        footer=self.match_footer(),
+                        footer=self.match_footer,
                     )
                 )
         elif isinstance(body, MatchStarted):
@@ -374,7 +379,7 @@ class SessionApp(CuatrolaApp):
         if not self.choices():  # not the person's move (or a spectator)
             if self._turn_in_panel:
                 self._turn_in_panel = False
-                panel.update_footer(self.summary_footer())
+                panel.update_footer(self.summary_footer)
             return
         left = self.turn_seconds_left()
         if left is not None and left <= PANEL_CLOSE_SECONDS:
