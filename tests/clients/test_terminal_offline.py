@@ -317,6 +317,25 @@ async def test_help_screen_and_language_switch() -> None:
         )
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Offline there is nobody to chat with"),
+        ("es", "Sin conexión no hay nadie con quien charlar"),
+    ],
+)
+async def test_the_chat_key_says_that_offline_there_is_nobody_to_chat_with(
+    lang: str, words: str
+) -> None:
+    app = _app(seed=3, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+        view = app.view
+        await pilot.press("t")
+        assert words in log_text(app)
+        assert app.view is view and human_turn(app)  # nothing else happened
+
+
 async def test_the_screen_shows_no_card_of_another_seat_before_it_is_played() -> None:
     app = _app(seed=8)
     async with app.run_test(size=SIZE) as pilot:

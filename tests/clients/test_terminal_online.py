@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Iterator
 import msgspec
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from cuatrola.clients.terminal.app import MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
@@ -269,6 +269,75 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
             lambda: "Bruno se ha desconectado" in log_text(host),
             "the host to hear that the guest left",
         )
+        await host_pilot.press("ctrl+q")
+
+
+async def _type(pilot: Pilot[int], text: str) -> None:
+    """Type ``text`` key by key (a space is the ``space`` key)."""
+    await pilot.press(*("space" if char == " " else char for char in text))
+
+
+async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
+    server: str,
+) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="es",
+    )
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        guest = OnlineApp(
+            OnlineOptions(server=server, mode="private", code=host.info.code, name="Bruno"),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(guest_pilot, lambda: guest.info is not None, "the guest to sit")
+            chat = host.query_one("#chat-input", Input)
+            assert not chat.display
+            # `t` opens the line; what is typed goes into it, not to the table (no `a`).
+            await host_pilot.press("t")
+            assert chat.display and host.focused is chat
+            assert "Intro envía" in chat.placeholder
+            await host_pilot.pause()
+            # One row at the foot of the screen, below the log, which keeps its rows.
+            assert chat.region.height == 1 and chat.region.bottom == 24
+            assert host.query_one("#log").region.height >= 3
+            await _type(host_pilot, "hola a todos")
+            assert chat.value == "hola a todos"
+            await host_pilot.press("enter")
+            assert not chat.display and chat.value == ""
+            said = "Marta: hola a todos"
+            await wait_for(guest_pilot, lambda: said in log_text(guest), "the guest to read it")
+            await wait_for(host_pilot, lambda: said in log_text(host), "the host's own line")
+            assert host.info is not None and not any(s.bot for s in host.info.seats)
+            # A quick phrase (↓ puts the first one in) is read in each reader's language.
+            await guest_pilot.press("t", "down", "enter")
+            await wait_for(host_pilot, lambda: "Bruno: ¡Hola!" in log_text(host), "the phrase")
+            await wait_for(guest_pilot, lambda: "Bruno: Hello!" in log_text(guest), "in English")
+            # Esc closes the line unsent, and the keys are the table's again.
+            await guest_pilot.press("t")
+            await _type(guest_pilot, "not this")
+            await guest_pilot.press("escape")
+            assert not guest.query_one("#chat-input", Input).display
+            await guest_pilot.press("l")
+            assert guest.texts.lang == "es"
+            # The server takes five lines in ten seconds: the sixth is refused, in one line.
+            for n in range(4):
+                await host_pilot.press("t")
+                await _type(host_pilot, f"linea {n}")
+                await host_pilot.press("enter")
+            await wait_for(host_pilot, lambda: "Marta: linea 3" in log_text(host), "4 lines more")
+            await host_pilot.press("t")
+            await _type(host_pilot, "una de mas")
+            await host_pilot.press("enter")
+            refused = "Mensaje no enviado: demasiados mensajes seguidos; espera un momento"
+            await wait_for(host_pilot, lambda: refused in log_text(host), "the refusal")
+            assert "una de mas" not in log_text(host)
+            await guest_pilot.pause(0.3)
+            assert "not this" not in log_text(host) + log_text(guest)
+            assert "una de mas" not in log_text(guest)
+            await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
 
 

@@ -23,7 +23,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from cuatrola.clients.terminal.analysis import Wording
 from cuatrola.clients.terminal.i18n import Texts
@@ -60,6 +60,8 @@ BID_KEYS = ("p", "s", "c", "q")
 #: Cante keys by suit: oros, copas, espadas, bastos.
 CANTE_KEYS = ("o", "c", "e", "b")
 NO_CANTE_KEY = "n"
+#: The key that opens the chat line (online).
+CHAT_KEY = "t"
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,14 +502,17 @@ class CuatrolaApp(App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """Keyboard control of the table (modal panels handle their own keys)."""
-        if isinstance(self.screen, ModalScreen):
-            return
+        if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
+            return  # a panel's key, or one typed into the chat line
         key, char = event.key, event.character or ""
         if char == "?" or key == "question_mark":
             self.push_screen(HelpScreen(self.texts))
             return
         if char == "l":
             self.switch_language()
+            return
+        if char == CHAT_KEY:
+            self.open_chat()
             return
         choices = self.choices()
         if not choices:
@@ -529,6 +534,11 @@ class CuatrolaApp(App[int]):
             if char and char.lower() == choice.key:
                 self._choose(choice)
                 return
+
+    def open_chat(self) -> None:
+        """``t``: open the chat line (online); offline there is nobody to chat with, and the
+        log says so."""
+        self.log_line(self.texts("chat_offline"), style="dim")
 
     def switch_language(self) -> None:
         """``l``: say everything in the other language, the table and any panel on screen
@@ -1005,6 +1015,7 @@ class CuatrolaApp(App[int]):
 
 
 __all__ = [
+    "CHAT_KEY",
     "REMATCH_CHOICES",
     "Choice",
     "CuatrolaApp",

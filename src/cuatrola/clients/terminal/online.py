@@ -27,12 +27,16 @@ import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 import msgspec
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
+from textual.widgets import Input
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from cuatrola.ai.analysis import decode_hand
@@ -59,8 +63,11 @@ from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
+    MAX_CHAT_LEN,
+    QUICK_PHRASES,
     Ack,
     AddBot,
+    Chat,
     Contribute,
     CreateTable,
     Error,
@@ -131,6 +138,37 @@ class OnlineOptions:
         )
 
 
+class ChatInput(Input):
+    """The one-line chat input: Enter sends it (:meth:`OnlineApp.on_input_submitted`), Esc
+    closes it unsent, ``↑``/``↓`` put a quick phrase in it (in the interface's language)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False),
+        Binding("up", "phrase(-1)", show=False),
+        Binding("down", "phrase(1)", show=False),
+    ]
+
+    def __init__(self, *, max_length: int, id: str) -> None:
+        super().__init__(max_length=max_length, id=id)
+        self._phrase = -1
+
+    def action_cancel(self) -> None:
+        """Close the chat line without sending it."""
+        self._phrase = -1
+        app = self.app
+        if isinstance(app, OnlineApp):
+            app.close_chat()
+
+    def action_phrase(self, step: int) -> None:
+        """Put the next (``step`` 1) or previous (-1) quick phrase in the line."""
+        app = self.app
+        if not isinstance(app, OnlineApp):
+            return
+        self._phrase = (self._phrase + step) % len(QUICK_PHRASES)
+        self.value = app.texts(f"phrase_{QUICK_PHRASES[self._phrase]}")
+        self.cursor_position = len(self.value)
+
+
 class OnlineApp(SessionApp):
     """The table UI for a seat in the online card room.
 
@@ -141,6 +179,14 @@ class OnlineApp(SessionApp):
             interface opens, so a refused name is told on the command line); ``None`` logs
             in as a guest on start.
     """
+
+    # The chat line takes one row, below the log, only while it is open.
+    CSS = (
+        SessionApp.CSS
+        + """
+    #chat-input { height: 1; border: none; padding: 0 1; background: $boost; }
+    """
+    )
 
     def __init__(
         self, options: OnlineOptions, *, lang: str = "es", token: str | None = None
@@ -351,6 +397,78 @@ class OnlineApp(SessionApp):
             raise ServerRefused(Error(code="invalid", message="the server gave no seat"))
         self.table_id, self.human_seat = ack.table, ack.seat
 
+    # The chat ----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The table screen, and the chat line below it (hidden until ``t``)."""
+        yield from super().compose()
+        chat = ChatInput(max_length=MAX_CHAT_LEN, id="chat-input")
+        chat.display = False
+        yield chat
+
+    def open_chat(self) -> None:
+        """``t``: open the chat line at the table (nothing to say to before there is one)."""
+        if self.table_id is None or self.lobby is not None or self.link is None:
+            self.log_line(self.texts("chat_no_table"), style="dim")
+            return
+        chat = self.query_one("#chat-input", ChatInput)
+        chat.placeholder = self.texts("chat_placeholder")
+        chat.display = True
+        chat.focus()
+
+    def close_chat(self) -> None:
+        """Close the chat line, forgetting what was typed in it; the keys go to the table."""
+        chat = self.query_one("#chat-input", ChatInput)
+        chat.value = ""
+        chat.display = False
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the chat line: send it (a quick phrase as the phrase, which every reader
+        sees in his own language) and close the line; an empty line sends nothing."""
+        event.stop()
+        text = event.value.strip()
+        self.close_chat()
+        if not text or self.table_id is None:
+            return
+        phrase = next((p for p in QUICK_PHRASES if self.texts(f"phrase_{p}") == text), None)
+        try:
+            chat = Chat(
+                id=self._next_id(),
+                table=self.table_id,
+                text=None if phrase else text,
+                phrase=phrase,
+            )
+        except ValueError:
+            # Not one printable line of 1..200 characters: the server would refuse it too.
+            reason = self.texts("chat_invalid", limit=MAX_CHAT_LEN)
+            self.log_line(self.texts("chat_refused", reason=reason), style="red")
+            return
+        self.run_worker(self._chat(chat), group="network")
+
+    async def _chat(self, chat: Chat) -> None:
+        """Send a chat line; the server's refusal (too many lines, ...) is one log line."""
+        try:
+            await self._request(chat)
+        except ServerRefused as exc:
+            reason = self._chat_refusal(exc.error)
+        except (ConnectionLost, TimeoutError):
+            reason = self.texts("chat_lost")
+        else:
+            return  # the line comes back as the table's chat event, to everybody
+        self.log_line(self.texts("chat_refused", reason=reason), style="red")
+
+    def _chat_refusal(self, error: Error) -> str:
+        """Why the server refused a chat line, in the interface's language when it is one of
+        the chat's refusals (docs/protocol.md), else as the server words it."""
+        if error.code == ErrorCode.RATE_LIMITED:
+            return self.texts("chat_too_fast")
+        if error.code == ErrorCode.INVALID:
+            return self.texts("chat_invalid", limit=MAX_CHAT_LEN)
+        if error.code == ErrorCode.FORBIDDEN:
+            return self.texts("chat_forbidden")
+        return error.message
+
     # Sending -----------------------------------------------------------------------------------
 
     def _next_id(self) -> str:
@@ -403,6 +521,8 @@ class OnlineApp(SessionApp):
         (:meth:`CuatrolaApp.on_key`) come after this one by themselves; a key used here stops
         them (calling them from here too would take every key twice).
         """
+        if isinstance(self.focused, Input):
+            return  # typed into the chat line
         if self.watching:
             # Nothing else: a spectator has no seat to play nor a table to add players to.
             if not isinstance(self.screen, ModalScreen) and self._watch_key(event):

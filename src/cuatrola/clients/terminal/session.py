@@ -30,6 +30,7 @@ from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
+    QUICK_PHRASES,
     Ack,
     Act,
     Acted,
@@ -348,14 +349,22 @@ class SessionApp(CuatrolaApp):
             if body.match > 1:
                 self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
-            said = body.text if body.text is not None else body.phrase or ""
-            self.log_line(f"{body.name}: {said}", style="italic")
+            self.log_line(self.chat_line(body), style="italic")
         else:
             # Any other event that changes the hand carries the seat's new view.
             view = getattr(body, "view", None)
             if isinstance(view, HandView):
                 self._show(view)
         self.refresh_all()
+
+    def chat_line(self, said: ChatSaid) -> str:
+        """A chat line as the log shows it: the name and the text, or a quick phrase in the
+        interface's language (one this client does not know as the server names it)."""
+        text = said.text
+        if text is None:
+            phrase = said.phrase or ""
+            text = self.texts(f"phrase_{phrase}") if phrase in QUICK_PHRASES else phrase
+        return self.texts("chat_line", name=said.name, text=text)
 
     # Panels ------------------------------------------------------------------------------------
 
