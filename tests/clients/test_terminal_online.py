@@ -186,6 +186,51 @@ async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
     assert app.table_id is not None
 
 
+@pytest.fixture(scope="module")
+def slow_fill_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose quick match waits 30 s for people before computer players fill it."""
+    with ServeProcess(tmp_path_factory.mktemp("slow-fill"), *QUICK, "--quick-fill", "30") as serve:
+        yield serve.http
+
+
+def _fill_seconds(said: str) -> int:
+    """The seconds of "computers fill in N s" in the quick match's waiting words."""
+    return int(said.rsplit(" ", 2)[1])
+
+
+async def test_a_quick_match_says_it_looks_for_players_not_that_it_waits_at_a_table(
+    slow_fill_server: str,
+) -> None:
+    first = OnlineApp(OnlineOptions(server=slow_fill_server, mode="quick", name="Paco"), lang="en")
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "of 4" in first.waiting_text, "the queue's status")
+        said = first.waiting_text
+        assert said.startswith("Looking for players… 1 of 4 ready · computers fill in ")
+        assert "table" not in said and "(1/4)" not in said
+        assert 0 < _fill_seconds(said) <= 30
+        # The fill wait is counted down, on the status line too.
+        await wait_for(
+            pilot,
+            lambda: _fill_seconds(first.waiting_text) < _fill_seconds(said),
+            "the countdown to tick",
+        )
+        status = plain(first.query_one("#status", Static).content)  # type: ignore[arg-type]
+        assert status.startswith("Looking for players… 1 of 4 ready · computers fill in")
+        await pilot.press("l")
+        assert first.waiting_text.startswith("Buscando jugadores… 1 de 4 listos · la máquina")
+        second = OnlineApp(
+            OnlineOptions(server=slow_fill_server, mode="quick", name="Pepa"), lang="es"
+        )
+        async with second.run_test(size=(80, 24)) as second_pilot:
+            await wait_for(
+                second_pilot, lambda: "2 de 4 listos" in second.waiting_text, "the second's wait"
+            )
+            await wait_for(pilot, lambda: "2 de 4 listos" in first.waiting_text, "one more ready")
+            assert second.table_id is None and first.table_id is None
+            await second_pilot.press("ctrl+q")
+        await pilot.press("ctrl+q")
+
+
 async def test_a_private_table_shows_its_code_and_takes_computer_players(server: str) -> None:
     options = OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta")
     app = OnlineApp(options, lang="en")

@@ -150,6 +150,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
         "online_connecting": "Conectando con {server}…",
         "online_waiting": "Esperando jugadores en la mesa {table}…",
+        "quick_looking": "Buscando jugadores…",
+        "quick_waiting": "Buscando jugadores… {n} de 4 listos",
+        "quick_waiting_fill": (
+            "Buscando jugadores… {n} de 4 listos · la máquina completa en {seconds} s"
+        ),
         "online_reconnecting": "Conexión perdida; reconectando…",
         "online_error": "Error del servidor: {message}",
         "online_code": "Código de la mesa privada: {code}",
@@ -378,6 +383,9 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
         "online_connecting": "Connecting to {server}…",
         "online_waiting": "Waiting for players at table {table}…",
+        "quick_looking": "Looking for players…",
+        "quick_waiting": "Looking for players… {n} of 4 ready",
+        "quick_waiting_fill": "Looking for players… {n} of 4 ready · computers fill in {seconds} s",
         "online_reconnecting": "Connection lost; reconnecting…",
         "online_error": "Server error: {message}",
         "online_code": "Private table code: {code}",

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import math
 import random
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -212,6 +215,8 @@ class OnlineApp(SessionApp):
         #: The connection to the server (once logged in).
         self.link: RemoteClient | None = None
         self._seated: asyncio.Future[Seated] | None = None
+        #: When computer players fill the quick match's free seats (``time.monotonic``).
+        self._fill_at: float | None = None
         self._leaving = False
         #: The hand summaries waiting for their analysis, by (match id, hand number), and
         #: the hands whose analysis was shown (a reconnection gets the latest one again).
@@ -356,7 +361,7 @@ class OnlineApp(SessionApp):
             await self._pick_table()
         elif mode == "quick":
             self._seated = asyncio.get_running_loop().create_future()
-            self.waiting_text = self.say("online_waiting", table="…")
+            self.waiting_text = self.say("quick_looking")
             self.refresh_all()
             await self._request(QuickMatch(id=self._next_id(), on=True))
             seated = await self._seated
@@ -643,7 +648,10 @@ class OnlineApp(SessionApp):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):
-            self.waiting_text = self.say("online_waiting", table=f"({message.waiting}/4)")
+            if message.on and self.table_id is None:
+                fill_in = message.fill_in
+                self._fill_at = time.monotonic() + fill_in if fill_in > 0 else None
+                self.waiting_text = functools.partial(self._looking_words, message.waiting)
             self.refresh_all()
         elif isinstance(message, Lobby):
             self._on_lobby(message.tables)
@@ -652,6 +660,14 @@ class OnlineApp(SessionApp):
             if not message.removed:
                 rows.append(message.table)
             self._on_lobby(rows)
+
+    def _looking_words(self, waiting: int) -> str:
+        """What the quick match's wait says: how many of the four are ready, and until when
+        computer players fill the free seats (the server's fill wait, counted down)."""
+        left = self._fill_at - time.monotonic() if self._fill_at is not None else 0.0
+        if left <= 0:
+            return self.texts("quick_waiting", n=waiting)
+        return self.texts("quick_waiting_fill", n=waiting, seconds=math.ceil(left))
 
     def _on_lobby(self, tables: list[TableInfo]) -> None:
         if self.lobby is None:
@@ -664,7 +680,7 @@ class OnlineApp(SessionApp):
         self.refresh_all()
 
     def _tick(self) -> None:
-        if self._deadline is not None:
+        if self._deadline is not None or (self.table_id is None and self._fill_at is not None):
             self.refresh_all()
 
     def _table_notice(self) -> str:
