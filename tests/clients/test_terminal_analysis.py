@@ -26,13 +26,9 @@ from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
 from cuatrola.core.records import hand_to_record
 from cuatrola.core.rules import Contract, Rules
 from tests.clients.conftest import (
-    greedy_action,
-    human_turn,
-    key_for,
     log_text,
     plain,
     play_to_hand_summary,
-    press_and_wait,
     wait_for,
 )
 from tests.clients.test_terminal_offline import _play_to_match_end
@@ -110,16 +106,7 @@ async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
     table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=3)
     app = OfflineApp(table, lang="en", bot_delay=0, analysis_config=CONFIG)
     async with app.run_test(size=SIZE) as pilot:
-        while app.screen.name != "hand-summary":
-            await wait_for(
-                pilot,
-                lambda: app.screen.name == "hand-summary" or human_turn(app),
-                "the human's turn or the hand summary",
-            )
-            if human_turn(app):
-                assert app.view is not None
-                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
-
+        await play_to_hand_summary(pilot, app)
         panel = functools.partial(panel_text, app)
 
         await wait_for(

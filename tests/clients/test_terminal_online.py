@@ -68,6 +68,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield serve.http
 
 
+@pytest.fixture
+async def proxy(server: str) -> AsyncIterator[CuttableProxy]:
+    """A TCP proxy in front of the module's server: cutting its connections is what a
+    network failure looks like to a client (closed after the test)."""
+    cuttable = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await cuttable.start()
+    try:
+        yield cuttable
+    finally:
+        await cuttable.close()
+
+
+def _through(proxy: CuttableProxy) -> str:
+    """The server's address through ``proxy``."""
+    return f"http://127.0.0.1:{proxy.port}"
+
+
+def _bots_app_through(
+    proxy: CuttableProxy, name: str, *, lang: str = "en", rules: Rules | None = None
+) -> OnlineApp:
+    """A client at a table against three computer players, reaching the server by ``proxy``
+    (``rules``: the table's, the client's default when ``None``)."""
+    rules = rules if rules is not None else Rules()  # the client's default rules
+    options = OnlineOptions(server=_through(proxy), mode="bots", name=name, rules=rules)
+    return OnlineApp(options, lang=lang)
+
+
 async def _play_until(
     app: OnlineApp,
     pilot: Pilot[int],
@@ -118,25 +145,17 @@ async def _play_until(
 
 
 async def test_a_whole_online_match_against_the_computer_survives_a_dropped_connection(
-    server: str,
+    proxy: CuttableProxy,
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(
-        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Ana"
-    )
-    app = OnlineApp(options, lang="en")
+    app = _bots_app_through(proxy, "Ana", rules=Rules.exact(3))
     cuts: list[int] = []
 
     async def cut_once() -> None:
         if not cuts:
             cuts.append(proxy.cut())
 
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            summaries = await _play_until(app, pilot, on_summary=cut_once)
-    finally:
-        await proxy.close()
+    async with app.run_test(size=SIZE) as pilot:
+        summaries = await _play_until(app, pilot, on_summary=cut_once)
     assert app.failure == ""
     assert app.return_code == 0
     assert cuts and cuts[0] >= 2  # the websocket (both legs) was open and got cut
@@ -149,26 +168,18 @@ async def test_a_whole_online_match_against_the_computer_survives_a_dropped_conn
 
 
 async def test_connection_restored_leaves_the_line_above_the_table_after_a_while(
-    server: str,
+    proxy: CuttableProxy,
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(
-        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Rui"
-    )
-    app = OnlineApp(options, lang="en")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.view is not None, "the first deal")
-            proxy.cut()
-            await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
-            # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
-            await wait_for(pilot, lambda: app.notice == "", "the notice to go")
-            assert "Connection restored" in log_text(app)
-            assert not app.query_one("#notice", Static).display
-            await pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+    app = _bots_app_through(proxy, "Rui", rules=Rules.exact(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        proxy.cut()
+        await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
+        # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
+        await wait_for(pilot, lambda: app.notice == "", "the notice to go")
+        assert "Connection restored" in log_text(app)
+        assert not app.query_one("#notice", Static).display
+        await pilot.press("ctrl+q")
 
 
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
@@ -387,62 +398,55 @@ async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
 
 
 async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
-    server: str,
+    server: str, proxy: CuttableProxy
 ) -> None:
     host = OnlineApp(
         OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
         lang="en",
     )
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    try:
-        async with host.run_test(size=(80, 24)) as host_pilot:
-            await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
-            assert host.info is not None
-            assert plain(host.render_table()).count("free") == 3
-            guest = OnlineApp(
-                OnlineOptions(
-                    server=f"http://127.0.0.1:{proxy.port}",
-                    mode="private",
-                    code=host.info.code,
-                    name="Bruno",
-                ),
-                lang="en",
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        assert plain(host.render_table()).count("free") == 3
+        guest = OnlineApp(
+            OnlineOptions(
+                server=_through(proxy),
+                mode="private",
+                code=host.info.code,
+                name="Bruno",
+            ),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
             )
-            async with guest.run_test(size=(80, 24)) as guest_pilot:
-                await wait_for(
-                    host_pilot,
-                    lambda: (
-                        host.info is not None and any(s.name == "Bruno" for s in host.info.seats)
-                    ),
-                    "the host to see the guest",
-                )
-                await host_pilot.press("a")
-                await wait_for(
-                    host_pilot,
-                    lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
-                    "a computer player to sit",
-                )
-                table = plain(host.render_table())
-                assert "Bruno" in table and table.count("free") == 1
-                assert table.count("computer") == 1
-                # The guest's network fails, and stays down until the host has seen it.
-                proxy.refusing = True
-                proxy.cut()
-                await wait_for(
-                    host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
-                )
-                assert "offline" in plain(host.render_table())
-                assert host.seat_note(guest.human_seat) == "offline"
-                proxy.refusing = False
-                await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
-                assert "offline" not in plain(host.render_table())
-                # Sitting down was not coming back: one "is back", after the one "disconnected".
-                assert log_text(host).count("is back") == 1
-                await guest_pilot.press("ctrl+q")
-            await host_pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+            await host_pilot.press("a")
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
+                "a computer player to sit",
+            )
+            table = plain(host.render_table())
+            assert "Bruno" in table and table.count("free") == 1
+            assert table.count("computer") == 1
+            # The guest's network fails, and stays down until the host has seen it.
+            proxy.refusing = True
+            proxy.cut()
+            await wait_for(
+                host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
+            )
+            assert "offline" in plain(host.render_table())
+            assert host.seat_note(guest.human_seat) == "offline"
+            proxy.refusing = False
+            await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
+            assert "offline" not in plain(host.render_table())
+            # Sitting down was not coming back: one "is back", after the one "disconnected".
+            assert log_text(host).count("is back") == 1
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")
 
 
 async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> None:
@@ -536,31 +540,25 @@ def _clock_seconds(app: OnlineApp) -> int | None:
     ("lang", "notice"), [("en", "Connection restored"), ("es", "Conexión recuperada")]
 )
 async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconnection(
-    server: str, lang: str, notice: str
+    proxy: CuttableProxy, lang: str, notice: str
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(server=f"http://127.0.0.1:{proxy.port}", mode="bots", name="Iker")
-    app = OnlineApp(options, lang=lang)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: human_turn(app), "the human's turn")
-            shown = _clock_seconds(app)
-            # The table's turn time is 30 s; the server's clock counts it down.
-            assert shown is not None and 0 < shown <= 30
-            assert app.info is not None and app.info.options.turn_time == 30
-            reconnections = app.reconnections
-            assert notice not in log_text(app)
-            proxy.cut()
-            await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
-            await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
-            await wait_for(pilot, lambda: notice in log_text(app), "the reconnected notice")
-            again = _clock_seconds(app)
-            # The same turn's deadline, told again by the server: never reset to 30 s.
-            assert again is not None and again <= shown
-            await pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+    app = _bots_app_through(proxy, "Iker", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+        shown = _clock_seconds(app)
+        # The table's turn time is 30 s; the server's clock counts it down.
+        assert shown is not None and 0 < shown <= 30
+        assert app.info is not None and app.info.options.turn_time == 30
+        reconnections = app.reconnections
+        assert notice not in log_text(app)
+        proxy.cut()
+        await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
+        await wait_for(pilot, lambda: notice in log_text(app), "the reconnected notice")
+        again = _clock_seconds(app)
+        # The same turn's deadline, told again by the server: never reset to 30 s.
+        assert again is not None and again <= shown
+        await pilot.press("ctrl+q")
 
 
 @pytest.mark.parametrize(
