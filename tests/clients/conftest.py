@@ -83,3 +83,22 @@ def log_text(app: CuatrolaApp) -> str:
     """Everything the app's log panel shows, one line per entry."""
     log = app.query_one("#log", RichLog)
     return "\n".join(strip.text for strip in log.lines)
+
+
+async def play_to_hand_summary(
+    pilot: Pilot[int], app: CuatrolaApp, on_turn: Callable[[SeatView], None] | None = None
+) -> None:
+    """Play as the human (greedy choices, by keys) until the first hand summary shows;
+    ``on_turn`` sees each view of the human's turn first (to check what the screen says)."""
+    while app.screen.name != "hand-summary":
+        await wait_for(
+            pilot,
+            lambda: app.screen.name == "hand-summary" or human_turn(app),
+            "the human's turn or the hand summary",
+        )
+        view = app.view
+        if app.screen.name == "hand-summary" or view is None:
+            break
+        if on_turn is not None:
+            on_turn(view)
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))

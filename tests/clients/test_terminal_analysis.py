@@ -26,14 +26,12 @@ from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
 from cuatrola.core.records import hand_to_record
 from cuatrola.core.rules import Contract, Rules
 from tests.clients.conftest import (
-    greedy_action,
-    human_turn,
-    key_for,
     log_text,
     plain,
-    press_and_wait,
+    play_to_hand_summary,
     wait_for,
 )
+from tests.clients.test_terminal_offline import _play_to_match_end
 from tests.clients.test_terminal_online import _play_until
 from tests.fixtures.analysis_records import PLANTED_BLUNDER
 from tests.support.servers import QUICK, ServeProcess
@@ -108,16 +106,7 @@ async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
     table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=3)
     app = OfflineApp(table, lang="en", bot_delay=0, analysis_config=CONFIG)
     async with app.run_test(size=SIZE) as pilot:
-        while app.screen.name != "hand-summary":
-            await wait_for(
-                pilot,
-                lambda: app.screen.name == "hand-summary" or human_turn(app),
-                "the human's turn or the hand summary",
-            )
-            if human_turn(app):
-                assert app.view is not None
-                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
-
+        await play_to_hand_summary(pilot, app)
         panel = functools.partial(panel_text, app)
 
         await wait_for(
@@ -135,6 +124,45 @@ async def test_the_offline_hand_summary_gets_the_analysis_of_the_hand() -> None:
             assert plain(line).strip() in text
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen.name != "hand-summary", "next hand")
+
+
+async def test_l_says_the_hand_summary_its_analysis_and_the_match_end_in_the_other_language() -> (
+    None
+):
+    table = LocalTable(Rules.exact(3), ("greedy",) * 3, seed=3)
+    app = OfflineApp(table, lang="en", bot_delay=0, analysis_config=CONFIG)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_hand_summary(pilot, app)
+        summary = app.screen
+        panel = functools.partial(panel_text, app)
+        await wait_for(
+            pilot, lambda: "Accuracy:" in panel() or "no decision" in panel(), "analysis"
+        )
+        english = panel()
+        assert "Hand over" in english and "Analysis of your decisions" in english
+        await pilot.press("l")
+        # The panel stays, said again in Spanish: the summary, its analysis and its footer.
+        spanish = panel()
+        assert app.screen is summary and app.texts.lang == "es"
+        assert "Fin de la mano" in spanish and "Análisis de tus decisiones" in spanish
+        assert "Precisión:" in spanish or "ninguna decisión" in spanish
+        assert spanish.rstrip().endswith("Pulsa Intro para seguir")
+        assert "Hand over" not in spanish and "Press Enter" not in spanish
+        assert "mano 1" in plain(app.render_status())  # and the table behind it
+        await pilot.press("l")
+        assert panel() == english and app.texts.lang == "en"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not summary, "the summary to close")
+        await _play_to_match_end(app, pilot)
+        ended = panel()
+        assert "Match over" in ended and "r: play again" in ended
+        await pilot.press("l")
+        ended = panel()
+        assert app.screen.name == "match-end"
+        assert "Fin de la partida" in ended and "r: otra partida" in ended
+        assert "Match over" not in ended and "play again" not in ended
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to exit")
 
 
 @pytest.fixture(scope="module")
@@ -165,6 +193,12 @@ async def test_the_online_match_end_panel_gets_the_servers_analysis(server: str)
         assert analysis is not None and [s.seat for s in analysis.seats] == [app.human_seat]
         lines = match_analysis_lines(app.wording, analysis, app.human_seat)
         for line in lines:
+            assert plain(line).strip() in text
+        # `l` says the panel and the server's analysis in it again, in Spanish.
+        await pilot.press("l")
+        text = panel()
+        assert "Fin de la partida" in text and "en la partida" in text
+        for line in match_analysis_lines(app.wording, analysis, app.human_seat):
             assert plain(line).strip() in text
         await pilot.press("ctrl+q")
     assert fetch_match_analysis(server, "no-such-match", wait=1) is None

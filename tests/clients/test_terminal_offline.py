@@ -28,6 +28,7 @@ from tests.clients.conftest import (
     key_for,
     log_text,
     plain,
+    play_to_hand_summary,
     press_and_wait,
     wait_for,
 )
@@ -268,21 +269,15 @@ async def test_an_answer_in_the_cante_window_is_shown_as_sent_and_can_be_changed
 async def test_the_play_prompt_names_the_keys_of_the_cards_held() -> None:
     app = _app(seed=1)
     held: list[int] = []
+
+    def check_prompt(view: SeatView) -> None:
+        if view.phase is Phase.PLAY:
+            keys = "1" if len(view.hand) == 1 else f"1-{len(view.hand)}"
+            assert f"play a card ({keys}, or" in plain(app.render_actions())
+            held.append(len(view.hand))
+
     async with app.run_test(size=SIZE) as pilot:
-        while app.screen.name != "hand-summary":
-            await wait_for(
-                pilot,
-                lambda: app.screen.name == "hand-summary" or human_turn(app),
-                "the human's turn or the hand summary",
-            )
-            view = app.view
-            if app.screen.name == "hand-summary" or view is None:
-                break
-            if view.phase is Phase.PLAY:
-                keys = "1" if len(view.hand) == 1 else f"1-{len(view.hand)}"
-                assert f"play a card ({keys}, or" in plain(app.render_actions())
-                held.append(len(view.hand))
-            await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        await play_to_hand_summary(pilot, app, on_turn=check_prompt)
     assert held == [5, 4, 3, 2, 1]
 
 
@@ -297,6 +292,14 @@ async def test_help_screen_and_language_switch() -> None:
         view = app.view
         await pilot.press("p")  # keys go to the help panel, not to the table
         assert app.view is view
+        # `l` in the help says it, and the table behind it, in the other language (and back).
+        await pilot.press("l")
+        assert isinstance(app.screen, HelpScreen) and app.texts.lang == "en"
+        assert "Keys" in plain(app.screen.query_one("#help", Static).content)  # type: ignore[arg-type]
+        assert "hand 1" in plain(app.render_status())
+        await pilot.press("l")
+        assert "Teclas" in plain(app.screen.query_one("#help", Static).content)  # type: ignore[arg-type]
+        assert app.texts.lang == "es"
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("l")
@@ -307,6 +310,25 @@ async def test_help_screen_and_language_switch() -> None:
         assert app.view is not None and app.view.bids[(app.human_seat - app.view.mano) % 4] in (
             Contract(a - BID_BASE) for a in view.legal_actions
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Offline there is nobody to chat with"),
+        ("es", "Sin conexión no hay nadie con quien charlar"),
+    ],
+)
+async def test_the_chat_key_says_that_offline_there_is_nobody_to_chat_with(
+    lang: str, words: str
+) -> None:
+    app = _app(seed=3, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+        view = app.view
+        await pilot.press("t")
+        assert words in log_text(app)
+        assert app.view is view and human_turn(app)  # nothing else happened
 
 
 async def test_the_screen_shows_no_card_of_another_seat_before_it_is_played() -> None:
@@ -385,15 +407,7 @@ async def test_the_hand_summary_reveals_the_dead_hand_and_scores_the_contract() 
     rules = Rules.exact(5)
     app = _app(await _first_seed(rules, "contract"), rules)
     async with app.run_test(size=SIZE) as pilot:
-        while app.screen.name != "hand-summary":
-            await wait_for(
-                pilot,
-                lambda: app.screen.name == "hand-summary" or human_turn(app),
-                "the human's turn or the hand summary",
-            )
-            if human_turn(app):
-                assert app.view is not None
-                await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+        await play_to_hand_summary(pilot, app)
         view = app.view
         assert view is not None and view.result is not None and view.dead_hand is not None
         assert view.sitting_out is not None and len(view.dead_hand) == 5

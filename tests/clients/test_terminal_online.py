@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Iterator
 import msgspec
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from cuatrola.clients.terminal.app import MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
@@ -66,6 +66,33 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "0.4",
     ) as serve:
         yield serve.http
+
+
+@pytest.fixture
+async def proxy(server: str) -> AsyncIterator[CuttableProxy]:
+    """A TCP proxy in front of the module's server: cutting its connections is what a
+    network failure looks like to a client (closed after the test)."""
+    cuttable = CuttableProxy(int(server.rsplit(":", 1)[1]))
+    await cuttable.start()
+    try:
+        yield cuttable
+    finally:
+        await cuttable.close()
+
+
+def _through(proxy: CuttableProxy) -> str:
+    """The server's address through ``proxy``."""
+    return f"http://127.0.0.1:{proxy.port}"
+
+
+def _bots_app_through(
+    proxy: CuttableProxy, name: str, *, lang: str = "en", rules: Rules | None = None
+) -> OnlineApp:
+    """A client at a table against three computer players, reaching the server by ``proxy``
+    (``rules``: the table's, the client's default when ``None``)."""
+    rules = rules if rules is not None else Rules()  # the client's default rules
+    options = OnlineOptions(server=_through(proxy), mode="bots", name=name, rules=rules)
+    return OnlineApp(options, lang=lang)
 
 
 async def _play_until(
@@ -118,25 +145,17 @@ async def _play_until(
 
 
 async def test_a_whole_online_match_against_the_computer_survives_a_dropped_connection(
-    server: str,
+    proxy: CuttableProxy,
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(
-        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Ana"
-    )
-    app = OnlineApp(options, lang="en")
+    app = _bots_app_through(proxy, "Ana", rules=Rules.exact(3))
     cuts: list[int] = []
 
     async def cut_once() -> None:
         if not cuts:
             cuts.append(proxy.cut())
 
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            summaries = await _play_until(app, pilot, on_summary=cut_once)
-    finally:
-        await proxy.close()
+    async with app.run_test(size=SIZE) as pilot:
+        summaries = await _play_until(app, pilot, on_summary=cut_once)
     assert app.failure == ""
     assert app.return_code == 0
     assert cuts and cuts[0] >= 2  # the websocket (both legs) was open and got cut
@@ -149,26 +168,18 @@ async def test_a_whole_online_match_against_the_computer_survives_a_dropped_conn
 
 
 async def test_connection_restored_leaves_the_line_above_the_table_after_a_while(
-    server: str,
+    proxy: CuttableProxy,
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(
-        server=f"http://127.0.0.1:{proxy.port}", mode="bots", rules=Rules.exact(3), name="Rui"
-    )
-    app = OnlineApp(options, lang="en")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.view is not None, "the first deal")
-            proxy.cut()
-            await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
-            # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
-            await wait_for(pilot, lambda: app.notice == "", "the notice to go")
-            assert "Connection restored" in log_text(app)
-            assert not app.query_one("#notice", Static).display
-            await pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+    app = _bots_app_through(proxy, "Rui", rules=Rules.exact(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        proxy.cut()
+        await wait_for(pilot, lambda: app.notice == "Connection restored", "the seat back")
+        # At 80x24 the notice takes one of the log's three rows: it goes, the log keeps it.
+        await wait_for(pilot, lambda: app.notice == "", "the notice to go")
+        assert "Connection restored" in log_text(app)
+        assert not app.query_one("#notice", Static).display
+        await pilot.press("ctrl+q")
 
 
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
@@ -184,6 +195,51 @@ async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
         assert "Ganamos nosotros: +" in panel or "Ganan ellos: +" in panel
         await pilot.press("ctrl+q")
     assert app.table_id is not None
+
+
+@pytest.fixture(scope="module")
+def slow_fill_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose quick match waits 30 s for people before computer players fill it."""
+    with ServeProcess(tmp_path_factory.mktemp("slow-fill"), *QUICK, "--quick-fill", "30") as serve:
+        yield serve.http
+
+
+def _fill_seconds(said: str) -> int:
+    """The seconds of "computers fill in N s" in the quick match's waiting words."""
+    return int(said.rsplit(" ", 2)[1])
+
+
+async def test_a_quick_match_says_it_looks_for_players_not_that_it_waits_at_a_table(
+    slow_fill_server: str,
+) -> None:
+    first = OnlineApp(OnlineOptions(server=slow_fill_server, mode="quick", name="Paco"), lang="en")
+    async with first.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: "of 4" in first.waiting_text, "the queue's status")
+        said = first.waiting_text
+        assert said.startswith("Looking for players… 1 of 4 ready · computers fill in ")
+        assert "table" not in said and "(1/4)" not in said
+        assert 0 < _fill_seconds(said) <= 30
+        # The fill wait is counted down, on the status line too.
+        await wait_for(
+            pilot,
+            lambda: _fill_seconds(first.waiting_text) < _fill_seconds(said),
+            "the countdown to tick",
+        )
+        status = plain(first.query_one("#status", Static).content)  # type: ignore[arg-type]
+        assert status.startswith("Looking for players… 1 of 4 ready · computers fill in")
+        await pilot.press("l")
+        assert first.waiting_text.startswith("Buscando jugadores… 1 de 4 listos · la máquina")
+        second = OnlineApp(
+            OnlineOptions(server=slow_fill_server, mode="quick", name="Pepa"), lang="es"
+        )
+        async with second.run_test(size=(80, 24)) as second_pilot:
+            await wait_for(
+                second_pilot, lambda: "2 de 4 listos" in second.waiting_text, "the second's wait"
+            )
+            await wait_for(pilot, lambda: "2 de 4 listos" in first.waiting_text, "one more ready")
+            assert second.table_id is None and first.table_id is None
+            await second_pilot.press("ctrl+q")
+        await pilot.press("ctrl+q")
 
 
 async def test_a_private_table_shows_its_code_and_takes_computer_players(server: str) -> None:
@@ -272,63 +328,125 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
         await host_pilot.press("ctrl+q")
 
 
-async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
+async def _type(pilot: Pilot[int], text: str) -> None:
+    """Type ``text`` key by key (a space is the ``space`` key)."""
+    await pilot.press(*("space" if char == " " else char for char in text))
+
+
+async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
     server: str,
+) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="es",
+    )
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        guest = OnlineApp(
+            OnlineOptions(server=server, mode="private", code=host.info.code, name="Bruno"),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(guest_pilot, lambda: guest.info is not None, "the guest to sit")
+            chat = host.query_one("#chat-input", Input)
+            assert not chat.display
+            # `t` opens the line; what is typed goes into it, not to the table (no `a`).
+            await host_pilot.press("t")
+            assert chat.display and host.focused is chat
+            assert "Intro envía" in chat.placeholder
+            await host_pilot.pause()
+            # One row at the foot of the screen, below the log, which keeps its rows.
+            assert chat.region.height == 1 and chat.region.bottom == 24
+            assert host.query_one("#log").region.height >= 3
+            await _type(host_pilot, "hola a todos")
+            assert chat.value == "hola a todos"
+            await host_pilot.press("enter")
+            assert not chat.display and chat.value == ""
+            said = "Marta: hola a todos"
+            await wait_for(guest_pilot, lambda: said in log_text(guest), "the guest to read it")
+            await wait_for(host_pilot, lambda: said in log_text(host), "the host's own line")
+            assert host.info is not None and not any(s.bot for s in host.info.seats)
+            # A quick phrase (↓ puts the first one in) is read in each reader's language.
+            await guest_pilot.press("t", "down", "enter")
+            await wait_for(host_pilot, lambda: "Bruno: ¡Hola!" in log_text(host), "the phrase")
+            await wait_for(guest_pilot, lambda: "Bruno: Hello!" in log_text(guest), "in English")
+            # Esc closes the line unsent, and the keys are the table's again.
+            await guest_pilot.press("t")
+            await _type(guest_pilot, "not this")
+            await guest_pilot.press("escape")
+            assert not guest.query_one("#chat-input", Input).display
+            await guest_pilot.press("l")
+            assert guest.texts.lang == "es"
+            # The server takes five lines in ten seconds: the sixth is refused, in one line.
+            for n in range(4):
+                await host_pilot.press("t")
+                await _type(host_pilot, f"linea {n}")
+                await host_pilot.press("enter")
+            await wait_for(host_pilot, lambda: "Marta: linea 3" in log_text(host), "4 lines more")
+            await host_pilot.press("t")
+            await _type(host_pilot, "una de mas")
+            await host_pilot.press("enter")
+            refused = "Mensaje no enviado: demasiados mensajes seguidos; espera un momento"
+            await wait_for(host_pilot, lambda: refused in log_text(host), "the refusal")
+            assert "una de mas" not in log_text(host)
+            await guest_pilot.pause(0.3)
+            assert "not this" not in log_text(host) + log_text(guest)
+            assert "una de mas" not in log_text(guest)
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")
+
+
+async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
+    server: str, proxy: CuttableProxy
 ) -> None:
     host = OnlineApp(
         OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
         lang="en",
     )
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    try:
-        async with host.run_test(size=(80, 24)) as host_pilot:
-            await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
-            assert host.info is not None
-            assert plain(host.render_table()).count("free") == 3
-            guest = OnlineApp(
-                OnlineOptions(
-                    server=f"http://127.0.0.1:{proxy.port}",
-                    mode="private",
-                    code=host.info.code,
-                    name="Bruno",
-                ),
-                lang="en",
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        assert plain(host.render_table()).count("free") == 3
+        guest = OnlineApp(
+            OnlineOptions(
+                server=_through(proxy),
+                mode="private",
+                code=host.info.code,
+                name="Bruno",
+            ),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
             )
-            async with guest.run_test(size=(80, 24)) as guest_pilot:
-                await wait_for(
-                    host_pilot,
-                    lambda: (
-                        host.info is not None and any(s.name == "Bruno" for s in host.info.seats)
-                    ),
-                    "the host to see the guest",
-                )
-                await host_pilot.press("a")
-                await wait_for(
-                    host_pilot,
-                    lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
-                    "a computer player to sit",
-                )
-                table = plain(host.render_table())
-                assert "Bruno" in table and table.count("free") == 1
-                assert table.count("computer") == 1
-                # The guest's network fails, and stays down until the host has seen it.
-                proxy.refusing = True
-                proxy.cut()
-                await wait_for(
-                    host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
-                )
-                assert "offline" in plain(host.render_table())
-                assert host.seat_note(guest.human_seat) == "offline"
-                proxy.refusing = False
-                await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
-                assert "offline" not in plain(host.render_table())
-                # Sitting down was not coming back: one "is back", after the one "disconnected".
-                assert log_text(host).count("is back") == 1
-                await guest_pilot.press("ctrl+q")
-            await host_pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+            await host_pilot.press("a")
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and sum(s.bot for s in host.info.seats) == 1,
+                "a computer player to sit",
+            )
+            table = plain(host.render_table())
+            assert "Bruno" in table and table.count("free") == 1
+            assert table.count("computer") == 1
+            # The guest's network fails, and stays down until the host has seen it.
+            proxy.refusing = True
+            proxy.cut()
+            await wait_for(
+                host_pilot, lambda: "Bruno disconnected" in log_text(host), "the guest gone"
+            )
+            assert "offline" in plain(host.render_table())
+            assert host.seat_note(guest.human_seat) == "offline"
+            proxy.refusing = False
+            await wait_for(host_pilot, lambda: "Bruno is back" in log_text(host), "the return")
+            assert "offline" not in plain(host.render_table())
+            # Sitting down was not coming back: one "is back", after the one "disconnected".
+            assert log_text(host).count("is back") == 1
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")
 
 
 async def test_a_rematch_starts_a_new_match_at_the_same_table(server: str) -> None:
@@ -422,31 +540,25 @@ def _clock_seconds(app: OnlineApp) -> int | None:
     ("lang", "notice"), [("en", "Connection restored"), ("es", "Conexión recuperada")]
 )
 async def test_the_turn_clock_follows_the_server_and_is_resynced_after_a_reconnection(
-    server: str, lang: str, notice: str
+    proxy: CuttableProxy, lang: str, notice: str
 ) -> None:
-    proxy = CuttableProxy(int(server.rsplit(":", 1)[1]))
-    await proxy.start()
-    options = OnlineOptions(server=f"http://127.0.0.1:{proxy.port}", mode="bots", name="Iker")
-    app = OnlineApp(options, lang=lang)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: human_turn(app), "the human's turn")
-            shown = _clock_seconds(app)
-            # The table's turn time is 30 s; the server's clock counts it down.
-            assert shown is not None and 0 < shown <= 30
-            assert app.info is not None and app.info.options.turn_time == 30
-            reconnections = app.reconnections
-            assert notice not in log_text(app)
-            proxy.cut()
-            await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
-            await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
-            await wait_for(pilot, lambda: notice in log_text(app), "the reconnected notice")
-            again = _clock_seconds(app)
-            # The same turn's deadline, told again by the server: never reset to 30 s.
-            assert again is not None and again <= shown
-            await pilot.press("ctrl+q")
-    finally:
-        await proxy.close()
+    app = _bots_app_through(proxy, "Iker", lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn")
+        shown = _clock_seconds(app)
+        # The table's turn time is 30 s; the server's clock counts it down.
+        assert shown is not None and 0 < shown <= 30
+        assert app.info is not None and app.info.options.turn_time == 30
+        reconnections = app.reconnections
+        assert notice not in log_text(app)
+        proxy.cut()
+        await wait_for(pilot, lambda: app.reconnections > reconnections, "a reconnection")
+        await wait_for(pilot, lambda: human_turn(app), "the human's turn again")
+        await wait_for(pilot, lambda: notice in log_text(app), "the reconnected notice")
+        again = _clock_seconds(app)
+        # The same turn's deadline, told again by the server: never reset to 30 s.
+        assert again is not None and again <= shown
+        await pilot.press("ctrl+q")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from cuatrola.clients.terminal.analysis import Wording
 from cuatrola.clients.terminal.i18n import Texts
@@ -51,11 +51,17 @@ from cuatrola.core.views import SeatView
 #: function that words it in the language of the moment.
 Saying = str | tuple[str, dict[str, object]] | Callable[[], str]
 
+#: What a panel shows: a renderable, or a function that draws it in the language of the
+#: moment (so that ``l`` can draw it again).
+Drawing = RenderableType | Callable[[], RenderableType]
+
 #: Bid keys: pass, solo, cuatrola, quintola.
 BID_KEYS = ("p", "s", "c", "q")
 #: Cante keys by suit: oros, copas, espadas, bastos.
 CANTE_KEYS = ("o", "c", "e", "b")
 NO_CANTE_KEY = "n"
+#: The key that opens the chat line (online).
+CHAT_KEY = "t"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,11 @@ def scrolled(scroll: VerticalScroll, key: str) -> bool:
         return False
     move()
     return True
+
+
+def drawn(drawing: Drawing) -> RenderableType:
+    """What ``drawing`` shows now (a function is called: it draws in the current language)."""
+    return drawing() if callable(drawing) else drawing
 
 
 #: A key line of the help: two spaces, the key(s), two or more spaces, what it does.
@@ -148,21 +159,26 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """One scrolling panel with the help text."""
         with VerticalScroll(id="help-scroll"):
-            yield Static(
-                Group(
-                    Text(self._texts("help_title"), style="bold"),
-                    help_text(self._texts("help_body")),
-                ),
-                id="help",
-            )
+            yield Static(self._help(), id="help")
+
+    def _help(self) -> RenderableType:
+        return Group(
+            Text(self._texts("help_title"), style="bold"),
+            help_text(self._texts("help_body")),
+        )
 
     def on_key(self, event: events.Key) -> None:
-        """Esc, Enter, q or ? close the help; the arrows, page keys, Home and End scroll it."""
+        """Esc, Enter, q or ? close the help; the arrows, page keys, Home and End scroll it;
+        ``l`` switches the language (the help is said again in it)."""
         event.stop()
         if scrolled(self.query_one("#help-scroll", VerticalScroll), event.key):
             return
         if event.key in ("escape", "enter", "q", "question_mark") or event.character == "?":
             self.dismiss(None)
+        elif event.character == "l" and isinstance(self.app, CuatrolaApp):
+            self.app.switch_language()
+            self._texts = self.app.texts
+            self.query_one("#help", Static).update(self._help())
 
 
 class MessageScreen(ModalScreen[str | None]):
@@ -171,14 +187,16 @@ class MessageScreen(ModalScreen[str | None]):
     The body scrolls (arrows, page keys, Home and End, the mouse wheel) when it is taller
     than the terminal, as on 80x24 a hand summary with its analysis is; the footer, which
     says how to close the panel (and, online, that the next hand waits for the player), stays
-    below it and is always visible.
+    below it and is always visible. ``l`` switches the language here too: a body or footer
+    given as a function (:data:`Drawing`) is drawn again in the new language.
 
     Args:
-        body: what the panel shows.
+        body: what the panel shows, or a function that draws it.
         name: the panel's kind (``hand-summary``, ``match-end``).
         choices: extra keys that close the panel with a result (``{"r": "rematch"}``);
             Enter, space and Esc close it with ``None``.
-        footer: the always visible last line(s): how to close the panel.
+        footer: the always visible last line(s): how to close the panel (or a function that
+            draws them).
     """
 
     # The footer is docked so that it keeps its rows; the body's "max-height: 1fr" then
@@ -194,10 +212,10 @@ class MessageScreen(ModalScreen[str | None]):
 
     def __init__(
         self,
-        body: RenderableType,
+        body: Drawing,
         name: str,
         choices: dict[str, str] | None = None,
-        footer: RenderableType = "",
+        footer: Drawing = "",
     ) -> None:
         super().__init__(name=name)
         self._body = body
@@ -205,8 +223,8 @@ class MessageScreen(ModalScreen[str | None]):
         self._footer = footer
         # Made here, not in compose, so that an update that comes while the panel is being
         # put on screen (the analysis, the clock) is never lost.
-        self._message = Static(body, id="message")
-        self._message_footer = Static(footer, id="message-footer")
+        self._message = Static(drawn(body), id="message")
+        self._message_footer = Static(drawn(footer), id="message-footer")
 
     def compose(self) -> ComposeResult:
         """The scrolling body above the fixed footer."""
@@ -215,29 +233,44 @@ class MessageScreen(ModalScreen[str | None]):
                 yield self._message
             yield self._message_footer
 
+    def on_mount(self) -> None:
+        """Draw the panel in the language of the moment (it may have changed while the panel
+        waited behind another)."""
+        self.redraw()
+
     @property
     def body(self) -> RenderableType:
         """What the panel shows."""
+        return drawn(self._body)
+
+    @property
+    def body_drawing(self) -> Drawing:
+        """What the panel shows, as given: a function draws it again in a new language."""
         return self._body
 
     @property
     def footer(self) -> RenderableType:
         """The panel's always visible last line(s)."""
-        return self._footer
+        return drawn(self._footer)
 
-    def update_body(self, body: RenderableType) -> None:
+    def update_body(self, body: Drawing) -> None:
         """Show ``body`` instead (the hand summary once its analysis is done)."""
         self._body = body
-        self._message.update(body)
+        self._message.update(drawn(body))
 
-    def update_footer(self, footer: RenderableType) -> None:
+    def update_footer(self, footer: Drawing) -> None:
         """Show ``footer`` below the body instead (the turn clock of the next hand)."""
         self._footer = footer
-        self._message_footer.update(footer)
+        self._message_footer.update(drawn(footer))
+
+    def redraw(self) -> None:
+        """Draw the body and the footer again (after ``l``, in the new language)."""
+        self._message.update(drawn(self._body))
+        self._message_footer.update(drawn(self._footer))
 
     def on_key(self, event: events.Key) -> None:
         """Enter, space or Esc close the panel; a choice key closes it with its result; the
-        arrows, page keys, Home and End scroll the body."""
+        arrows, page keys, Home and End scroll the body; ``l`` switches the language."""
         event.stop()
         if scrolled(self.query_one("#message-scroll", VerticalScroll), event.key):
             return
@@ -245,6 +278,8 @@ class MessageScreen(ModalScreen[str | None]):
             self.dismiss(None)
         elif event.character in self._choices:
             self.dismiss(self._choices[event.character])
+        elif event.character == "l" and isinstance(self.app, CuatrolaApp):
+            self.app.switch_language()
 
 
 #: The match-end panel's extra key: play another match with the same seats.
@@ -467,15 +502,17 @@ class CuatrolaApp(App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """Keyboard control of the table (modal panels handle their own keys)."""
-        if isinstance(self.screen, ModalScreen):
-            return
+        if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
+            return  # a panel's key, or one typed into the chat line
         key, char = event.key, event.character or ""
         if char == "?" or key == "question_mark":
             self.push_screen(HelpScreen(self.texts))
             return
         if char == "l":
-            self.texts = self.texts.other()
-            self.refresh_all()
+            self.switch_language()
+            return
+        if char == CHAT_KEY:
+            self.open_chat()
             return
         choices = self.choices()
         if not choices:
@@ -497,6 +534,20 @@ class CuatrolaApp(App[int]):
             if char and char.lower() == choice.key:
                 self._choose(choice)
                 return
+
+    def open_chat(self) -> None:
+        """``t``: open the chat line (online); offline there is nobody to chat with, and the
+        log says so."""
+        self.log_line(self.texts("chat_offline"), style="dim")
+
+    def switch_language(self) -> None:
+        """``l``: say everything in the other language, the table and any panel on screen
+        (a panel still waiting is drawn in the new language when it shows)."""
+        self.texts = self.texts.other()
+        self.refresh_all()
+        for screen in self.screen_stack:
+            if isinstance(screen, MessageScreen):
+                screen.redraw()
 
     def _choose(self, choice: Choice) -> None:
         if not choice.legal:
@@ -963,4 +1014,13 @@ class CuatrolaApp(App[int]):
         return Text(self.texts("match_quit"), style="dim")
 
 
-__all__ = ["REMATCH_CHOICES", "Choice", "CuatrolaApp", "HelpScreen", "MessageScreen"]
+__all__ = [
+    "CHAT_KEY",
+    "REMATCH_CHOICES",
+    "Choice",
+    "CuatrolaApp",
+    "Drawing",
+    "HelpScreen",
+    "MessageScreen",
+    "drawn",
+]

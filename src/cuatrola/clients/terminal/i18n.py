@@ -119,6 +119,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  r          otra partida, en el panel de fin de partida\n"
             "  ↑ ↓ RePág AvPág Inicio Fin  desplazar el resumen de la mano o el fin de partida\n"
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
+            "  t          charlar con la mesa (en línea): Intro envía, Esc cancela\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
             "  ?          esta ayuda (Esc para cerrar)\n"
@@ -149,6 +150,11 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "note_level_fallback": "El nivel {level} aún no existe: juegas contra {used}.",
         "online_connecting": "Conectando con {server}…",
         "online_waiting": "Esperando jugadores en la mesa {table}…",
+        "quick_looking": "Buscando jugadores…",
+        "quick_waiting": "Buscando jugadores… {n} de 4 listos",
+        "quick_waiting_fill": (
+            "Buscando jugadores… {n} de 4 listos · la máquina completa en {seconds} s"
+        ),
         "online_reconnecting": "Conexión perdida; reconectando…",
         "online_error": "Error del servidor: {message}",
         "online_code": "Código de la mesa privada: {code}",
@@ -170,6 +176,25 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "refused_private": "la mesa {table!r} es privada: no se puede mirar",
         "refused_full": "la mesa está completa: todos los asientos están ocupados",
         "online_reconnected": "Conexión recuperada",
+        "chat_placeholder": "Charla: Intro envía · Esc cancela · ↑/↓ frases rápidas",
+        "chat_line": "{name}: {text}",
+        "chat_offline": "Sin conexión no hay nadie con quien charlar (t charla en línea)",
+        "chat_no_table": "Podrás charlar cuando estés en una mesa",
+        "chat_refused": "Mensaje no enviado: {reason}",
+        "chat_too_fast": "demasiados mensajes seguidos; espera un momento",
+        "chat_invalid": "un mensaje es una línea de 1 a {limit} caracteres",
+        "chat_forbidden": "solo charlan quienes juegan o miran en la mesa",
+        "chat_lost": "no hay conexión con el servidor",
+        "phrase_hello": "¡Hola!",
+        "phrase_good_luck": "¡Suerte!",
+        "phrase_well_played": "¡Bien jugado!",
+        "phrase_thanks": "¡Gracias!",
+        "phrase_sorry": "¡Perdón!",
+        "phrase_oops": "¡Uy!",
+        "phrase_hurry": "Date prisa, por favor",
+        "phrase_good_game": "¡Buena partida!",
+        "phrase_rematch": "¿Revancha?",
+        "phrase_bye": "¡Adiós!",
         "quit_title": "¿Quieres salir?",
         "quit_hint": "Pulsa {keys} para salir",
         "bad_name": (
@@ -327,6 +352,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  r          play again, on the match-over panel\n"
             "  ↑ ↓ PgUp PgDn Home End  scroll the hand summary or the match-over panel\n"
             "  a          seat a computer player at your private table (online, before it starts)\n"
+            "  t          chat with the table (online): Enter sends, Esc cancels\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
             "  ?          this help (Esc to close)\n"
@@ -357,6 +383,9 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "note_level_fallback": "Level {level} is not available yet: you play against {used}.",
         "online_connecting": "Connecting to {server}…",
         "online_waiting": "Waiting for players at table {table}…",
+        "quick_looking": "Looking for players…",
+        "quick_waiting": "Looking for players… {n} of 4 ready",
+        "quick_waiting_fill": "Looking for players… {n} of 4 ready · computers fill in {seconds} s",
         "online_reconnecting": "Connection lost; reconnecting…",
         "online_error": "Server error: {message}",
         "online_code": "Private table code: {code}",
@@ -378,6 +407,25 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "refused_private": "table {table!r} is private: it cannot be watched",
         "refused_full": "the table is full: every seat is taken",
         "online_reconnected": "Connection restored",
+        "chat_placeholder": "Chat: Enter sends · Esc cancels · ↑/↓ quick phrases",
+        "chat_line": "{name}: {text}",
+        "chat_offline": "Offline there is nobody to chat with (t chats online)",
+        "chat_no_table": "You can chat once you are at a table",
+        "chat_refused": "Chat line not sent: {reason}",
+        "chat_too_fast": "too many lines in a row; wait a moment",
+        "chat_invalid": "a chat line is one line of 1 to {limit} characters",
+        "chat_forbidden": "only those who play or watch at the table may chat",
+        "chat_lost": "no connection to the server",
+        "phrase_hello": "Hello!",
+        "phrase_good_luck": "Good luck!",
+        "phrase_well_played": "Well played!",
+        "phrase_thanks": "Thanks!",
+        "phrase_sorry": "Sorry!",
+        "phrase_oops": "Oops!",
+        "phrase_hurry": "Hurry up, please",
+        "phrase_good_game": "Good game!",
+        "phrase_rematch": "Rematch?",
+        "phrase_bye": "Bye!",
         "quit_title": "Do you want to quit?",
         "quit_hint": "Press {keys} to quit",
         "bad_name": (

@@ -17,9 +17,10 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.text import Text
 
+from cuatrola.ai.analysis import HandAnalysis
 from cuatrola.ai.config import ExpertConfig
 from cuatrola.clients.terminal.analysis import HandAnalyst, analysis_lines, with_analysis
-from cuatrola.clients.terminal.app import MessageScreen
+from cuatrola.clients.terminal.app import Drawing, MessageScreen, drawn
 from cuatrola.clients.terminal.local import LocalTable
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.records import hand_to_record
@@ -89,26 +90,34 @@ class OfflineApp(SessionApp):
         hand = self.table.hand
         if self.analyst is None or not hand.is_finished:
             return
-        summary = self.hand_summary(view)
-        working = Text(self.texts("analysis_working"), style="dim")
-        panel.update_body(with_analysis(summary, [working]))
+        summary = panel.body_drawing
+        panel.update_body(
+            lambda: with_analysis(
+                drawn(summary), [Text(self.texts("analysis_working"), style="dim")]
+            )
+        )
         analyst, record, seed = self.analyst, hand_to_record(hand), self.hand_number
 
         def work() -> None:
             analysis = analyst.analyse(record, seed)
-            lines = analysis_lines(self.wording, analysis, analyst.seat)
-            self.call_from_thread(self._show_analysis, panel, summary, lines)
+            self.call_from_thread(self._show_analysis, panel, summary, analysis)
 
         self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
 
     def _show_analysis(
-        self, panel: MessageScreen, summary: RenderableType, lines: list[RenderableType]
+        self, panel: MessageScreen, summary: Drawing, analysis: HandAnalysis
     ) -> None:
-        """Put the analysis into the summary panel, or into the log once it is closed."""
+        """Put the analysis into the summary panel (worded in the language of the moment,
+        again after ``l``), or into the log once it is closed."""
+        seat = self.human_seat
+
+        def lines() -> list[RenderableType]:
+            return analysis_lines(self.wording, analysis, seat)
+
         if panel in self._panels:
-            panel.update_body(with_analysis(summary, lines))
+            panel.update_body(lambda: with_analysis(drawn(summary), lines()))
             return
-        for line in lines:
+        for line in lines():
             if isinstance(line, Text):
                 self.log_line(line)
 

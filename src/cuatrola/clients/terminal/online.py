@@ -23,15 +23,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import math
 import random
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 import msgspec
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
+from textual.widgets import Input
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from cuatrola.ai.analysis import decode_hand
@@ -49,7 +57,7 @@ from cuatrola.clients.terminal.analysis import (
     match_analysis_lines,
     with_analysis,
 )
-from cuatrola.clients.terminal.app import Choice, MessageScreen
+from cuatrola.clients.terminal.app import Choice, Drawing, MessageScreen, drawn
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.hand import HandResult, Phase
@@ -58,8 +66,11 @@ from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.messages import (
+    MAX_CHAT_LEN,
+    QUICK_PHRASES,
     Ack,
     AddBot,
+    Chat,
     Contribute,
     CreateTable,
     Error,
@@ -130,6 +141,37 @@ class OnlineOptions:
         )
 
 
+class ChatInput(Input):
+    """The one-line chat input: Enter sends it (:meth:`OnlineApp.on_input_submitted`), Esc
+    closes it unsent, ``↑``/``↓`` put a quick phrase in it (in the interface's language)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", show=False),
+        Binding("up", "phrase(-1)", show=False),
+        Binding("down", "phrase(1)", show=False),
+    ]
+
+    def __init__(self, *, max_length: int, id: str) -> None:
+        super().__init__(max_length=max_length, id=id)
+        self._phrase = -1
+
+    def action_cancel(self) -> None:
+        """Close the chat line without sending it."""
+        self._phrase = -1
+        app = self.app
+        if isinstance(app, OnlineApp):
+            app.close_chat()
+
+    def action_phrase(self, step: int) -> None:
+        """Put the next (``step`` 1) or previous (-1) quick phrase in the line."""
+        app = self.app
+        if not isinstance(app, OnlineApp):
+            return
+        self._phrase = (self._phrase + step) % len(QUICK_PHRASES)
+        self.value = app.texts(f"phrase_{QUICK_PHRASES[self._phrase]}")
+        self.cursor_position = len(self.value)
+
+
 class OnlineApp(SessionApp):
     """The table UI for a seat in the online card room.
 
@@ -140,6 +182,14 @@ class OnlineApp(SessionApp):
             interface opens, so a refused name is told on the command line); ``None`` logs
             in as a guest on start.
     """
+
+    # The chat line takes one row, below the log, only while it is open.
+    CSS = (
+        SessionApp.CSS
+        + """
+    #chat-input { height: 1; border: none; padding: 0 1; background: $boost; }
+    """
+    )
 
     def __init__(
         self, options: OnlineOptions, *, lang: str = "es", token: str | None = None
@@ -165,10 +215,12 @@ class OnlineApp(SessionApp):
         #: The connection to the server (once logged in).
         self.link: RemoteClient | None = None
         self._seated: asyncio.Future[Seated] | None = None
+        #: When computer players fill the quick match's free seats (``time.monotonic``).
+        self._fill_at: float | None = None
         self._leaving = False
         #: The hand summaries waiting for their analysis, by (match id, hand number), and
         #: the hands whose analysis was shown (a reconnection gets the latest one again).
-        self._hand_panels: dict[tuple[str, int], tuple[MessageScreen, RenderableType]] = {}
+        self._hand_panels: dict[tuple[str, int], tuple[MessageScreen, Drawing]] = {}
         self._analyses_shown: set[tuple[str, int]] = set()
 
     # Lifecycle ---------------------------------------------------------------------------------
@@ -309,7 +361,7 @@ class OnlineApp(SessionApp):
             await self._pick_table()
         elif mode == "quick":
             self._seated = asyncio.get_running_loop().create_future()
-            self.waiting_text = self.say("online_waiting", table="…")
+            self.waiting_text = self.say("quick_looking")
             self.refresh_all()
             await self._request(QuickMatch(id=self._next_id(), on=True))
             seated = await self._seated
@@ -349,6 +401,78 @@ class OnlineApp(SessionApp):
         if ack.table is None or ack.seat is None:
             raise ServerRefused(Error(code="invalid", message="the server gave no seat"))
         self.table_id, self.human_seat = ack.table, ack.seat
+
+    # The chat ----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The table screen, and the chat line below it (hidden until ``t``)."""
+        yield from super().compose()
+        chat = ChatInput(max_length=MAX_CHAT_LEN, id="chat-input")
+        chat.display = False
+        yield chat
+
+    def open_chat(self) -> None:
+        """``t``: open the chat line at the table (nothing to say to before there is one)."""
+        if self.table_id is None or self.lobby is not None or self.link is None:
+            self.log_line(self.texts("chat_no_table"), style="dim")
+            return
+        chat = self.query_one("#chat-input", ChatInput)
+        chat.placeholder = self.texts("chat_placeholder")
+        chat.display = True
+        chat.focus()
+
+    def close_chat(self) -> None:
+        """Close the chat line, forgetting what was typed in it; the keys go to the table."""
+        chat = self.query_one("#chat-input", ChatInput)
+        chat.value = ""
+        chat.display = False
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the chat line: send it (a quick phrase as the phrase, which every reader
+        sees in his own language) and close the line; an empty line sends nothing."""
+        event.stop()
+        text = event.value.strip()
+        self.close_chat()
+        if not text or self.table_id is None:
+            return
+        phrase = next((p for p in QUICK_PHRASES if self.texts(f"phrase_{p}") == text), None)
+        try:
+            chat = Chat(
+                id=self._next_id(),
+                table=self.table_id,
+                text=None if phrase else text,
+                phrase=phrase,
+            )
+        except ValueError:
+            # Not one printable line of 1..200 characters: the server would refuse it too.
+            reason = self.texts("chat_invalid", limit=MAX_CHAT_LEN)
+            self.log_line(self.texts("chat_refused", reason=reason), style="red")
+            return
+        self.run_worker(self._chat(chat), group="network")
+
+    async def _chat(self, chat: Chat) -> None:
+        """Send a chat line; the server's refusal (too many lines, ...) is one log line."""
+        try:
+            await self._request(chat)
+        except ServerRefused as exc:
+            reason = self._chat_refusal(exc.error)
+        except (ConnectionLost, TimeoutError):
+            reason = self.texts("chat_lost")
+        else:
+            return  # the line comes back as the table's chat event, to everybody
+        self.log_line(self.texts("chat_refused", reason=reason), style="red")
+
+    def _chat_refusal(self, error: Error) -> str:
+        """Why the server refused a chat line, in the interface's language when it is one of
+        the chat's refusals (docs/protocol.md), else as the server words it."""
+        if error.code == ErrorCode.RATE_LIMITED:
+            return self.texts("chat_too_fast")
+        if error.code == ErrorCode.INVALID:
+            return self.texts("chat_invalid", limit=MAX_CHAT_LEN)
+        if error.code == ErrorCode.FORBIDDEN:
+            return self.texts("chat_forbidden")
+        return error.message
 
     # Sending -----------------------------------------------------------------------------------
 
@@ -402,6 +526,8 @@ class OnlineApp(SessionApp):
         (:meth:`CuatrolaApp.on_key`) come after this one by themselves; a key used here stops
         them (calling them from here too would take every key twice).
         """
+        if isinstance(self.focused, Input):
+            return  # typed into the chat line
         if self.watching:
             # Nothing else: a spectator has no seat to play nor a table to add players to.
             if not isinstance(self.screen, ModalScreen) and self._watch_key(event):
@@ -449,28 +575,38 @@ class OnlineApp(SessionApp):
     def _fetch_analysis(self, panel: MessageScreen, match_id: str) -> None:
         """Fetch the match's analysis on a worker thread and add the person's part of it to
         the match-end ``panel`` (or to the log once the panel is closed)."""
-        summary = panel.body
-        working = Text(self.texts("analysis_match_working"), style="dim")
-        panel.update_body(with_analysis(summary, [working]))
+        summary = panel.body_drawing
+        panel.update_body(
+            lambda: with_analysis(
+                drawn(summary), [Text(self.texts("analysis_match_working"), style="dim")]
+            )
+        )
         server, seat = self.options.server, self.human_seat
 
         def work() -> None:
             analysis = fetch_match_analysis(server, match_id)
-            lines: list[RenderableType] = []
-            if analysis is not None:
-                lines = match_analysis_lines(self.wording, analysis, seat)
+
+            def lines() -> list[RenderableType]:
+                if analysis is None:
+                    return []
+                return match_analysis_lines(self.wording, analysis, seat)
+
             self.call_from_thread(self._show_analysis_lines, panel, summary, lines)
 
         self.run_worker(work, thread=True, group="analysis", exit_on_error=False)
 
     def _show_analysis_lines(
-        self, panel: MessageScreen | None, summary: RenderableType, lines: list[RenderableType]
+        self,
+        panel: MessageScreen | None,
+        summary: Drawing,
+        lines: Callable[[], list[RenderableType]],
     ) -> None:
-        """Put ``lines`` into ``panel`` below ``summary``, or into the log once it is closed."""
+        """Put ``lines`` into ``panel`` below ``summary``, or into the log once it is closed;
+        both are functions, so that ``l`` words them again in the other language."""
         if panel is not None and panel in self._panels:
-            panel.update_body(with_analysis(summary, lines))
+            panel.update_body(lambda: with_analysis(drawn(summary), lines()))
             return
-        for line in lines:
+        for line in lines():
             if isinstance(line, Text):
                 self.log_line(line)
 
@@ -480,7 +616,7 @@ class OnlineApp(SessionApp):
         """Keep the hand summary ``panel`` for the server's ``hand_analysis`` of that hand."""
         if self.info is not None:
             key = (f"{self.table_id}-{self.info.match}", self._hands_played)
-            self._hand_panels[key] = (panel, panel.body)
+            self._hand_panels[key] = (panel, panel.body_drawing)
 
     def _on_hand_analysis(self, message: HandAnalysisReady) -> None:
         """Add the person's decisions of the hand to its summary (or to the log once the
@@ -493,7 +629,11 @@ class OnlineApp(SessionApp):
         except (msgspec.ValidationError, msgspec.DecodeError):
             return  # not an analysis this client can read (a newer server): no lines
         self._analyses_shown.add(key)
-        lines = analysis_lines(self.wording, analysis, self.human_seat)
+        seat = self.human_seat
+
+        def lines() -> list[RenderableType]:
+            return analysis_lines(self.wording, analysis, seat)
+
         panel, summary = self._hand_panels.pop(key, (None, Group()))
         self._show_analysis_lines(panel, summary, lines)
 
@@ -508,7 +648,10 @@ class OnlineApp(SessionApp):
             if self._seated is not None and not self._seated.done():
                 self._seated.set_result(message)
         elif isinstance(message, QueueStatus):
-            self.waiting_text = self.say("online_waiting", table=f"({message.waiting}/4)")
+            if message.on and self.table_id is None:
+                fill_in = message.fill_in
+                self._fill_at = time.monotonic() + fill_in if fill_in > 0 else None
+                self.waiting_text = functools.partial(self._looking_words, message.waiting)
             self.refresh_all()
         elif isinstance(message, Lobby):
             self._on_lobby(message.tables)
@@ -517,6 +660,14 @@ class OnlineApp(SessionApp):
             if not message.removed:
                 rows.append(message.table)
             self._on_lobby(rows)
+
+    def _looking_words(self, waiting: int) -> str:
+        """What the quick match's wait says: how many of the four are ready, and until when
+        computer players fill the free seats (the server's fill wait, counted down)."""
+        left = self._fill_at - time.monotonic() if self._fill_at is not None else 0.0
+        if left <= 0:
+            return self.texts("quick_waiting", n=waiting)
+        return self.texts("quick_waiting_fill", n=waiting, seconds=math.ceil(left))
 
     def _on_lobby(self, tables: list[TableInfo]) -> None:
         if self.lobby is None:
@@ -529,7 +680,7 @@ class OnlineApp(SessionApp):
         self.refresh_all()
 
     def _tick(self) -> None:
-        if self._deadline is not None:
+        if self._deadline is not None or (self.table_id is None and self._fill_at is not None):
             self.refresh_all()
 
     def _table_notice(self) -> str:

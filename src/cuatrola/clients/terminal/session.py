@@ -16,6 +16,7 @@ the same :class:`cuatrola.table.Table`, so a move is refused, and explained, the
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from typing import Final
@@ -29,6 +30,7 @@ from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
 from cuatrola.protocol import ClientMessage
 from cuatrola.protocol.messages import (
+    QUICK_PHRASES,
     Ack,
     Act,
     Acted,
@@ -312,7 +314,9 @@ class SessionApp(CuatrolaApp):
                 self.query_one("#log", RichLog).write(self.hand_summary(view))
             elif view is not None and view.result is not None:
                 summary_panel = MessageScreen(
-                    self.hand_summary(view), name="hand-summary", footer=self.summary_footer()
+                    functools.partial(self.hand_summary, view),
+                    name="hand-summary",
+                    footer=self.summary_footer,
                 )
                 self._queue_panel(summary_panel)
                 self._hand_summary_shown(summary_panel, view)
@@ -326,13 +330,15 @@ class SessionApp(CuatrolaApp):
                 self.log_line(self.texts("match_over_title"), style="bold")
                 self.log_line(self.texts("watch_match_winner", team=team), style="bold")
             else:
-                panel = self.match_summary(body.winner, body.score, body.hands_played)
+                panel = functools.partial(
+                    self.match_summary, body.winner, body.score, body.hands_played
+                )
                 self._queue_panel(
                     MessageScreen(
                         panel,
                         name="match-end",
                         choices=REMATCH_CHOICES,
-                        footer=self.match_footer(),
+                        footer=self.match_footer,
                     )
                 )
         elif isinstance(body, MatchStarted):
@@ -343,14 +349,22 @@ class SessionApp(CuatrolaApp):
             if body.match > 1:
                 self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
-            said = body.text if body.text is not None else body.phrase or ""
-            self.log_line(f"{body.name}: {said}", style="italic")
+            self.log_line(self.chat_line(body), style="italic")
         else:
             # Any other event that changes the hand carries the seat's new view.
             view = getattr(body, "view", None)
             if isinstance(view, HandView):
                 self._show(view)
         self.refresh_all()
+
+    def chat_line(self, said: ChatSaid) -> str:
+        """A chat line as the log shows it: the name and the text, or a quick phrase in the
+        interface's language (one this client does not know as the server names it)."""
+        text = said.text
+        if text is None:
+            phrase = said.phrase or ""
+            text = self.texts(f"phrase_{phrase}") if phrase in QUICK_PHRASES else phrase
+        return self.texts("chat_line", name=said.name, text=text)
 
     # Panels ------------------------------------------------------------------------------------
 
@@ -374,7 +388,7 @@ class SessionApp(CuatrolaApp):
         if not self.choices():  # not the person's move (or a spectator)
             if self._turn_in_panel:
                 self._turn_in_panel = False
-                panel.update_footer(self.summary_footer())
+                panel.update_footer(self.summary_footer)
             return
         left = self.turn_seconds_left()
         if left is not None and left <= PANEL_CLOSE_SECONDS:
