@@ -58,7 +58,8 @@ def add_rules_arguments(parser: argparse.ArgumentParser, tables: str) -> None:
         type=rules_preset,
         default=DEFAULT_RULES,
         metavar="PRESET",
-        help=f"rules of {tables}: exact11 (default), exactN (N 3..21), to21, hands11 or hands20",
+        help=f"rules of {tables}: exact11 (default), exactN (N 3..21), to21, hands11 or "
+        "hands20; a name ending in -noquintola (exact11-noquintola) is --no-quintola",
     )
     parser.add_argument("--no-quintola", action="store_true", help=f"no quintola bid in {tables}")
 
