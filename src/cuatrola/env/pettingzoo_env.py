@@ -280,6 +280,7 @@ raw_env = CuatrolaEnv
 
 __all__ = [
     "AGENTS",
+    "PETTINGZOO_PROBE_OPTION",
     "RESET_OPTIONS",
     "REWARDS",
     "STATE_SIZE",
