@@ -81,6 +81,9 @@ def test_bad_arguments_are_refused_before_starting_anything() -> None:
         ["--level", "random"],
         ["--seconds", "0"],
         ["--max-late", "2"],
+        # The protocol's presets only: a -noquintola name (Rules.name's) is not one.
+        ["--rules", "exact99"],
+        ["--rules", "exact3-noquintola"],
     ):
         proc = bench(*args)
         assert proc.returncode == 2, args

@@ -50,7 +50,14 @@ def test_a_small_run_plays_moves_and_holds_every_connection() -> None:
 
 
 def test_bad_arguments_are_refused_before_starting_anything() -> None:
-    for args in (["--tables", "-1"], ["--connections", "999999"], ["--seconds", "0"]):
+    for args in (
+        ["--tables", "-1"],
+        ["--connections", "999999"],
+        ["--seconds", "0"],
+        # The protocol's presets only: a -noquintola name (Rules.name's) is not one.
+        ["--rules", "exact99"],
+        ["--rules", "exact3-noquintola"],
+    ):
         proc = bench(*args)
         assert proc.returncode == 2
         assert "expected" in proc.stderr

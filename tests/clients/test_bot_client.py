@@ -55,9 +55,13 @@ def bot(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 # A table of its own against the server's computer players, to exactly 3; and a quick match,
-# which has the room's rules: eleven hands.
-@pytest.mark.parametrize("mode", ["bots", "quick"])
-def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: str) -> None:
+# which has the room's rules (eleven hands) and takes no --rules or --level.
+@pytest.mark.parametrize(
+    ("mode", "table_options"), [("bots", ("--rules", "exact3", "--level", "easy")), ("quick", ())]
+)
+def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(
+    server: str, mode: str, table_options: tuple[str, ...]
+) -> None:
     proc = bot(
         "--server",
         server,
@@ -65,10 +69,7 @@ def test_a_plugged_bot_plays_a_whole_match_at_a_server_table(server: str, mode: 
         "tests.fixtures.bots:HighCard",
         "--mode",
         mode,
-        "--rules",
-        "exact3",
-        "--level",
-        "easy",
+        *table_options,
         "--seed",
         "1",
     )

@@ -11,10 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
-from cuatrola.cli import main
+from cuatrola.cli import build_parser, main
 from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES, Texts
 from cuatrola.clients.terminal.local import LocalTable, resolve_level
+from cuatrola.clients.terminal.online import OnlineOptions
 from cuatrola.clients.terminal.render import SUIT_SYMBOLS, card_label, card_text
+from cuatrola.commands.play import rules_from_args
 from cuatrola.core.actions import format_action
 from cuatrola.core.cards import Card
 from cuatrola.core.hand import Phase
@@ -260,6 +262,33 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     err = capsys.readouterr().err
     assert re.fullmatch(r"cuatrola play: .*\(see cuatrola play --help\)\n", err), err
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "rules", "wire"),
+    [
+        (["--rules", "exact3"], Rules.exact(3), ("exact3", True)),
+        (["--rules", "exact3-noquintola"], Rules.exact(3, quintola=False), ("exact3", False)),
+        (["--rules", "exact3", "--no-quintola"], Rules.exact(3, quintola=False), ("exact3", False)),
+        (
+            ["--rules", "hands20-noquintola", "--no-quintola"],
+            Rules.fixed_hands(20, quintola=False),
+            ("hands20", False),
+        ),
+    ],
+)
+def test_rules_take_every_name_rules_name_writes(
+    argv: list[str], rules: Rules, wire: tuple[str, bool]
+) -> None:
+    # --rules reads Rules.name's -noquintola names; a table created online gets the base
+    # preset and the quintola field, which is all the protocol takes.
+    for command in ("play", "bot"):
+        parser, _ = build_parser()
+        extra = ["--server", "http://127.0.0.1:9", "--player", "greedy"] if command == "bot" else []
+        args = parser.parse_args([command, *extra, *argv])
+        assert rules_from_args(args) == rules
+    options = OnlineOptions(server="http://127.0.0.1:9", rules=rules).table_options()
+    assert (options.rules, options.quintola) == wire
 
 
 ONLINE_ONLY = (

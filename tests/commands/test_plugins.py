@@ -161,6 +161,56 @@ def test_bot_turn_time_and_budget_are_checked_together(args: tuple[str, ...], wo
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and words in proc.stderr
 
 
+CREATES = "for a table the bot creates (--mode bots, or private without --code)"
+
+
+# The quick match and a table joined by its code have their own rules, computer players and
+# turn time: the options of a table the bot creates are refused there, not ignored.
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--mode", "quick", "--rules", "exact3"), f"--rules is {CREATES}: the quick match"),
+        (("--mode", "quick", "--rules", "exact11"), f"--rules is {CREATES}: the quick match"),
+        (("--mode", "quick", "--level", "easy"), f"--level is {CREATES}: the quick match"),
+        (("--mode", "quick", "--no-quintola"), f"--no-quintola is {CREATES}: the quick match"),
+        (
+            ("--mode", "quick", "--level", "hard", "--rules", "to21"),
+            f"--rules, --level are {CREATES}: the quick match",
+        ),
+        (
+            ("--mode", "private", "--code", "ABC", "--rules", "exact3"),
+            f"--rules is {CREATES}: the table of --code",
+        ),
+        (
+            ("--mode", "private", "--code", "ABC", "--level", "medium"),
+            f"--level is {CREATES}: the table of --code",
+        ),
+    ],
+)
+def test_bot_refuses_table_options_for_a_table_it_joins(
+    args: tuple[str, ...], message: str
+) -> None:
+    proc = cli("bot", "--server", "http://127.0.0.1:9", "--player", "greedy", *args)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert proc.stderr == f"cuatrola bot: {message} has its own\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--mode", "quick"),
+        ("--mode", "private", "--code", "ABC"),
+        ("--mode", "private", "--rules", "exact3", "--level", "easy", "--no-quintola"),
+        ("--mode", "bots", "--rules", "hands11", "--level", "hard", "--turn-time", "5"),
+    ],
+)
+def test_bot_takes_table_options_where_it_creates_the_table(args: tuple[str, ...]) -> None:
+    # Past the argument checks: nothing listens at port 9, so the run ends at the log-in.
+    proc = cli("bot", "--server", "http://127.0.0.1:9", "--player", "greedy", *args)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("cuatrola bot: cannot log in at http://127.0.0.1:9")
+
+
 def test_duel_help_tells_the_default_track_and_its_forced_passes() -> None:
     proc = cli("duel", "--help")
     text = " ".join(proc.stdout.split())

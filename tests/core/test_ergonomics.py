@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from enum import IntEnum
 
 import pytest
 from hypothesis import given, settings
@@ -101,6 +102,49 @@ def test_a_view_knows_its_team_partner_and_opponents() -> None:
         assert view.partner_of(view.partner) == seat
         assert set(view.opponents) == {s for s in range(4) if s % 2 != seat % 2}
         assert [view.is_partner(s) for s in range(4)] == [s % 2 == seat % 2 for s in range(4)]
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 5, -4, 2**70, True, False, 1.0, "1", None, (0,)])
+def test_team_and_partner_refuse_what_is_not_a_seat(seat: object) -> None:
+    state = HandState.deal(Rules(), 0, random.Random(1))
+    view = view_for(state, 0)
+    checks = (
+        cuatrola.team_of,
+        cuatrola.partner_of,
+        view.team_of,
+        view.partner_of,
+        view.is_partner,
+        public_view(state).partner_of,
+    )
+    for check in checks:
+        with pytest.raises(ValueError, match=r"^expected a seat 0\.\.3, got "):
+            check(seat)  # type: ignore[arg-type]
+
+
+class _IndexSeat:
+    """An integer type that is not ``int`` (as NumPy's are): it has ``__index__``."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def __index__(self) -> int:
+        return self.seat
+
+
+class _Seat(IntEnum):
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+
+def test_team_and_partner_take_any_integer_seat_and_answer_plain_ints() -> None:
+    for seat in range(4):
+        for given_seat in (_IndexSeat(seat), _Seat(seat)):
+            team = cuatrola.team_of(given_seat)  # type: ignore[arg-type]
+            partner = cuatrola.partner_of(given_seat)  # type: ignore[arg-type]
+            assert (team, partner) == (seat % 2, (seat + 2) % 4)
+            assert type(team) is int and type(partner) is int
 
 
 @settings(max_examples=40, deadline=None)

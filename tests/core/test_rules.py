@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cuatrola.core.errors import RulesError
-from cuatrola.core.rules import CONTRACTS, Contract, MatchEnd, Rules
+from cuatrola.core.rules import (
+    CONTRACTS,
+    MAX_TARGET,
+    MIN_TARGET,
+    NO_QUINTOLA_SUFFIX,
+    Contract,
+    MatchEnd,
+    Rules,
+)
 
 
 def test_the_default_is_exact_eleven_with_quintola() -> None:
@@ -85,3 +95,59 @@ def test_a_preset_name_that_is_not_a_string_is_refused_not_read_as_the_default(
 ) -> None:
     with pytest.raises(RulesError, match="expected a rules preset name such as 'exact11', got"):
         Rules.preset(name)  # type: ignore[arg-type]
+
+
+#: Every rule set: each way a match ends, at each target or number of hands, with and
+#: without the quintola bid and automatic cantes.
+every_rules = st.one_of(
+    st.builds(
+        Rules.exact,
+        st.integers(MIN_TARGET, MAX_TARGET),
+        quintola=st.booleans(),
+        auto_cante=st.booleans(),
+    ),
+    st.builds(
+        Rules.first_to,
+        st.integers(MIN_TARGET, MAX_TARGET),
+        quintola=st.booleans(),
+        auto_cante=st.booleans(),
+    ),
+    st.builds(
+        Rules.fixed_hands, st.integers(1, 50), quintola=st.booleans(), auto_cante=st.booleans()
+    ),
+)
+
+
+@given(rules=every_rules)
+def test_every_name_reads_back_as_its_rules(rules: Rules) -> None:
+    # The name does not say auto_cante: it is given apart, as the presets take it.
+    assert Rules.preset(rules.name, auto_cante=rules.auto_cante) == rules
+    if not rules.auto_cante:
+        assert Rules.preset(rules.name) == rules
+    # The suffix turns the quintola bid off whatever the keyword (which defaults to on).
+    assert Rules.preset(rules.name, quintola=False) == Rules.preset(
+        rules.name.removesuffix(NO_QUINTOLA_SUFFIX), quintola=False
+    )
+    assert Rules.preset(rules.name.upper()) == Rules.preset(rules.name)
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("exact11-noquintola", Rules(quintola=False)),
+        ("exact3-noquintola", Rules.exact(3, quintola=False)),
+        ("to21-noquintola", Rules.first_to(21, quintola=False)),
+        (" Hands20-NoQuintola ", Rules.fixed_hands(20, quintola=False)),
+        ("default-noquintola", Rules(quintola=False)),
+    ],
+)
+def test_noquintola_names_are_presets(name: str, rules: Rules) -> None:
+    assert Rules.preset(name) == rules
+
+
+@pytest.mark.parametrize(
+    "name", ["-noquintola", "noquintola", "exact11-noquintola-noquintola", "exact11-quintola"]
+)
+def test_a_suffix_alone_or_twice_is_no_preset(name: str) -> None:
+    with pytest.raises(RulesError, match=f"unknown rules preset {name!r}.*-noquintola"):
+        Rules.preset(name)

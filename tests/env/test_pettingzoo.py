@@ -176,6 +176,47 @@ def test_reset_options_are_checked() -> None:
         env.reset(options={"score_before": (1,)})
 
 
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deler": 1}, r"unknown reset option 'deler': expected dealer or score_before"),
+        (
+            {"dealer": 1, "score": (1, 2), "seed": 3},
+            r"unknown reset option 'score', 'seed': expected dealer or score_before",
+        ),
+        ({1: 2}, r"unknown reset option 1: expected dealer or score_before"),
+        ([("dealer", 1)], r"expected reset options as a dict, got \[\('dealer', 1\)\]"),
+        ({"dealer": 4}, r"expected a dealer seat 0\.\.3, got 4"),
+        ({"score_before": (1,)}, r"score_before must be two game-point counts"),
+    ],
+)
+def test_bad_reset_options_are_refused_and_change_nothing(options: Any, message: str) -> None:
+    raw = CuatrolaEnv()
+    raw.reset(seed=5)
+    before = raw.hand_state
+    with pytest.raises(ValueError, match=message):
+        raw.reset(options=options)
+    assert raw.hand_state is before
+    # The random stream is untouched: the next hand is the one it would have been.
+    twin = CuatrolaEnv()
+    twin.reset(seed=5)
+    raw.reset()
+    twin.reset()
+    assert raw.hand_state is not None and twin.hand_state is not None
+    assert raw.hand_state.hands == twin.hand_state.hands
+    with pytest.raises(ValueError, match=message):
+        cuatrola_env().reset(seed=1, options=options)
+
+
+def test_pettingzoos_probe_option_is_accepted() -> None:
+    # api_test calls reset(seed=0, options={"options": 1}) to check that reset takes options.
+    env = cuatrola_env()
+    env.reset(seed=0, options={"options": 1})
+    other = cuatrola_env()
+    other.reset(seed=0)
+    assert env.unwrapped.hand_state.hands == other.unwrapped.hand_state.hands
+
+
 def test_seat_view_is_the_view_a_player_chooses_from() -> None:
     env = cuatrola_env()
     for before_reset in (env.unwrapped.seat_view, env.unwrapped.observe):

@@ -94,6 +94,22 @@ def test_bad_frames_are_refused_with_a_code(frame: bytes, code: str) -> None:
     assert codes(frame).code == code
 
 
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        # Rules.name's form: the wire says "no quintola" once, in its quintola field.
+        ("exact11-noquintola", "rules takes the preset without -noquintola: send rules 'exact11'"),
+        ("to21-noquintola", "rules takes the preset without -noquintola: send rules 'to21'"),
+        ("exact99-noquintola", "rules must be exact3..exact21"),
+        ("EXACT11", "rules must be exact3..exact21"),
+    ],
+)
+def test_table_options_take_base_preset_names_only(rules: str, message: str) -> None:
+    frame = {"type": "create_table", "id": "a", "options": {"rules": rules, "quintola": False}}
+    error = codes(json.dumps(frame).encode())
+    assert error.code == "invalid" and message in str(error)
+
+
 def test_oversized_frames_are_refused_before_parsing() -> None:
     frame = json.dumps({"type": "chat", "id": "a", "table": "t", "text": "x" * MAX_CLIENT_FRAME})
     assert codes(frame.encode()).code == "oversized"

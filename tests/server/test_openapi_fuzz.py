@@ -35,8 +35,9 @@ def test_the_api_answers_everything_by_its_schema(
         str(Path(sys.executable).with_name("schemathesis")),
         "run",
         f"{base_url}/api/openapi.json",
-        # Names and passwords follow rules (alphabets, reserved names, docs/rest.md) that a
-        # JSON schema does not state, so a schema-valid body may rightly be refused.
+        # Names follow rules (alphabets, reserved names, 3 to 20 characters once trimmed,
+        # docs/rest.md) that the schema states only in part, so a schema-valid body may
+        # rightly be refused; what it does state, the server refuses (negative data).
         "--exclude-checks",
         "positive_data_acceptance",
         "--max-examples",

@@ -4,6 +4,7 @@ transport."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.applications import Starlette
@@ -18,7 +21,7 @@ from starlette.routing import Mount
 
 from cuatrola.core.records import replay_record
 from cuatrola.server.accounts import rest
-from cuatrola.server.accounts.accounts import Accounts
+from cuatrola.server.accounts.accounts import Accounts, InvalidNameError, check_name
 from cuatrola.server.accounts.analysis import MatchAnalyses
 from cuatrola.server.accounts.auth import Authenticator
 from cuatrola.server.accounts.history import History
@@ -351,3 +354,101 @@ def _refs(node: object) -> list[str]:
     if isinstance(node, list):
         return [r for value in node for r in _refs(value)]
     return []
+
+
+def _request_field(schema: dict[str, Any], struct: str, field: str) -> dict[str, Any]:
+    field_schema: dict[str, Any] = schema["components"]["schemas"][struct]["properties"][field]
+    return field_schema
+
+
+async def test_openapi_states_the_name_and_password_rules(client: httpx.AsyncClient) -> None:
+    schema = (await client.get("/api/openapi.json")).json()
+    for struct in ("GuestRequest", "CredentialsRequest"):
+        name = _request_field(schema, struct, "name")
+        assert name["type"] == "string" and name["minLength"] == 1
+        assert name["pattern"] == f"^[^{rest.NAME_REFUSED_ASCII}]*$"
+        assert (name["x-normalized-min-length"], name["x-normalized-max-length"]) == (3, 20)
+        assert "once trimmed and NFKC-normalised" in name["description"]
+        # No maxLength: surrounding whitespace is trimmed, so a longer string may be a name.
+        assert "maxLength" not in name
+    for struct, field in (
+        ("CredentialsRequest", "password"),
+        ("PasswordRequest", "password"),
+        ("PasswordRequest", "new_password"),
+    ):
+        password = _request_field(schema, struct, field)
+        assert (password["minLength"], password["maxLength"]) == (8, 128)
+
+
+# Names the server accepts as sent, surrounding whitespace and compatibility forms included.
+ACCEPTED_NAMES = [
+    "Pepe",
+    "  Pepe  ",
+    "\t\nPepe\x1f",
+    "Ana" + " " * 60,
+    "\u3000Ｍａｒｔａ\u3000",
+    "ﬃ",  # one character, the name "ffi"
+    "José María",
+    "e\u0301" * 20,  # 40 characters sent, 20 once composed
+    "a_b-c.d",
+]
+
+
+@pytest.mark.parametrize("name", ACCEPTED_NAMES)
+async def test_every_name_the_server_accepts_is_valid_by_the_schema(
+    client: httpx.AsyncClient, name: str
+) -> None:
+    schema = (await client.get("/api/openapi.json")).json()
+    name_schema = _request_field(schema, "GuestRequest", "name")
+    assert re.search(name_schema["pattern"], name) and len(name) >= name_schema["minLength"]
+    reply = await client.post("/api/guest", json={"name": name})
+    assert reply.status_code == 201, reply.text
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "code"),
+    [
+        # Refused by the server's own checks, as before the schema stated the rules: a schema
+        # keyword enforced while decoding would have made these invalid_request.
+        ("Marta", "x" * 7, "invalid_password"),
+        ("Marta", "x" * 129, "invalid_password"),
+        ("", "long enough", "invalid_name"),
+        ("Ma", "long enough", "invalid_name"),
+        ("M" * 21, "long enough", "invalid_name"),
+        ("Mar<ta", "long enough", "invalid_name"),
+    ],
+)
+async def test_the_schema_changes_nothing_the_server_refuses(
+    client: httpx.AsyncClient, name: str, password: str, code: str
+) -> None:
+    assert_error(
+        await client.post("/api/register", json={"name": name, "password": password}), 400, code
+    )
+
+
+async def test_passwords_at_the_bounds_are_accepted(client: httpx.AsyncClient) -> None:
+    for name, password in (("Marta", "x" * 8), ("Lucia", "y" * 128)):
+        reply = await client.post("/api/register", json={"name": name, "password": password})
+        assert reply.status_code == 201, reply.text
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.text(
+        st.characters(codec="utf-8", categories=("L", "M", "N", "P", "S", "Z", "Cc")),
+        max_size=30,
+    )
+    | st.builds(
+        lambda pad, core, end: pad + core + end,
+        st.text(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\u3000\u2003", max_size=4),
+        st.sampled_from([*ACCEPTED_NAMES, "ﬁx", "Ⅻ", "x²y", "Pepe™"]),
+        st.text(" \t\n\x1f\u00a0", max_size=4),
+    )
+)
+def test_the_name_schema_refuses_no_name_the_server_accepts(name: str) -> None:
+    try:
+        check_name(name)
+    except InvalidNameError:
+        return
+    assert re.fullmatch(f"^[^{rest.NAME_REFUSED_ASCII}]*$", name), name
+    assert len(name) >= 1

@@ -37,7 +37,6 @@ from cuatrola.ai.config import ExpertConfig
 from cuatrola.ai.knowledge.deals import World
 from cuatrola.ai.search.solver import Position, solve
 from cuatrola.core.actions import bid_action
-from cuatrola.core.hand import partner_of, team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.views import SeatView
 
@@ -102,7 +101,7 @@ def dd_rates(
         mass += weight
         solved += 1
         if holder is None:
-            status += weight * (plain_winner(view, world) == team_of(me))
+            status += weight * (plain_winner(view, world) == me & 1)  # me & 1: my team
         else:
             status += weight * contract_made(view, world, holder, highest)
         for contract in options:
@@ -132,7 +131,7 @@ def start_position(
 ) -> Position:
     """The solver position at the first lead if ``bidder`` plays ``contract`` in ``world``."""
     hands = list(world)
-    sitting_out = None if bidder is None else partner_of(bidder)
+    sitting_out = None if bidder is None else (bidder + 2) & 3  # the bidder's partner
     if sitting_out is not None:
         hands[sitting_out] = 0
     leader = view.mano
@@ -156,7 +155,7 @@ def start_position(
 
 def _points_winner(view: SeatView, margin0: int) -> int:
     if margin0 == 0:
-        return team_of(view.mano)
+        return view.mano & 1
     return 0 if margin0 > 0 else 1
 
 
@@ -170,7 +169,7 @@ def contract_made(view: SeatView, world: World, bidder: int, contract: Contract)
     value = solve(start_position(view, world, bidder, contract))
     needed = view.rules.tricks_needed(contract)
     if needed is None:
-        return _points_winner(view, value) == team_of(bidder)
+        return _points_winner(view, value) == bidder & 1
     return value >= needed
 
 
@@ -268,7 +267,7 @@ def bid_value(
 ) -> float:
     """The expected match value (:func:`match_value`) for the seat's team of bidding
     ``contract`` (``PASS``: of leaving things as they stand)."""
-    mine = team_of(view.seat)
+    mine = view.team
     win, value = _bid_stakes(view, contract, rates, config)
     return win * utility(view, mine, value, config) + (1 - win) * utility(
         view, 1 - mine, value, config
@@ -290,13 +289,13 @@ def _bid_stakes(
 ) -> tuple[float, int]:
     """The chance that the seat's team wins the hand after bidding ``contract``, and the game
     points the hand is then played for."""
-    mine = team_of(view.seat)
+    mine = view.team
     if contract is Contract.PASS:
         holder, highest = highest_bid(view)
         if holder is None:
             return rates.status_quo, 1
         made = calibrated(highest, rates.status_quo, config)
-        return (made if team_of(holder) == mine else 1 - made), CONTRACTS[highest].value
+        return (made if holder & 1 == mine else 1 - made), CONTRACTS[highest].value
     return calibrated(contract, rates.contracts[contract], config), CONTRACTS[contract].value
 
 
@@ -305,4 +304,4 @@ def utility(view: SeatView, winner: int, value: int, config: ExpertConfig = _DEF
     game points."""
     score = list(view.score_before)
     score[winner] += value
-    return match_value(view.rules, score, team_of(view.seat), config)
+    return match_value(view.rules, score, view.team, config)

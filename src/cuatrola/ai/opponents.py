@@ -39,7 +39,6 @@ from cuatrola.ai.knowledge.deals import World
 from cuatrola.ai.knowledge.history import PastPlay, knowledge_then, past_plays
 from cuatrola.ai.players.greedy import bid_strength, greedy_card
 from cuatrola.ai.search.solver import Position, mover_choices
-from cuatrola.core.hand import team_of
 from cuatrola.core.rules import CONTRACTS, Contract, Rules
 from cuatrola.core.tricks import legal_mask
 from cuatrola.core.views import SeatView, dealt_hands
@@ -198,7 +197,7 @@ def bid_likelihood(
             if c is Contract.PASS
             or (
                 c > highest
-                and (cap is None or view.score_before[team_of(seat)] + CONTRACTS[c].value <= cap)
+                and (cap is None or view.score_before[seat & 1] + CONTRACTS[c].value <= cap)
             )
         ]
         if seat != view.seat and len(allowed) > 1:

@@ -61,6 +61,7 @@ from cuatrola.bench.server import (
     _raise_fd_limit,
     _start_server,
     _stop_server,
+    table_rules,
     until_sigterm,
 )
 from cuatrola.protocol import ServerMessage
@@ -138,7 +139,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="the server's least seconds per computer move (default: the server's own)",
     )
-    parser.add_argument("--rules", default="exact11", help="table rules preset (default exact11)")
+    parser.add_argument(
+        "--rules",
+        type=table_rules,
+        default="exact11",
+        help="table rules preset, as the protocol takes it (default exact11)",
+    )
     parser.add_argument(
         "--hand-pause",
         type=bounded_float(0, 10, "seconds"),

@@ -49,8 +49,10 @@ import httpx
 from cuatrola.ai.duel import decision_percentiles_ms
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.clients.remote import ConnectionLost, RemoteClient, ServerRefused
+from cuatrola.core.rules import NO_QUINTOLA_SUFFIX
 from cuatrola.protocol import ClientMessage, ServerMessage
 from cuatrola.protocol.messages import (
+    RULES_PRESETS,
     Ack,
     Act,
     Acted,
@@ -105,7 +107,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=3.0,
         help="seconds of play before measuring (default 3)",
     )
-    parser.add_argument("--rules", default="exact11", help="table rules preset (default exact11)")
+    parser.add_argument(
+        "--rules",
+        type=table_rules,
+        default="exact11",
+        help="table rules preset, as the protocol takes it (default exact11)",
+    )
     parser.add_argument(
         "--connections",
         type=bounded_int(0, MAX_CONNECTIONS),
@@ -151,6 +158,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # The server subprocess ------------------------------------------------------------------------
+
+
+def table_rules(text: str) -> str:
+    """Check ``--rules`` for argparse: a preset the protocol's table options take
+    (``exact11``, ``exactN``, ``to21``, ``hands11``, ``hands20``; no ``-noquintola`` name:
+    the bench's tables play with the quintola bid).
+
+    Raises:
+        argparse.ArgumentTypeError: for any other name.
+    """
+    if text not in RULES_PRESETS:
+        raise argparse.ArgumentTypeError(
+            f"expected exact3..exact21, to21, hands11 or hands20 (the bench's tables play with "
+            f"the quintola bid: no {NO_QUINTOLA_SUFFIX}), got {text!r}"
+        )
+    return text
 
 
 def _free_port() -> int:

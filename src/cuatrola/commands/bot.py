@@ -8,7 +8,9 @@ hand and match, and one for each turn the server played for the bot when its tur
 out. Exit status 0 when the matches were played; 1 when the server could not be reached or
 refused, or the bot raised or answered an illegal action (one line naming the exception and
 the bot's own ``file:line``; ``--traceback`` prints the whole traceback); 2 on bad
-arguments, a player that cannot be loaded or built among them (one line on stderr).
+arguments, a player that cannot be loaded or built among them (one line on stderr), and
+``--rules``, ``--no-quintola``, ``--level`` or ``--turn-time`` with ``--mode quick`` or
+``--code``: they set up a table the bot creates, and a table it joins has its own.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import traceback
 
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.commands.play import (
+    DEFAULT_RULES,
     add_rules_arguments,
     rules_from_args,
     seed_value,
@@ -31,6 +34,8 @@ NAME = "bot"
 HELP = "play a computer player (yours: --player package.module:Class) at a server table"
 #: Where the bot can sit (``cuatrola play``'s ``watch`` is no seat).
 MODES = ("bots", "quick", "private")
+#: The computer players' level at a table the bot creates, unless ``--level`` says.
+DEFAULT_LEVEL = "medium"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,10 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         choices=BOT_LEVELS,
-        default="medium",
+        default=None,
         help="the level of the server's computer players at a table the bot creates "
-        "(default medium)",
+        f"(default {DEFAULT_LEVEL})",
     )
+    # None: not given, so that run() can refuse them with quick or --code (a table the bot
+    # joins has its own rules and computer players); it applies the defaults otherwise.
+    parser.set_defaults(rules=None)
     parser.add_argument(
         "--matches", type=bounded_int(1, 10_000), default=1, help="matches to play (default 1)"
     )
@@ -100,14 +108,45 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
+def _joined_table_problem(args: argparse.Namespace) -> str | None:
+    """Why the options of a table the bot creates were given for a table it joins (the quick
+    match, ``--code``), whose rules, computer players and turn time are not the bot's to set;
+    ``None`` when they were not."""
+    if args.mode != "quick" and args.code is None:
+        return None
+    given = [
+        flag
+        for flag, value in (
+            ("--rules", args.rules),
+            ("--no-quintola", args.no_quintola or None),
+            ("--level", args.level),
+            ("--turn-time", args.turn_time),
+        )
+        if value is not None
+    ]
+    if not given:
+        return None
+    joined = "the quick match" if args.mode == "quick" else "the table of --code"
+    verb = "is" if len(given) == 1 else "are"
+    return (
+        f"{', '.join(given)} {verb} for a table the bot creates (--mode bots, or private "
+        f"without --code): {joined} has its own"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Play at the server; see the module docstring for the exit status."""
     from cuatrola.ai.base import NotAPlayerError, checked_player, describe_failure, player_factory
 
     if args.code is not None and args.mode != "private":
         return _fail("--code joins a private table: use it with --mode private", 2)
-    if args.turn_time is not None and (args.mode == "quick" or args.code is not None):
-        return _fail("--turn-time is for a table the bot creates: not with quick or --code", 2)
+    problem = _joined_table_problem(args)
+    if problem is not None:
+        return _fail(problem, 2)
+    if args.rules is None:
+        args.rules = DEFAULT_RULES
+    if args.level is None:
+        args.level = DEFAULT_LEVEL
     if args.budget is not None and args.turn_time and args.budget >= args.turn_time:
         return _fail(
             f"--budget {args.budget:g} is not shorter than --turn-time {args.turn_time:g}: the "

@@ -30,6 +30,8 @@ NAME = "play"
 HELP = "play in the terminal: a match against the computer, or online with --server URL"
 
 ONLINE_MODES = ("quick", "private", "bots", "watch")
+#: The rules preset of ``--rules`` when it is not given.
+DEFAULT_RULES = "exact11"
 #: Where ``--login``/``--register`` take the password from when set (never an argument: a
 #: command line is visible to every user of the machine and kept in shell histories).
 PASSWORD_VARIABLE = "CUATROLA_PASSWORD"
@@ -54,9 +56,10 @@ def add_rules_arguments(parser: argparse.ArgumentParser, tables: str) -> None:
     parser.add_argument(
         "--rules",
         type=rules_preset,
-        default="exact11",
+        default=DEFAULT_RULES,
         metavar="PRESET",
-        help=f"rules of {tables}: exact11 (default), exactN (N 3..21), to21, hands11 or hands20",
+        help=f"rules of {tables}: exact11 (default), exactN (N 3..21), to21, hands11 or "
+        "hands20; a name ending in -noquintola (exact11-noquintola) is --no-quintola",
     )
     parser.add_argument("--no-quintola", action="store_true", help=f"no quintola bid in {tables}")
 

@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, SupportsIndex
 
 from cuatrola.core.actions import (
     BID_BASE,
@@ -148,13 +148,33 @@ def team_of(seat: int) -> int:
 
     >>> team_of(0), team_of(3), partner_of(1)
     (0, 1, 3)
+
+    Raises:
+        ValueError: for a seat that is not an integer 0..3 (a bool is not a seat).
     """
-    return seat & 1
+    # The engine and the computer players compute ``seat & 1`` inline, unchecked.
+    return _checked_seat(seat) & 1
 
 
 def partner_of(seat: int) -> int:
-    """The seat sitting across from ``seat``."""
-    return (seat + 2) & 3
+    """The seat sitting across from ``seat``.
+
+    Raises:
+        ValueError: for a seat that is not an integer 0..3 (a bool is not a seat).
+    """
+    # The engine and the computer players compute ``(seat + 2) & 3`` inline, unchecked.
+    return (_checked_seat(seat) + 2) & 3
+
+
+def _checked_seat(seat: object) -> int:
+    """``seat`` as a plain int (NumPy's integers too), or a ``ValueError`` unless it is 0..3."""
+    if seat.__class__ is int and 0 <= seat <= 3:
+        return seat
+    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+        index = operator.index(seat)
+        if 0 <= index <= 3:
+            return index
+    raise ValueError(f"expected a seat 0..3, got {seat!r}")
 
 
 def _score(score: object) -> tuple[int, int]:
@@ -695,7 +715,7 @@ class HandState:
     def _allowed_bids(self, seat: int) -> list[Contract]:
         highest = max(self.bids, default=Contract.PASS)
         cap = self.rules.bid_cap
-        own = self.score_before[team_of(seat)]
+        own = self.score_before[seat & 1]  # seat & 1: its team
         return [
             c
             for c in self.rules.contracts()
@@ -715,7 +735,7 @@ class HandState:
         out and holds the rey and caballo, the suit is not sung yet, and the 40 comes first
         when his team can sing it.
         """
-        if self.phase is not _CANTE or team_of(seat) != self.cante_team:
+        if self.phase is not _CANTE or seat & 1 != self.cante_team:  # seat & 1: its team
             return []
         return self.cante_options().get(seat, [])
 
@@ -953,7 +973,7 @@ class HandState:
 
     def _end_bidding(self) -> None:
         if self.bidder is not None:
-            out = self.sitting_out = partner_of(self.bidder)
+            out = self.sitting_out = (self.bidder + 2) & 3  # the bidder's partner
             self.active_seats = tuple(s for s in range(NUM_SEATS) if s != out)
             self._next_seat = _NEXT_SEAT[out]
             self._trick_size = NUM_SEATS - 1
@@ -1049,7 +1069,7 @@ class HandState:
     def _decline_cante(self) -> None:
         seat = self.to_move
         assert seat is not None
-        partner = partner_of(seat)
+        partner = (seat + 2) & 3
         if seat == self.leader and partner in self.cante_options():
             self.to_move = partner
             return

@@ -84,6 +84,8 @@ class MatchEnd(Enum):
 MIN_TARGET: Final = 3
 MAX_TARGET: Final = 21
 FIXED_HAND_COUNTS: Final = (11, 20)
+#: The end of a preset name (:attr:`Rules.name`) of rules without the quintola bid.
+NO_QUINTOLA_SUFFIX: Final = "-noquintola"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,14 @@ class Rules:
     def preset(cls, name: str, *, quintola: bool = True, auto_cante: bool = False) -> Rules:
         """A named preset: ``exact11`` (default), ``to21``, ``hands11``, ``hands20``, ``exactN``.
 
+        Every name :attr:`name` writes reads back: ``toN`` (N 3..21), ``handsN`` (N 1..50),
+        and the suffix ``-noquintola``, which turns the quintola bid off as
+        ``quintola=False`` does (``quintola=True`` does not turn it back on). The name
+        does not say ``auto_cante``: ``Rules.preset(r.name, auto_cante=r.auto_cante) == r``.
+
+        >>> Rules.preset("exact3-noquintola") == Rules.exact(3, quintola=False)
+        True
+
         Raises:
             RulesError: for an unknown name or one that is not a string, or a ``quintola``
                 or ``auto_cante`` that is not a bool.
@@ -172,6 +182,9 @@ class Rules:
             # Not read as the default: rules=3 meant exact3, not exact11.
             raise RulesError(f"expected a rules preset name such as 'exact11', got {name!r}")
         key = name.strip().lower()
+        if key.endswith(NO_QUINTOLA_SUFFIX) and key != NO_QUINTOLA_SUFFIX:
+            key = key.removesuffix(NO_QUINTOLA_SUFFIX)
+            quintola = False
         if key in ("", "default", "online"):
             key = "exact11"
         try:
@@ -184,8 +197,8 @@ class Rules:
         except ValueError:
             pass
         raise RulesError(
-            f"unknown rules preset {name!r}; "
-            "expected exact11, exactN (3..21), to21, hands11 or hands20"
+            f"unknown rules preset {name!r}; expected exact11, exactN (3..21), to21, hands11 "
+            "or hands20, each with -noquintola for no quintola bid"
         )
 
     # Derived facts ---------------------------------------------------------------------------
@@ -197,14 +210,15 @@ class Rules:
 
     @property
     def name(self) -> str:
-        """A short preset-style name: ``exact11``, ``to21``, ``hands20`` (+ ``-noquintola``)."""
+        """A short preset-style name: ``exact11``, ``to21``, ``hands20`` (+ ``-noquintola``),
+        which :meth:`preset` reads back (it does not say ``auto_cante``)."""
         if self.end is MatchEnd.FIXED_HANDS:
             base = f"hands{self.hands}"
         elif self.end is MatchEnd.FIRST_TO:
             base = f"to{self.target}"
         else:
             base = f"exact{self.target}"
-        return base if self.quintola else base + "-noquintola"
+        return base if self.quintola else base + NO_QUINTOLA_SUFFIX
 
     def contracts(self) -> tuple[Contract, ...]:
         """The bids of this rule set, lowest first."""
@@ -260,6 +274,7 @@ __all__ = [
     "FIXED_HAND_COUNTS",
     "MAX_TARGET",
     "MIN_TARGET",
+    "NO_QUINTOLA_SUFFIX",
     "Contract",
     "ContractSpec",
     "MatchEnd",

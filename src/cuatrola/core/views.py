@@ -113,12 +113,20 @@ class PublicView:
 
     @staticmethod
     def team_of(seat: int) -> int:
-        """The team of ``seat``: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        """The team of ``seat``: seats 0 and 2 are team 0, seats 1 and 3 team 1.
+
+        Raises:
+            ValueError: for a seat that is not an integer 0..3.
+        """
         return team_of(seat)
 
     @staticmethod
     def partner_of(seat: int) -> int:
-        """The seat across the table from ``seat``."""
+        """The seat across the table from ``seat``.
+
+        Raises:
+            ValueError: for a seat that is not an integer 0..3.
+        """
         return partner_of(seat)
 
     def __str__(self) -> str:
@@ -155,12 +163,12 @@ class SeatView(PublicView):
     @property
     def team(self) -> int:
         """The seat's team (0 for seats 0 and 2, 1 for seats 1 and 3)."""
-        return team_of(self.seat)
+        return self.seat & 1
 
     @property
     def partner(self) -> int:
         """The seat of the seat's partner, across the table."""
-        return partner_of(self.seat)
+        return (self.seat + 2) & 3
 
     @property
     def opponents(self) -> tuple[int, int]:
@@ -168,8 +176,12 @@ class SeatView(PublicView):
         return (0, 2) if self.seat & 1 else (1, 3)
 
     def is_partner(self, seat: int) -> bool:
-        """Whether ``seat`` is on this seat's team (itself included)."""
-        return team_of(seat) == team_of(self.seat)
+        """Whether ``seat`` is on this seat's team (itself included).
+
+        Raises:
+            ValueError: for a seat that is not an integer 0..3.
+        """
+        return team_of(seat) == self.seat & 1
 
     def __str__(self) -> str:
         shown = _dead_hand_shown(self)

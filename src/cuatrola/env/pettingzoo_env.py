@@ -19,6 +19,7 @@ one hand, each an action id of :mod:`cuatrola.core.actions` (29 in all). An obse
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -39,6 +40,11 @@ REWARDS = ("game_points", "hand_points")
 #: Length of :meth:`CuatrolaEnv.state`: one observation per seat.
 STATE_SIZE = 4 * OBSERVATION_SIZE
 AGENTS = tuple(f"seat_{seat}" for seat in range(4))
+#: The keys of ``reset(options=...)``.
+RESET_OPTIONS = ("dealer", "score_before")
+#: The key PettingZoo's ``api_test`` passes to check that ``reset`` takes ``options``
+#: (``{"options": 1}``): accepted and ignored, so that the test passes.
+PETTINGZOO_PROBE_OPTION = "options"
 
 
 class CuatrolaEnv(AECEnv):  # type: ignore[misc]
@@ -53,7 +59,8 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
             ``"human"`` (prints it).
 
     ``reset(seed=..., options={"dealer": d, "score_before": (a, b)})`` deals a new hand; the
-    dealer is drawn from the seed unless given.
+    dealer is drawn from the seed unless given. Another option key is a ``ValueError``
+    (except ``"options"``, which PettingZoo's ``api_test`` passes and which is ignored).
 
     Raises:
         ValueError: on an unknown rules preset, reward or render mode.
@@ -108,21 +115,24 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (seeded by ``seed`` when given).
 
-        ``options`` may hold ``dealer`` and ``score_before``; other keys are ignored, as
-        PettingZoo's API test expects.
+        ``options`` may hold ``dealer`` and ``score_before``; the key ``"options"``, which
+        PettingZoo's ``api_test`` passes (``{"options": 1}``) to check that ``reset`` takes
+        options, is ignored.
 
         Raises:
-            ValueError: for a dealer that is not a seat 0..3, or a score that is not two
-                game-point counts.
+            ValueError: for options that are not a dict, an unknown option key (naming the
+                known ones), a dealer that is not a seat 0..3, or a score that is not two
+                game-point counts. The environment is unchanged then.
         """
-        if seed is not None:
-            self._rng = random.Random(seed)
-        options = options or {}
-        dealer = options.get("dealer")
+        checked = _check_options(options)
+        # A copy, kept once the hand is dealt: bad options leave the random stream as it was.
+        rng = random.Random(seed) if seed is not None else _copy(self._rng)
+        dealer = checked.get("dealer")
         if dealer is None:
-            dealer = self._rng.randrange(4)
-        score = options.get("score_before", (0, 0))
-        self.hand_state = HandState.deal(self.rules, dealer, self._rng, score)
+            dealer = rng.randrange(4)
+        score = checked.get("score_before", (0, 0))
+        self.hand_state = HandState.deal(self.rules, dealer, rng, score)
+        self._rng = rng
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -224,6 +234,28 @@ class CuatrolaEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+def _copy(rng: random.Random) -> random.Random:
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
+def _check_options(options: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """``options`` of :meth:`CuatrolaEnv.reset`, checked: a mapping of known keys only."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"expected reset options as a dict, got {options!r}")
+    unknown = sorted(
+        repr(key) for key in options if key not in RESET_OPTIONS and key != PETTINGZOO_PROBE_OPTION
+    )
+    if unknown:
+        raise ValueError(
+            f"unknown reset option {', '.join(unknown)}: expected {' or '.join(RESET_OPTIONS)}"
+        )
+    return options
+
+
 def _seat(agent: str) -> int:
     if agent not in AGENTS:
         raise ValueError(f"expected an agent seat_0 .. seat_3, got {agent!r}")
@@ -248,6 +280,8 @@ raw_env = CuatrolaEnv
 
 __all__ = [
     "AGENTS",
+    "PETTINGZOO_PROBE_OPTION",
+    "RESET_OPTIONS",
     "REWARDS",
     "STATE_SIZE",
     "CuatrolaEnv",

@@ -15,7 +15,7 @@ from typing import Final
 import msgspec
 
 from cuatrola.core.actions import NUM_ACTIONS, format_action
-from cuatrola.core.rules import Rules
+from cuatrola.core.rules import NO_QUINTOLA_SUFFIX, Rules
 from cuatrola.core.shuffle import MAX_CONTRIBUTION_BYTES
 from cuatrola.protocol.views import HandSummary, HandView
 
@@ -71,7 +71,8 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     Attributes:
         rules: a rules preset: ``exact11`` (default), ``exactN`` (3..21), ``to21``, ``hands11``,
-            ``hands20``.
+            ``hands20``; never a ``-noquintola`` name of :attr:`Rules.name
+            <cuatrola.core.rules.Rules.name>`: ``quintola`` says that, once.
         quintola: the Quintola variant.
         turn_time: seconds a seat has to act before a computer player acts for it; ``0``
             turns the timer off. The server raises values below its minimum to the minimum.
@@ -95,6 +96,13 @@ class TableOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise ValueError("turn_time must be from 0 to 600 seconds")
         if self.bot_level not in BOT_LEVELS:
             raise ValueError(f"bot_level must be one of {', '.join(BOT_LEVELS)}")
+        base = self.rules.removesuffix(NO_QUINTOLA_SUFFIX)
+        if base != self.rules and base in RULES_PRESETS:
+            # Rules.name's form: the wire says "no quintola" once, in the quintola field.
+            raise ValueError(
+                f"rules takes the preset without {NO_QUINTOLA_SUFFIX}: send rules {base!r} "
+                "with quintola false"
+            )
         if self.rules not in RULES_PRESETS:
             raise ValueError(
                 f"rules must be exact3..exact21 (exact11 is the default), to21, hands11 or "

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from cuatrola.core.actions import BID_BASE, CANTE_BASE, NO_CANTE, bid_action, is_card_action
 from cuatrola.core.cards import CARD_POINTS, CARD_SUIT, SUIT_MASKS, Rank, iter_bits, mask_of
-from cuatrola.core.hand import Phase, team_of
+from cuatrola.core.hand import Phase
 from cuatrola.core.rules import Contract
 from cuatrola.core.tricks import winning_card
 from cuatrola.core.views import SeatView
@@ -144,7 +144,7 @@ def greedy_card(legal: int, trick: Sequence[tuple[int, int]], seat: int, trump: 
     led = CARD_SUIT[trick[0][1]]
     best = winning_card(table, led, trump)
     winner = next(s for s, c in trick if c == best)
-    if team_of(winner) == team_of(seat):
+    if (winner ^ seat) & 1 == 0:  # the winner is on the seat's team
         # Partner is winning: add points, but do not spend a trump for it.
         return max(cards, key=lambda c: (CARD_SUIT[c] != trump, CARD_POINTS[c], -(c % 5)))
     winning = [c for c in cards if wins_trick(c, table, led, trump)]

@@ -27,7 +27,7 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 import msgspec
 from starlette.requests import ClientDisconnect, Request
@@ -35,7 +35,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Route
 from starlette.schemas import SchemaGenerator
 
-from cuatrola.server.accounts.accounts import AccountError, Accounts, UserInfo
+from cuatrola.protocol.names import NAME_MAX, NAME_MIN
+from cuatrola.server.accounts.accounts import (
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    AccountError,
+    Accounts,
+    UserInfo,
+)
 from cuatrola.server.accounts.analysis import AnalysisStatus, MatchAnalyses
 from cuatrola.server.accounts.auth import Identity
 from cuatrola.server.accounts.history import History, MatchSummary
@@ -63,24 +70,68 @@ _T = TypeVar("_T")
 # Request bodies ---------------------------------------------------------------------------
 
 
+#: ASCII characters that no accepted name holds, wherever they stand: ASCII punctuation but
+#: ``_``, ``-`` and ``.``, and control characters but the whitespace that trimming removes at
+#: the ends (``\t``..``\r``, ``\x1c``..``\x1f``). NFKC leaves them as they are (``<``, ``=``
+#: and ``>`` only become other symbols with a combining overlay), so the name is refused.
+NAME_REFUSED_ASCII: Final = r"\x00-\x08\x0e-\x1b\x7f!-,/:-@\[-^`{-~"
+
+#: The JSON schema of a requested name: only what holds for the string as sent. The server
+#: trims surrounding whitespace and normalises compatibility forms (NFKC) before it checks
+#: the name (``ﬃ`` is ``ffi``; ``"  Pepe  "`` is ``Pepe``), so the 3 to 20 characters hold
+#: after that, not for the string sent: they are stated as ``x-normalized-min-length`` and
+#: ``x-normalized-max-length`` (the server's check stays the rule, ``400 invalid_name``).
+_NAME_SCHEMA: Final = {
+    "minLength": 1,
+    "pattern": f"^[^{NAME_REFUSED_ASCII}]*$",
+    "x-normalized-min-length": NAME_MIN,
+    "x-normalized-max-length": NAME_MAX,
+}
+RequestName = Annotated[
+    str,
+    msgspec.Meta(
+        description=f"{NAME_MIN} to {NAME_MAX} characters once trimmed and NFKC-normalised: "
+        "letters of one alphabet and their marks, digits, '_', '-', '.' and single spaces, "
+        "starting with a letter or a digit and ending with one or a mark; not a reserved "
+        "name (docs/rest.md, Names)",
+        extra_json_schema=_NAME_SCHEMA,
+    ),
+]
+#: A password, as the server counts it (characters, not bytes): the same bounds as a JSON
+#: schema's ``minLength``/``maxLength``, so they are stated exactly. Only stated: the server
+#: checks them itself (``400 invalid_password``; at login a password of another length is
+#: simply wrong, ``401 login_failed``).
+RequestPassword = Annotated[
+    str,
+    msgspec.Meta(
+        description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters",
+        extra_json_schema={"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX},
+    ),
+]
+
+
+# The constraints are in Meta's extra_json_schema, not its min_length, max_length or pattern:
+# those msgspec would enforce while decoding, which would refuse with invalid_request what the
+# server refuses with invalid_name, invalid_password or login_failed, or (a name in spaces)
+# accepts.
 class GuestRequest(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/guest``."""
 
-    name: str
+    name: RequestName
 
 
 class CredentialsRequest(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/register`` and ``POST /api/login``."""
 
-    name: str
-    password: str
+    name: RequestName
+    password: RequestPassword
 
 
 class PasswordRequest(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /api/password``: the current password and the new one."""
 
-    password: str
-    new_password: str
+    password: RequestPassword
+    new_password: RequestPassword
 
 
 # Response bodies (the OpenAPI schemas are generated from these) --------------------------
