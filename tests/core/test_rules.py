@@ -50,12 +50,20 @@ def test_presets(
     assert Rules.from_dict(rules.to_dict()) == rules
 
 
-@pytest.mark.parametrize("name", ["exact2", "exact22", "to", "hands0", "poker", ""])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *("exact2", "exact22", "to", "hands0", "poker", ""),
+        # Numbers that int() alone reads: a space, an underscore, a sign, other digits.
+        *("exact 11", "exact1_1", "exact+11", "to 21", "hands-11", "exact\u0661\u0661"),
+        *("exact011", "to21.0"),
+    ],
+)
 def test_bad_presets_are_refused(name: str) -> None:
     if name == "":
         assert Rules.preset(name) == Rules()  # empty means the default
         return
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError, match="unknown rules preset"):
         Rules.preset(name)
 
 

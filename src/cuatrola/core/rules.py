@@ -6,6 +6,7 @@ one table (:data:`CONTRACTS`) rather than conditionals spread through the engine
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any, Final
@@ -86,6 +87,9 @@ MAX_TARGET: Final = 21
 FIXED_HAND_COUNTS: Final = (11, 20)
 #: The end of a preset name (:attr:`Rules.name`) of rules without the quintola bid.
 NO_QUINTOLA_SUFFIX: Final = "-noquintola"
+#: A preset name without its suffix: the kind, then the number as :attr:`Rules.name` writes it
+#: (ASCII digits, no leading zero).
+_PRESET_NAME: Final = re.compile(r"(exact|to|hands)([1-9][0-9]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,15 +191,19 @@ class Rules:
             quintola = False
         if key in ("", "default", "online"):
             key = "exact11"
+        # The number as `name` writes it: int() alone would also read "exact 11", "exact1_1",
+        # "exact+11" or other scripts' digits.
+        match = _PRESET_NAME.fullmatch(key)
         try:
-            if key.startswith("exact"):
-                return cls.exact(int(key[5:]), quintola=quintola, auto_cante=auto_cante)
-            if key.startswith("to"):
-                return cls.first_to(int(key[2:]), quintola=quintola, auto_cante=auto_cante)
-            if key.startswith("hands"):
-                return cls.fixed_hands(int(key[5:]), quintola=quintola, auto_cante=auto_cante)
+            if match is not None:
+                kind, number = match[1], int(match[2])
+                if kind == "exact":
+                    return cls.exact(number, quintola=quintola, auto_cante=auto_cante)
+                if kind == "to":
+                    return cls.first_to(number, quintola=quintola, auto_cante=auto_cante)
+                return cls.fixed_hands(number, quintola=quintola, auto_cante=auto_cante)
         except ValueError:
-            pass
+            pass  # a number out of range: told as an unknown preset, with the ranges
         raise RulesError(
             f"unknown rules preset {name!r}; expected exact11, exactN (3..21), to21, hands11 "
             "or hands20, each with -noquintola for no quintola bid"
