@@ -92,3 +92,38 @@ def test_the_checks_see_a_stale_path_and_module(tmp_path: Path) -> None:
     assert TEST_MODULE.findall(text) == ["test_gone_too.py"]
     assert not _resolves("cuatrola.server.gone")
     assert _resolves("cuatrola.core.views.view_for")
+
+
+#: A test id in docs/web.md's list: words and `<...>` parts joined by hyphens.
+LISTED_ID = re.compile(r"`((?:[a-z0-9]|<[a-z|.]+>)(?:[a-z0-9-]|<[a-z|.]+>)*)`")
+
+
+def _client_ids() -> tuple[set[str], list[re.Pattern[str]]]:
+    """What the web client can set as a `data-testid` (or an element's id): its quoted strings
+    (ids are passed to helpers as plain strings, too), and its templated ids as patterns."""
+    source = "\n".join(p.read_text() for p in sorted((ROOT / "web" / "src").rglob("*.js")))
+    strings = set(re.findall(r"\"([^\"\n]*)\"", source))
+    templates = re.findall(r"id=\$\{`([^`]+)`\}", source)
+    patterns = [
+        re.compile(".+".join(re.escape(part) for part in re.split(r"\$\{[^}]*\}", t)) + "$")
+        for t in templates
+    ]
+    return strings, patterns
+
+
+def test_every_test_id_docs_web_lists_is_one_the_client_sets() -> None:
+    text = (ROOT / "docs" / "web.md").read_text()
+    section = text[text.index("## Stable test ids") : text.index("## Tests")]
+    strings, patterns = _client_ids()
+    unknown = []
+    for listed in LISTED_ID.findall(section):
+        if listed.startswith("<") and listed.endswith(">") and "-" not in listed:
+            continue  # a placeholder explained in the text (`<pos>`, `<code>`)
+        if listed.startswith("data-"):
+            continue  # an attribute the element carries
+        sample = re.sub(r"<[^>]+>", "x1", listed)
+        if "<" not in listed and listed in strings:
+            continue
+        if not any(p.match(sample) for p in patterns):
+            unknown.append(listed)
+    assert unknown == []

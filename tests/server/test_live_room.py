@@ -207,6 +207,51 @@ async def test_a_sync_says_which_moves_of_the_hand_were_played_automatically(
             await p.close()
 
 
+async def test_a_cante_sung_for_an_absent_owner_says_so_live_and_in_a_sync(
+    tmp_path: Path,
+) -> None:
+    # The computer players that play for four absent owners sing in the cante windows; the
+    # cante's `act` said nothing of it (no `auto`), nor did a sync's `auto`.
+    settings = fast_settings(tmp_path, grace_period=0.05, cante_window=0.3, hand_pause=0.2)
+    async with running_server(settings) as server:
+        players, table = await four_at_a_table(server, {"turn_time": 0, "rules": "to21"})
+        (eve,) = await make_players(server, ["Eve"])
+        await eve.command({"type": "subscribe", "table": table})
+        await eve.next("sync")
+        for player in players:
+            await player.close()
+
+        def cantes() -> list[dict[str, Any]]:
+            return [
+                f["body"]
+                for f in eve.frames
+                if f["type"] == "event"
+                and f["body"]
+                and f["body"]["kind"] == "act"
+                and f["body"]["action"].startswith("cante:")
+            ]
+
+        # A sync taken while a hand with a cante is in play lists it among the moves
+        # made for their owners (every move is, here).
+        checked = False
+        for attempt in range(40):
+            await wait_for(lambda n=attempt: len(cantes()) > n, timeout=60)
+            (watcher,) = await make_players(server, [f"Watcher{attempt}"])
+            await watcher.command({"type": "subscribe", "table": table})
+            sync = await watcher.next("sync")
+            await watcher.close()
+            view = sync["view"]
+            if view is None or not view["cantes"]:
+                continue
+            for cante in view["cantes"]:
+                assert [cante["seat"], f"cante:{cante['suit']}"] in sync["auto"], sync["auto"]
+            checked = True
+            break
+        assert checked, "no sync came in a hand with a cante"
+        assert cantes() and all(body.get("auto") for body in cantes()), cantes()
+        await eve.close()
+
+
 async def test_a_disconnected_owner_is_replaced_after_the_grace_period(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path, grace_period=0.2)) as server:
         players, table = await four_at_a_table(server)

@@ -16,7 +16,7 @@ from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import Acted, CantesOver, Error, TableOptions
 from cuatrola.storage.base import TableKind
 from cuatrola.table import Step, Table, TableConfig
-from cuatrola.table.commands import Act, BotAct, CloseCantes, FillBots, Join
+from cuatrola.table.commands import Act, BotAct, CloseCantes, FillBots, Join, OwnerGone, Watch
 from cuatrola.table.effects import ArmTimer, AskBot, Broadcast, Reply, TimerKey
 from cuatrola.table.events import HandEvent, TableEvent
 from cuatrola.table.records import ChoiceRecord, TableRecord
@@ -233,3 +233,55 @@ def test_computer_players_choose_in_the_window_without_showing_it() -> None:
         assert window.seconds == expected
         return
     raise AssertionError("no deal where a computer player could sing after the first trick")
+
+
+def test_a_cante_sung_for_an_absent_owner_is_marked_automatic() -> None:
+    # A computer player that chose a cante for its seat's absent owner sang it without the
+    # `auto` every other move made for an owner carries, so the log never said so.
+    table, _, records = find(can_sing=True)
+    window = table.window
+    assert window is not None
+    singer, options = min(window.options.items())
+    cante = format_action(options[0])
+    out = table.handle(OwnerGone(USERS[singer]))
+    records += out.records
+    (ask,) = [o for o in out.effects if isinstance(o, AskBot) and o.seat == singer]
+    out = table.handle(BotAct(singer, ask.turn, options[0]))
+    records += out.records
+    assert [(r.seat, r.auto) for r in out.records if isinstance(r, ChoiceRecord)] == [
+        (singer, True)
+    ]
+    out = table.handle(CloseCantes(window.turn))
+    records += out.records
+    (event,) = [o.event for o in out.effects if isinstance(o, Broadcast)]
+    for seat in (None, 0, 1, 2, 3):
+        body = table.project(event, seat).body
+        assert isinstance(body, Acted) and (body.seat, body.action, body.auto) == (
+            singer,
+            cante,
+            True,
+        )
+    # what a sync's `auto` is made of, and the same after a restart from the records
+    assert table.auto_moves[-1] == (singer, cante)
+    copy = Table(TABLE, "CODE1", TableKind.PRIVATE, table.options, table.config, None)
+    copy.restore(records)
+    assert copy.auto_moves == table.auto_moves
+    assert isinstance(copy.events[-1], HandEvent) and copy.events[-1].auto
+
+
+def test_a_cante_the_owner_chose_after_coming_back_is_theirs() -> None:
+    table, _, _ = find(can_sing=True)
+    window = table.window
+    assert window is not None
+    singer, options = min(window.options.items())
+    cante = format_action(options[0])
+    table.handle(OwnerGone(USERS[singer]))
+    table.handle(BotAct(singer, table.turn, NO_CANTE))
+    # back in time, the owner sings: their choice replaces the computer player's
+    table.handle(Watch(USERS[singer]))
+    table.handle(Act(USERS[singer], cante, None, None, CommandId("sing")))
+    out = table.handle(CloseCantes(window.turn))
+    (event,) = [o.event for o in out.effects if isinstance(o, Broadcast)]
+    body = table.project(event, singer).body
+    assert isinstance(body, Acted) and (body.action, body.auto) == (cante, False)
+    assert (singer, cante) not in table.auto_moves

@@ -260,6 +260,40 @@ def _box(page: Any, selector: str) -> dict[str, float]:
     return found
 
 
+def _regions(page: Any) -> list[str]:
+    """The names of the regions in Chromium's own accessibility tree (what a screen reader
+    is given), not in Playwright's reading of the markup."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    return [
+        str(node.get("name", {}).get("value", ""))
+        for node in nodes
+        if node.get("role", {}).get("value") == "region" and not node.get("ignored")
+    ]
+
+
+def _tab_order(page: Any, start: str, stop: str, *, limit: int = 60) -> list[str]:
+    """From the element `start`, press Tab until the focus is in `stop` (a selector), saying
+    where each step went: the open tables, the private table's form, or another control."""
+    page.get_by_test_id(start).focus()
+    where = (
+        "() => { const a = document.activeElement;"
+        " if (a.closest('[data-testid=open-tables]')) return 'open-tables';"
+        " if (a.closest('[data-testid=create-form]')) return 'create-form';"
+        " return a.dataset.testid || a.tagName; }"
+    )
+    steps: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        steps.append(page.evaluate(where))
+        if steps[-1] == stop:
+            return steps
+    raise AssertionError(f"{stop!r} not reached with Tab from {start!r}: {steps}")
+
+
 def test_on_a_phone_the_open_tables_come_right_after_the_ways_to_play_at_once(
     browser: Any, server: str
 ) -> None:
@@ -270,7 +304,11 @@ def test_on_a_phone_the_open_tables_come_right_after_the_ways_to_play_at_once(
         host.page.get_by_test_id("create-table").click()
         host.page.get_by_test_id("waiting").wait_for()
         table = host.page.url.rsplit("/", 1)[1]
-        for viewport in ({"width": 390, "height": 844}, {"width": 1280, "height": 860}):
+        for viewport in (
+            {"width": 390, "height": 844},
+            {"width": 800, "height": 860},
+            {"width": 1280, "height": 860},
+        ):
             player = open_player(browser, server, viewport=viewport)
             try:
                 page = player.page
@@ -285,11 +323,27 @@ def test_on_a_phone_the_open_tables_come_right_after_the_ways_to_play_at_once(
                     for later in ("create-form", "join-code", "upgrade-form", "how-to-play"):
                         assert tables["y"] < _box(page, f"[data-testid={later}]")["y"], later
                     assert tables["y"] < viewport["height"] - 100, tables
-                else:
-                    # a wide screen keeps the list beside the play panel, level with its top
+                    # and so in the page itself: Tab goes from the quick match to the open
+                    # tables, and only then to the private table's form
+                    steps = _tab_order(page, "quick-match", "create-form")
+                    assert steps[0] == "open-tables", steps
+                elif viewport["width"] < 900:
                     play = _box(page, ".panel.play")
+                    # a tablet keeps the list under the whole play panel
+                    assert tables["y"] >= play["y"] + play["height"]
+                    assert abs(tables["x"] - play["x"]) < 1
+                else:
+                    play = _box(page, ".panel.play")
+                    # a wide screen keeps the list beside the play panel, level with its top
                     assert tables["x"] >= play["x"] + play["width"]
                     assert abs(tables["y"] - play["y"]) < 1
+                if viewport["width"] >= 600:
+                    # where the list is shown after the play panel, Tab reaches it after
+                    # the panel's forms
+                    steps = _tab_order(page, "quick-match", "open-tables")
+                    assert "create-form" in steps, steps
+                # the ways to play are a section a screen reader names, at every size
+                assert "Jugar" in _regions(page)
                 assert player.errors == []
             finally:
                 player.close()

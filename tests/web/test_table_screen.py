@@ -1227,3 +1227,47 @@ def test_the_felt_keeps_its_size_when_the_turn_comes_to_us_on_a_phone(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_cante_prompt_leaves_the_felt_its_size_on_a_phone(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # The cante prompt and its buttons (three rows on a phone) took their height from the
+    # felt above them, which shrank while we chose and grew back after.
+    viewport = {"width": 390, "height": 844}
+    context, screen = open_screen(browser, server, token, viewport=viewport)
+    won = {"leader": 2, "seats": [2, 3, 0, 1], "cards": ["3O", "AE", "SE", "CE"], "winner": 2}
+    hand = {"hand": ["RO", "CO", "RC", "CC"], "tricks": [TRICK_0, won]}
+    try:
+        screen.sync(view(**hand, card_counts=[4, 3, 3, 3], to_move=2))
+        before = screen.by("felt").bounding_box()
+        for legal in (["cante:O", "cante:C", "nocante"], ["cante:C", "nocante"]):
+            screen.sync(
+                view(**hand, phase="cante", to_move=0, legal=legal),
+                clock={"seat": 0, "remaining_ms": 8_000, "total_ms": 10_000},
+            )
+            screen.by("no-cante").wait_for()
+            assert screen.by("felt").bounding_box() == before, legal
+            page = screen.page
+            keep = {
+                name: page.get_by_test_id(name).bounding_box()
+                for name in ("hand", "seat-top", "seat-left", "seat-right", "seat-bottom")
+            }
+            buttons = page.locator("[data-testid=actions] button")
+            assert buttons.count() == len(legal)
+            for i in range(buttons.count()):
+                box = buttons.nth(i).bounding_box()
+                assert box
+                # on the screen, and reached (not under another element)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+                assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+                buttons.nth(i).click(trial=True)
+                for name, other in keep.items():
+                    assert other and not _overlaps(box, other), f"{legal}: button {i} covers {name}"
+            assert screen.by("prompt").is_visible()
+        shot(screen.page, artifacts, "scripted-cante-prompt-phone")
+        screen.by("cante-C").click()
+        assert [m["action"] for m in screen.sent()] == ["cante:C"]
+        assert screen.errors == []
+    finally:
+        context.close()

@@ -116,6 +116,14 @@ describe("sync", () => {
     expect(sync(view()).log.some((e) => e.auto)).toBe(false);
   });
 
+  it("marks a cante a computer player sang for its seat's owner, live and in a snapshot", () => {
+    const cantes = [{ trick: 0, seat: 2, suit: "C", points: 20 }];
+    const s = sync(view({ cantes }), { auto: [[2, "cante:C"]] });
+    expect(s.log.filter((e) => e.auto).map((e) => [e.kind, e.seat, e.suit])).toEqual([["cante", 2, "C"]]);
+    const live = event(sync(view()), { kind: "act", seat: 2, action: "cante:C", auto: true, view: view({ cantes }) });
+    expect(live.log.at(-1)).toMatchObject({ kind: "cante", seat: 2, suit: "C", auto: true });
+  });
+
   it("takes the clock from the snapshot, counted from when it arrived", () => {
     const s = sync(view(), { clock: { seat: 0, remaining_ms: 20000, total_ms: 30000 } });
     expect(s.clock).toEqual({ seat: 0, remaining_ms: 20000, total_ms: 30000, at: 1000 });

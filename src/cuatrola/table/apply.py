@@ -87,6 +87,10 @@ def apply_record(table: Table, record: TableRecord) -> None:
         case ChoiceRecord():
             assert table.window is not None
             table.window.choices[record.seat] = record.action
+            if record.auto:
+                table.window.auto.add(record.seat)
+            else:
+                table.window.auto.discard(record.seat)
         case CantesOverRecord():
             apply_cantes_over(table)
         case MatchRecord():
@@ -289,7 +293,8 @@ def hand_over(table: Table, match: MatchState, hand: HandState) -> None:
 
 def apply_cantes_over(table: Table) -> None:
     """Close the cante window: the winner's choice first, then his partner's (the order
-    in which the rules core asks them), and one event that says only what was sung."""
+    in which the rules core asks them), and one event that says only what was sung (a
+    cante a computer player sang for its seat's absent owner is ``auto``, as its moves are)."""
     window, hand = table.window, table.hand
     assert window is not None and hand is not None
     table.window = None
@@ -309,6 +314,10 @@ def apply_cantes_over(table: Table) -> None:
         table._emit(HandEvent(seq=seq, kind=HandEventKind.CANTES_OVER, hand=number, step=step))
     else:
         seat, action = sung
+        notation = format_action(action)
+        auto = seat in window.auto
+        if auto:
+            table.auto_moves.append((seat, notation))
         table._emit(
             HandEvent(
                 seq=seq,
@@ -316,7 +325,8 @@ def apply_cantes_over(table: Table) -> None:
                 hand=number,
                 step=step,
                 seat=seat,
-                action=format_action(action),
+                action=notation,
+                auto=auto,
             )
         )
 

@@ -196,10 +196,12 @@ class ActRecord(_Record, frozen=True, tag="act"):
 
 
 class ChoiceRecord(_Record, frozen=True, tag="choice"):
-    """``seat``'s choice in the open cante window (shown to nobody until it closes)."""
+    """``seat``'s choice in the open cante window (shown to nobody until it closes);
+    ``auto`` when a computer player chose for the seat's absent owner."""
 
     seat: int
     action: int = msgspec.field(name="a")
+    auto: bool = False
 
 
 class CantesOverRecord(_Record, frozen=True, tag="cantes_over"):

@@ -81,12 +81,14 @@ BOTS_CANTE_WINDOW: Final = 1.0
 @dataclass
 class CanteWindow:
     """An open cante window: the decision it opened at, how long it lasts, the cantes each
-    seat may choose (``NO_CANTE`` included) and the choices made so far."""
+    seat may choose (``NO_CANTE`` included), the choices made so far and the seats whose
+    choice a computer player made for their absent owner (``auto``)."""
 
     turn: int
     seconds: float
     options: dict[int, tuple[int, ...]]
     choices: dict[int, int] = field(default_factory=dict)
+    auto: set[int] = field(default_factory=set)
 
 
 __all__ = ["BOTS_CANTE_WINDOW", "CanteWindow", "SeatSlot", "TableConfig"]

@@ -527,7 +527,8 @@ class Table:
                 and seat not in window.choices
                 and self.seats[seat].computer_plays
             ):
-                self._record(ChoiceRecord(seat=seat, action=cmd.action))
+                auto = not self.seats[seat].bot
+                self._record(ChoiceRecord(seat=seat, action=cmd.action, auto=auto))
             return
         hand = self.hand
         if (

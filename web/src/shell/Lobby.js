@@ -2,6 +2,12 @@
 // the ways to play (against the computer, quick match, a private table, an invite code, a
 // table you still hold), the players online and the live list of open tables.
 //
+// On a phone (the CSS's max-width: 600px) the open tables come right after the ways to play at
+// once (against the computer, the quick match), inside the play section, before the private
+// table, the invite code and the account: a player who came to join a table sees them without
+// scrolling past the forms. The page is built in that order, not moved there by CSS, so that
+// Tab and a screen reader follow what is seen; wider screens keep them in their own column.
+//
 // Forms are uncontrolled (defaultValue / defaultChecked): live events (lobby_update, online,
 // queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
 // alone.
@@ -33,12 +39,32 @@ function LevelSelect({ testid }) {
   </select>`;
 }
 
+const PHONE = "(max-width: 600px)";
+
+function usePhone() {
+  const [phone, setPhone] = useState(() => typeof matchMedia === "function" && matchMedia(PHONE).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return undefined;
+    const query = matchMedia(PHONE);
+    const on = () => setPhone(query.matches);
+    on();
+    query.addEventListener("change", on);
+    return () => query.removeEventListener("change", on);
+  }, []);
+  return phone;
+}
+
 export function Lobby(props) {
   const { token } = props;
+  const inPlay = usePhone() && Boolean(token);
+  const tables = html`<${TablesPanel} ...${props} nested=${inPlay} />`;
   return html`<div class="lobby" data-testid="lobby">
     <${Hero} compact=${Boolean(token)} />
-    ${token ? html`<${PlayPanel} ...${props} />` : html`<${AuthPanel} ...${props} />`}
-    <${TablesPanel} ...${props} />
+    ${token ? html`<${PlayPanel} ...${props} tables=${inPlay ? tables : null} />` : html`<${AuthPanel} ...${props} />`}
+    <div class="side-stack">
+      ${inPlay ? null : tables}
+      <${Learning} token=${token} />
+    </div>
   </div>`;
 }
 
@@ -105,7 +131,7 @@ function AuthPanel({ auth, pendingJoin, onAuth }) {
 // ---- ways to play -------------------------------------------------------------------------------
 
 function PlayPanel(props) {
-  const { user, myTables, formError, run, joinByCode, onAuth, auth, conn, go } = props;
+  const { user, myTables, formError, run, joinByCode, onAuth, auth, conn, go, tables } = props;
   const playComputer = (e) => {
     e.preventDefault();
     const f = e.currentTarget.elements;
@@ -140,8 +166,9 @@ function PlayPanel(props) {
         <p class="muted">${t("lobby.quickMatchHelp")}</p>
         <${QuickMatch} ...${props} />
       </div>
+      ${tables}
       <${CreateForm} run=${run} conn=${conn} />
-      <form class="card-panel play-later" onSubmit=${(e) => {
+      <form class="card-panel" onSubmit=${(e) => {
         e.preventDefault();
         joinByCode(e.currentTarget.elements.code.value);
       }}>
@@ -153,7 +180,7 @@ function PlayPanel(props) {
         </div>
       </form>
       ${user?.guest
-        ? html`<form class="card-panel auth upgrade play-later" data-testid="upgrade-form" onSubmit=${upgrade}>
+        ? html`<form class="card-panel auth upgrade" data-testid="upgrade-form" onSubmit=${upgrade}>
             <h3>${t("auth.upgradeTitle")}</h3>
             <p class="muted">${t("auth.upgradeText")}</p>
             <${Field} label=${t("auth.name")}>
@@ -226,7 +253,7 @@ function CreateForm({ run, conn }) {
   const check = (name, testid, label, on) => html`<label class="check">
     <input type="checkbox" name=${name} defaultChecked=${on} data-testid=${testid} /><span>${label}</span>
   </label>`;
-  return html`<form class="card-panel play-later" data-testid="create-form" onSubmit=${submit}>
+  return html`<form class="card-panel" data-testid="create-form" onSubmit=${submit}>
     <h3>${t("lobby.createTable")}</h3>
     <div class="grid2">
       <${Field} label=${t("lobby.rules")}>
@@ -260,33 +287,38 @@ function CreateForm({ run, conn }) {
 
 // ---- who is here ----------------------------------------------------------------------------------
 
-function TablesPanel({ token, lobbyTables, online, run, conn, go }) {
+// `nested`: on a phone, inside the play section, where its title is one of the ways to play.
+function TablesPanel({ token, lobbyTables, online, run, conn, go, nested = false }) {
   const rows = [...lobbyTables.values()].filter((x) => x.status === "open" || x.status === "playing");
-  return html`<div class="side-stack">
-    <section class="panel tables" aria-labelledby="tables-title">
-      <div class="panel-head">
-        <h2 id="tables-title">${t("lobby.openTables")}</h2>
-        ${typeof online === "number"
-          ? html`<p class="online-count" data-testid="online-count" data-count=${online} role="status">
-              <span class="online-dot" aria-hidden="true"></span>${t("lobby.online", { n: online })}
-            </p>`
-          : null}
-      </div>
-      ${rows.length
-        ? html`<ul class="table-list" data-testid="open-tables">
-            ${rows.map((x) => html`<${TableRow} key=${x.id} table=${x} token=${token} run=${run} conn=${conn} go=${go} />`)}
-          </ul>`
-        : html`<p class="muted" data-testid="no-tables">${t("lobby.noTables")}</p>`}
-    </section>
-    <details class="panel help" data-testid="how-to-play" open=${!token}>
+  const title = nested
+    ? html`<h3 id="tables-title">${t("lobby.openTables")}</h3>`
+    : html`<h2 id="tables-title">${t("lobby.openTables")}</h2>`;
+  return html`<section class="panel tables" aria-labelledby="tables-title">
+    <div class="panel-head">
+      ${title}
+      ${typeof online === "number"
+        ? html`<p class="online-count" data-testid="online-count" data-count=${online} role="status">
+            <span class="online-dot" aria-hidden="true"></span>${t("lobby.online", { n: online })}
+          </p>`
+        : null}
+    </div>
+    ${rows.length
+      ? html`<ul class="table-list" data-testid="open-tables">
+          ${rows.map((x) => html`<${TableRow} key=${x.id} table=${x} token=${token} run=${run} conn=${conn} go=${go} />`)}
+        </ul>`
+      : html`<p class="muted" data-testid="no-tables">${t("lobby.noTables")}</p>`}
+  </section>`;
+}
+
+function Learning({ token }) {
+  return html`<details class="panel help" data-testid="how-to-play" open=${!token}>
       <summary>${t("help.title")}</summary>
       <ul>${[1, 2, 3, 4, 5, 6].map((n) => html`<li key=${n}>${t(`help.${n}`)}</li>`)}</ul>
     </details>
     <p class="help-links" data-testid="lobby-learning">
       <a class="btn small primary" href="#/learn" data-testid="lobby-learn">${t("tutorial.start")}</a>
       <a class="btn small ghost" href="#/rules" data-testid="lobby-rules">${t("tutorial.rulesTitle")}</a>
-    </p>
-  </div>`;
+    </p>`;
 }
 
 function TableRow({ table: x, token, run, conn, go }) {

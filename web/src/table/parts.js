@@ -357,7 +357,10 @@ export function Actions({ state, legal, w, act, reclaim, bidHelp }) {
       messageText = t(message.key, params);
     }
   }
-  return html`<div class="actions" data-testid="actions">
+  // Our cante to choose: on a phone held upright these buttons lie over the middle of the felt
+  // (table.css), so that the felt keeps its size
+  const overFelt = mine && !sent && v.phase === "cante" && buttons.length > 0;
+  return html`<div class=${`actions${overFelt ? " over-felt" : ""}`} data-testid="actions">
     ${prompt
       ? html`<span class=${`prompt${mine && !sent ? "" : " muted"}`} data-testid=${sent ? "sent-move" : "prompt"}
           aria-busy=${sent ? "true" : null}>${prompt}</span>`
