@@ -13,6 +13,7 @@ import contextlib
 import getpass
 import random
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -395,6 +396,60 @@ async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
             assert "una de mas" not in log_text(guest)
             await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
+
+
+async def _events_after(player: Player, table: str, seq: int) -> None:
+    """Wait until ``player`` has followed ``table`` to event ``seq``."""
+    async with asyncio.timeout(60):
+        while player.seq.get(table, 0) < seq:
+            await asyncio.sleep(0.05)
+
+
+async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_sends_it_again(
+    tmp_path: Path,
+) -> None:
+    # Its own server: a seat left by its person goes to a computer player at once (grace).
+    with ServeProcess(tmp_path, *QUICK, "--grace", "0.2", "--cante-window", "0") as serve:
+        ana = Player("Ana", await guest_token(serve.http, "Ana"), serve.ws)
+        await ana.connect()
+        rules = {"rules": "hands20", "bot_level": "easy"}
+        created = await ana.command(
+            {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
+        )
+        table = created["table"]
+        code = (await ana.next("sync"))["info"]["code"]
+        said = await ana.command({"type": "chat", "table": table, "text": "hola, Bruno"})
+        assert said["type"] == "ack", said
+        proxy = CuttableProxy(serve.port)
+        await proxy.start()
+        options = OnlineOptions(server=_through(proxy), mode="private", code=code, name="Bruno")
+        bruno = OnlineApp(options, lang="es")
+        try:
+            async with bruno.run_test(size=SIZE) as pilot:
+                # Said before Bruno sat down: the table's recent chat shows it to him.
+                first = "Ana: hola, Bruno"
+                await wait_for(pilot, lambda: first in log_text(bruno), "the earlier line")
+                await wait_for(pilot, lambda: bruno.view is not None, "the deal")
+                # Computer players take both seats; Bruno's connection is down while the
+                # table plays on, longer than the server replays event by event: the
+                # reconnection gets a sync, whose recent chat holds the first line again.
+                assert (await ana.command({"type": "leave", "table": table}))["type"] == "ack"
+                proxy.refusing = True
+                proxy.cut()
+                gone = bruno.last_seq
+                second = await ana.command({"type": "chat", "table": table, "text": "¿sigues?"})
+                assert second["type"] == "ack", second
+                await _events_after(ana, table, gone + 300)
+                proxy.refusing = False
+                later = "Ana: ¿sigues?"
+                await wait_for(pilot, lambda: later in log_text(bruno), "the line said meanwhile")
+                log = log_text(bruno)
+                assert log.count(first) == 1 and log.count(later) == 1
+                assert log.index(first) < log.index(later)
+                await pilot.press("ctrl+q")
+        finally:
+            await proxy.close()
+            await ana.close()
 
 
 async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
