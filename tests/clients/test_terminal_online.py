@@ -398,6 +398,70 @@ async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
         await host_pilot.press("ctrl+q")
 
 
+async def _say(pilot: Pilot[int], text: str) -> None:
+    """Open the chat line, type ``text`` and send it."""
+    await pilot.press("t")
+    await _type(pilot, text)
+    await pilot.press("enter")
+
+
+async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="es",
+    )
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        guest = OnlineApp(
+            OnlineOptions(server=server, mode="private", code=host.info.code, name="Bruno"),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
+            )
+            # The chat line says how; a name not at the table gets the names that are.
+            await host_pilot.press("t")
+            assert "/mute NOMBRE" in host.query_one("#chat-input", Input).placeholder
+            await _type(host_pilot, "/mute Nadie")
+            await host_pilot.press("enter")
+            assert "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: Bruno" in (
+                log_text(host)
+            )
+            await _say(host_pilot, "/silencio")
+            assert "Orden desconocida /silencio: /mute NOMBRE, /unmute NOMBRE" in log_text(host)
+            await _say(host_pilot, "/mute bruno")
+            muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
+            await wait_for(host_pilot, lambda: muted in log_text(host), "the mute")
+            await _say(guest_pilot, "can you hear me")
+            await wait_for(
+                guest_pilot, lambda: "Bruno: can you hear me" in log_text(guest), "his line"
+            )
+            # The muted line reaches the host as a numbered event without its body.
+            said = guest.last_seq
+            await wait_for(host_pilot, lambda: host.last_seq >= said, "the muted line's event")
+            assert "can you hear me" not in log_text(host)
+            # A place names a person too (Bruno sits at the host's right: East).
+            await _say(host_pilot, "/unmute este")
+            await wait_for(
+                host_pilot, lambda: "Vuelves a ver la charla de Bruno" in log_text(host), "unmute"
+            )
+            await _say(guest_pilot, "and now")
+            await wait_for(host_pilot, lambda: "Bruno: and now" in log_text(host), "his line")
+            assert "can you hear me" not in log_text(host)
+            assert "/mute" not in log_text(guest) and "/silencio" not in log_text(guest)
+            # In English the same words are English.
+            await _say(guest_pilot, "/mute Ana")
+            assert "Whom? /mute and /unmute take the name of a person at the table: Marta" in (
+                log_text(guest)
+            )
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")
+
+
 async def _events_after(player: Player, table: str, seq: int) -> None:
     """Wait until ``player`` has followed ``table`` to event ``seq``."""
     async with asyncio.timeout(60):
