@@ -32,6 +32,7 @@ from cuatrola.clients.terminal.session import PANEL_CLOSE_SECONDS
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.actions import format_action
+from cuatrola.core.hand import Phase
 from cuatrola.core.rules import Rules
 from cuatrola.protocol.messages import TableOptions
 from tests.clients.conftest import (
@@ -460,6 +461,69 @@ async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) 
             )
             await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
+
+
+async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:
+    """Close the panel on screen with Enter once it is drawn."""
+    panel = app.screen
+    await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
+
+
+async def _to_the_last_card(pilot: Pilot[int], app: OnlineApp) -> None:
+    """Play as the human (greedy choices, by keys) until his turn to play his last card of a
+    hand (a hand he sits out is skipped: its summary is closed)."""
+    while True:
+        await wait_for(
+            pilot,
+            lambda: app.screen.name == "hand-summary" or human_turn(app),
+            "the human's turn or the hand summary",
+        )
+        if app.screen.name == "hand-summary":
+            await _close_the_panel(pilot, app)
+            continue
+        view = app.view
+        assert view is not None
+        if view.phase is Phase.PLAY and len(view.hand) == 1:
+            return
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+
+
+async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resumes(
+    proxy: CuttableProxy,
+) -> None:
+    app = _bots_app_through(proxy, "Lola", lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_the_last_card(pilot, app)
+        view = app.view
+        assert view is not None
+        # The hand's end is held back until a line is being typed: then the summary opens.
+        proxy.hold()
+        await pilot.press(key_for(app, greedy_action(view)))
+        await pilot.press("t")
+        await _type(pilot, "buena mano")
+        chat = app.query_one("#chat-input", Input)
+        assert chat.value == "buena mano"
+        proxy.release()
+        await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
+        panel = app.screen
+        await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
+        # The keys are the panel's now: they scroll it and switch its language, and the
+        # line keeps what was typed.
+        await pilot.press("down", "x", "l")
+        assert app.texts.lang == "en"
+        assert chat.value == "buena mano"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
+        # Back at the table the line is open, with the cursor in it: typing goes on.
+        assert chat.display and app.focused is chat and chat.value == "buena mano"
+        await _type(pilot, ", pareja")
+        await pilot.press("enter")
+        said = "Lola: buena mano, pareja"
+        await wait_for(pilot, lambda: said in log_text(app), "the line sent whole")
+        assert not chat.display
+        await pilot.press("ctrl+q")
 
 
 async def _events_after(player: Player, table: str, seq: int) -> None:
