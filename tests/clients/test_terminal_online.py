@@ -17,6 +17,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -523,6 +524,40 @@ async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resume
         said = "Lola: buena mano, pareja"
         await wait_for(pilot, lambda: said in log_text(app), "the line sent whole")
         assert not chat.display
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "full"),
+    [
+        ("en", "A chat line holds at most 200 characters: no more fits"),
+        ("es", "Un mensaje tiene como mucho 200 caracteres: no cabe más"),
+    ],
+)
+async def test_typing_past_the_chat_limit_says_that_the_line_is_full(
+    server: str, lang: str, full: str
+) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Pepa"), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the deal")
+        await pilot.press("t")
+        chat = app.query_one("#chat-input", Input)
+        # Pasted (as a terminal pastes), then typed.
+        chat.post_message(events.Paste("a" * 198))
+        await pilot.press("a")
+        assert chat.value == "a" * 199
+        assert full not in log_text(app)
+        # The 200th character fits; the next ones do not, and the log says so, once.
+        await pilot.press("b", "c", "d")
+        assert chat.value == "a" * 199 + "b"
+        assert log_text(app).count(full) == 1
+        # Room again, and full again: said again.
+        await pilot.press("backspace", "e", "f")
+        assert chat.value == "a" * 199 + "e"
+        assert log_text(app).count(full) == 2
+        await pilot.press("enter")
+        sent = "Pepa: " + "a" * 199 + "e"
+        await wait_for(pilot, lambda: sent in log_text(app).replace("\n", ""), "the full line sent")
         await pilot.press("ctrl+q")
 
 

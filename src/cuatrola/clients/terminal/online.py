@@ -155,6 +155,18 @@ class ChatInput(Input):
     def __init__(self, *, max_length: int, id: str) -> None:
         super().__init__(max_length=max_length, id=id)
         self._phrase = -1
+        #: The line as it was when the log last said that it is full (said once, not at
+        #: every key pressed against the limit).
+        self._full_told: str | None = None
+
+    def restricted(self) -> None:
+        """A key (or a paste) did not fit in the line, the server's limit: ring the bell and
+        say so in the log, once while the line stays as it is."""
+        super().restricted()
+        app = self.app
+        if isinstance(app, OnlineApp) and self.value != self._full_told:
+            self._full_told = self.value
+            app.log_line(app.texts("chat_full", limit=self.max_length), style="yellow")
 
     def action_cancel(self) -> None:
         """Close the chat line without sending it."""
