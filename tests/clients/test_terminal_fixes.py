@@ -254,8 +254,30 @@ async def test_a_gone_seat_is_said_on_the_waiting_line_not_beside_its_name() -> 
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("Rules", "The last trick is worth 10 more", "  r  ", "  a  ", "PgDn", "scroll")),
-        ("es", ("Reglas", "La última baza vale 10 más", "  r  ", "  a  ", "AvPág", "desplazar")),
+        (
+            "en",
+            (
+                "Rules",
+                "The last trick is worth 10 more",
+                "  r  ",
+                "  a  ",
+                "PgDn",
+                "scroll",
+                "/mute NAME hides a person's chat; /unmute NAME shows it again",
+            ),
+        ),
+        (
+            "es",
+            (
+                "Reglas",
+                "La última baza vale 10 más",
+                "  r  ",
+                "  a  ",
+                "AvPág",
+                "desplazar",
+                "/mute NOMBRE oculta su charla; /unmute NOMBRE la muestra",
+            ),
+        ),
     ],
 )
 async def test_the_help_has_a_rules_card_and_every_key(lang: str, words: tuple[str, ...]) -> None:

@@ -13,9 +13,11 @@ import contextlib
 import getpass
 import random
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import msgspec
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -31,6 +33,7 @@ from cuatrola.clients.terminal.session import PANEL_CLOSE_SECONDS
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.actions import format_action
+from cuatrola.core.hand import Phase
 from cuatrola.core.rules import Rules
 from cuatrola.protocol.messages import TableOptions
 from tests.clients.conftest import (
@@ -395,6 +398,221 @@ async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
             assert "una de mas" not in log_text(guest)
             await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
+
+
+async def _say(pilot: Pilot[int], text: str) -> None:
+    """Open the chat line, type ``text`` and send it."""
+    await pilot.press("t")
+    await _type(pilot, text)
+    await pilot.press("enter")
+
+
+async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) -> None:
+    host = OnlineApp(
+        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
+        lang="es",
+    )
+    async with host.run_test(size=(80, 24)) as host_pilot:
+        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
+        assert host.info is not None
+        guest = OnlineApp(
+            OnlineOptions(server=server, mode="private", code=host.info.code, name="Bruno"),
+            lang="en",
+        )
+        async with guest.run_test(size=(80, 24)) as guest_pilot:
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
+            )
+            # The chat line says how; a name not at the table gets the names that are.
+            await host_pilot.press("t")
+            assert "/mute NOMBRE" in host.query_one("#chat-input", Input).placeholder
+            await _type(host_pilot, "/mute Nadie")
+            await host_pilot.press("enter")
+            assert "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: Bruno" in (
+                log_text(host)
+            )
+            await _say(host_pilot, "/silencio")
+            assert "Orden desconocida /silencio: /mute NOMBRE, /unmute NOMBRE" in log_text(host)
+            await _say(host_pilot, "/mute bruno")
+            muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
+            await wait_for(host_pilot, lambda: muted in log_text(host), "the mute")
+            await _say(guest_pilot, "can you hear me")
+            await wait_for(
+                guest_pilot, lambda: "Bruno: can you hear me" in log_text(guest), "his line"
+            )
+            # The muted line reaches the host as a numbered event without its body.
+            said = guest.last_seq
+            await wait_for(host_pilot, lambda: host.last_seq >= said, "the muted line's event")
+            assert "can you hear me" not in log_text(host)
+            # A place names a person too (Bruno sits at the host's right: East).
+            await _say(host_pilot, "/unmute este")
+            await wait_for(
+                host_pilot, lambda: "Vuelves a ver la charla de Bruno" in log_text(host), "unmute"
+            )
+            await _say(guest_pilot, "and now")
+            await wait_for(host_pilot, lambda: "Bruno: and now" in log_text(host), "his line")
+            assert "can you hear me" not in log_text(host)
+            assert "/mute" not in log_text(guest) and "/silencio" not in log_text(guest)
+            # In English the same words are English.
+            await _say(guest_pilot, "/mute Ana")
+            assert "Whom? /mute and /unmute take the name of a person at the table: Marta" in (
+                log_text(guest)
+            )
+            await guest_pilot.press("ctrl+q")
+        await host_pilot.press("ctrl+q")
+
+
+async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:
+    """Close the panel on screen with Enter once it is drawn."""
+    panel = app.screen
+    await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
+
+
+async def _to_the_last_card(pilot: Pilot[int], app: OnlineApp) -> None:
+    """Play as the human (greedy choices, by keys) until his turn to play his last card of a
+    hand (a hand he sits out is skipped: its summary is closed)."""
+    while True:
+        await wait_for(
+            pilot,
+            lambda: app.screen.name == "hand-summary" or human_turn(app),
+            "the human's turn or the hand summary",
+        )
+        if app.screen.name == "hand-summary":
+            await _close_the_panel(pilot, app)
+            continue
+        view = app.view
+        assert view is not None
+        if view.phase is Phase.PLAY and len(view.hand) == 1:
+            return
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+
+
+async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resumes(
+    proxy: CuttableProxy,
+) -> None:
+    app = _bots_app_through(proxy, "Lola", lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_the_last_card(pilot, app)
+        view = app.view
+        assert view is not None
+        # The hand's end is held back until a line is being typed: then the summary opens.
+        proxy.hold()
+        await pilot.press(key_for(app, greedy_action(view)))
+        await pilot.press("t")
+        await _type(pilot, "buena mano")
+        chat = app.query_one("#chat-input", Input)
+        assert chat.value == "buena mano"
+        proxy.release()
+        await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
+        panel = app.screen
+        await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
+        # The keys are the panel's now: they scroll it and switch its language, and the
+        # line keeps what was typed.
+        await pilot.press("down", "x", "l")
+        assert app.texts.lang == "en"
+        assert chat.value == "buena mano"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
+        # Back at the table the line is open, with the cursor in it: typing goes on.
+        assert chat.display and app.focused is chat and chat.value == "buena mano"
+        await _type(pilot, ", pareja")
+        await pilot.press("enter")
+        said = "Lola: buena mano, pareja"
+        await wait_for(pilot, lambda: said in log_text(app), "the line sent whole")
+        assert not chat.display
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "full"),
+    [
+        ("en", "A chat line holds at most 200 characters: no more fits"),
+        ("es", "Un mensaje tiene como mucho 200 caracteres: no cabe más"),
+    ],
+)
+async def test_typing_past_the_chat_limit_says_that_the_line_is_full(
+    server: str, lang: str, full: str
+) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Pepa"), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the deal")
+        await pilot.press("t")
+        chat = app.query_one("#chat-input", Input)
+        # Pasted (as a terminal pastes), then typed.
+        chat.post_message(events.Paste("a" * 198))
+        await pilot.press("a")
+        assert chat.value == "a" * 199
+        assert full not in log_text(app)
+        # The 200th character fits; the next ones do not, and the log says so, once.
+        await pilot.press("b", "c", "d")
+        assert chat.value == "a" * 199 + "b"
+        assert log_text(app).count(full) == 1
+        # Room again, and full again: said again.
+        await pilot.press("backspace", "e", "f")
+        assert chat.value == "a" * 199 + "e"
+        assert log_text(app).count(full) == 2
+        await pilot.press("enter")
+        sent = "Pepa: " + "a" * 199 + "e"
+        await wait_for(pilot, lambda: sent in log_text(app).replace("\n", ""), "the full line sent")
+        await pilot.press("ctrl+q")
+
+
+async def _events_after(player: Player, table: str, seq: int) -> None:
+    """Wait until ``player`` has followed ``table`` to event ``seq``."""
+    async with asyncio.timeout(60):
+        while player.seq.get(table, 0) < seq:
+            await asyncio.sleep(0.05)
+
+
+async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_sends_it_again(
+    tmp_path: Path,
+) -> None:
+    # Its own server: a seat left by its person goes to a computer player at once (grace).
+    with ServeProcess(tmp_path, *QUICK, "--grace", "0.2", "--cante-window", "0") as serve:
+        ana = Player("Ana", await guest_token(serve.http, "Ana"), serve.ws)
+        await ana.connect()
+        rules = {"rules": "hands20", "bot_level": "easy"}
+        created = await ana.command(
+            {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
+        )
+        table = created["table"]
+        code = (await ana.next("sync"))["info"]["code"]
+        said = await ana.command({"type": "chat", "table": table, "text": "hola, Bruno"})
+        assert said["type"] == "ack", said
+        proxy = CuttableProxy(serve.port)
+        await proxy.start()
+        options = OnlineOptions(server=_through(proxy), mode="private", code=code, name="Bruno")
+        bruno = OnlineApp(options, lang="es")
+        try:
+            async with bruno.run_test(size=SIZE) as pilot:
+                # Said before Bruno sat down: the table's recent chat shows it to him.
+                first = "Ana: hola, Bruno"
+                await wait_for(pilot, lambda: first in log_text(bruno), "the earlier line")
+                await wait_for(pilot, lambda: bruno.view is not None, "the deal")
+                # Computer players take both seats; Bruno's connection is down while the
+                # table plays on, longer than the server replays event by event: the
+                # reconnection gets a sync, whose recent chat holds the first line again.
+                assert (await ana.command({"type": "leave", "table": table}))["type"] == "ack"
+                proxy.refusing = True
+                proxy.cut()
+                gone = bruno.last_seq
+                second = await ana.command({"type": "chat", "table": table, "text": "¿sigues?"})
+                assert second["type"] == "ack", second
+                await _events_after(ana, table, gone + 300)
+                proxy.refusing = False
+                later = "Ana: ¿sigues?"
+                await wait_for(pilot, lambda: later in log_text(bruno), "the line said meanwhile")
+                log = log_text(bruno)
+                assert log.count(first) == 1 and log.count(later) == 1
+                assert log.index(first) < log.index(later)
+                await pilot.press("ctrl+q")
+        finally:
+            await proxy.close()
+            await ana.close()
 
 
 async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(

@@ -120,6 +120,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  ↑ ↓ RePág AvPág Inicio Fin  desplazar el resumen de la mano o el fin de partida\n"
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
             "  t          charlar con la mesa (en línea): Intro envía, Esc cancela\n"
+            "             /mute NOMBRE oculta su charla; /unmute NOMBRE la muestra\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
             "  ?          esta ayuda (Esc para cerrar)\n"
@@ -176,7 +177,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "refused_private": "la mesa {table!r} es privada: no se puede mirar",
         "refused_full": "la mesa está completa: todos los asientos están ocupados",
         "online_reconnected": "Conexión recuperada",
-        "chat_placeholder": "Charla: Intro envía · Esc cancela · ↑/↓ frases rápidas",
+        "chat_placeholder": "Charla: Intro envía · Esc cancela · ↑/↓ frases rápidas · /mute NOMBRE",
         "chat_line": "{name}: {text}",
         "chat_offline": "Sin conexión no hay nadie con quien charlar (t charla en línea)",
         "chat_no_table": "Podrás charlar cuando estés en una mesa",
@@ -185,6 +186,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_invalid": "un mensaje es una línea de 1 a {limit} caracteres",
         "chat_forbidden": "solo charlan quienes juegan o miran en la mesa",
         "chat_lost": "no hay conexión con el servidor",
+        "chat_full": "Un mensaje tiene como mucho {limit} caracteres: no cabe más",
+        "chat_unknown_command": "Orden desconocida {command}: /mute NOMBRE, /unmute NOMBRE",
+        "mute_who": "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: {names}",
+        "mute_nobody": "No hay nadie más en la mesa a quien silenciar",
+        "mute_done": "Ya no ves la charla de {name} (/unmute {name} la vuelve a mostrar)",
+        "unmute_done": "Vuelves a ver la charla de {name}",
+        "mute_refused": "No se ha cambiado el silencio de {name}: {reason}",
         "phrase_hello": "¡Hola!",
         "phrase_good_luck": "¡Suerte!",
         "phrase_well_played": "¡Bien jugado!",
@@ -353,6 +361,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  ↑ ↓ PgUp PgDn Home End  scroll the hand summary or the match-over panel\n"
             "  a          seat a computer player at your private table (online, before it starts)\n"
             "  t          chat with the table (online): Enter sends, Esc cancels\n"
+            "             /mute NAME hides a person's chat; /unmute NAME shows it again\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
             "  ?          this help (Esc to close)\n"
@@ -407,7 +416,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "refused_private": "table {table!r} is private: it cannot be watched",
         "refused_full": "the table is full: every seat is taken",
         "online_reconnected": "Connection restored",
-        "chat_placeholder": "Chat: Enter sends · Esc cancels · ↑/↓ quick phrases",
+        "chat_placeholder": "Chat: Enter sends · Esc cancels · ↑/↓ quick phrases · /mute NAME",
         "chat_line": "{name}: {text}",
         "chat_offline": "Offline there is nobody to chat with (t chats online)",
         "chat_no_table": "You can chat once you are at a table",
@@ -416,6 +425,13 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_invalid": "a chat line is one line of 1 to {limit} characters",
         "chat_forbidden": "only those who play or watch at the table may chat",
         "chat_lost": "no connection to the server",
+        "chat_full": "A chat line holds at most {limit} characters: no more fits",
+        "chat_unknown_command": "Unknown command {command}: /mute NAME, /unmute NAME",
+        "mute_who": "Whom? /mute and /unmute take the name of a person at the table: {names}",
+        "mute_nobody": "There is nobody else at the table to mute",
+        "mute_done": "{name}'s chat is hidden (/unmute {name} shows it again)",
+        "unmute_done": "{name}'s chat is shown again",
+        "mute_refused": "{name}'s chat was not muted or unmuted: {reason}",
         "phrase_hello": "Hello!",
         "phrase_good_luck": "Good luck!",
         "phrase_well_played": "Well played!",

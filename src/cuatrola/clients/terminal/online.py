@@ -79,6 +79,7 @@ from cuatrola.protocol.messages import (
     Lobby,
     LobbySubscribe,
     LobbyUpdate,
+    Mute,
     PlayComputer,
     QueueStatus,
     QuickMatch,
@@ -154,6 +155,18 @@ class ChatInput(Input):
     def __init__(self, *, max_length: int, id: str) -> None:
         super().__init__(max_length=max_length, id=id)
         self._phrase = -1
+        #: The line as it was when the log last said that it is full (said once, not at
+        #: every key pressed against the limit).
+        self._full_told: str | None = None
+
+    def restricted(self) -> None:
+        """A key (or a paste) did not fit in the line, the server's limit: ring the bell and
+        say so in the log, once while the line stays as it is."""
+        super().restricted()
+        app = self.app
+        if isinstance(app, OnlineApp) and self.value != self._full_told:
+            self._full_told = self.value
+            app.log_line(app.texts("chat_full", limit=self.max_length), style="yellow")
 
     def action_cancel(self) -> None:
         """Close the chat line without sending it."""
@@ -436,6 +449,9 @@ class OnlineApp(SessionApp):
         self.close_chat()
         if not text or self.table_id is None:
             return
+        if text.startswith("/"):
+            self._chat_command(text)
+            return
         phrase = next((p for p in QUICK_PHRASES if self.texts(f"phrase_{p}") == text), None)
         try:
             chat = Chat(
@@ -462,6 +478,73 @@ class OnlineApp(SessionApp):
         else:
             return  # the line comes back as the table's chat event, to everybody
         self.log_line(self.texts("chat_refused", reason=reason), style="red")
+
+    def _chat_command(self, text: str) -> None:
+        """A chat line that starts with ``/``: ``/mute WHO`` hides the chat of a person at the
+        table, ``/unmute WHO`` shows it again (``WHO``: the name, or the place the table
+        shows, ``Este``/``East``...); anything else is said to be no command, and not sent."""
+        command, _, who = text.partition(" ")
+        if command.lower() not in ("/mute", "/unmute"):
+            self.log_line(self.texts("chat_unknown_command", command=command), style="red")
+            return
+        people = self._chat_people()
+        if not people:
+            self.log_line(self.texts("mute_nobody"), style="red")
+            return
+        seat = self._chat_person(who.strip(), people)
+        if seat is None:
+            names = ", ".join(people.values())
+            self.log_line(self.texts("mute_who", names=names), style="red")
+            return
+        assert self.table_id is not None
+        on = command.lower() == "/mute"
+        mute = Mute(id=self._next_id(), table=self.table_id, seat=seat, on=on)
+        self.run_worker(self._mute(mute, people[seat]), group="network")
+
+    def _chat_people(self) -> dict[int, str]:
+        """The people at the table whose chat may be muted (not computer players, not this
+        person), by seat: their names as the table shows them."""
+        if self.info is None:
+            return {}
+        return {
+            s.seat: self.seat_name(s.seat)
+            for s in self.info.seats
+            if s.user is not None and s.seat != self.human_seat and not s.bot
+        }
+
+    def _chat_person(self, who: str, people: dict[int, str]) -> int | None:
+        """The seat of ``who`` among ``people``: a name, or a place (``Norte``, ``East``...),
+        whatever the case; also the start of one name when no other starts so."""
+        wanted = who.casefold()
+        if not wanted:
+            return None
+        named: dict[int, list[str]] = {}
+        for seat, name in people.items():
+            place = self.texts(f"compass_{POSITIONS[(seat - self.human_seat) % 4]}")
+            own = self.info.seats[seat].name if self.info is not None else None
+            named[seat] = [n.casefold() for n in (name, own, place) if n]
+        exact = [seat for seat, names in named.items() if wanted in names]
+        if len(exact) == 1:
+            return exact[0]
+        starting = [seat for seat, names in named.items() if names[0].startswith(wanted)]
+        return starting[0] if len(starting) == 1 and not exact else None
+
+    async def _mute(self, mute: Mute, name: str) -> None:
+        """Send a ``mute``; say what it did (or why the server refused it) in one line."""
+        try:
+            await self._request(mute)
+        except ServerRefused as exc:
+            reason = self._chat_refusal(exc.error)
+        except (ConnectionLost, TimeoutError):
+            reason = self.texts("chat_lost")
+        else:
+            if mute.on:
+                self.muted_seats.add(mute.seat)
+            else:
+                self.muted_seats.discard(mute.seat)
+            self.log_line(self.texts("mute_done" if mute.on else "unmute_done", name=name))
+            return
+        self.log_line(self.texts("mute_refused", name=name, reason=reason), style="red")
 
     def _chat_refusal(self, error: Error) -> str:
         """Why the server refused a chat line, in the interface's language when it is one of

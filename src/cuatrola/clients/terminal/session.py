@@ -60,6 +60,9 @@ PANEL_CLOSE_SECONDS: Final = 10.0
 #: After a panel closed by itself, Enter and space do not choose at the table for this long
 #: (a key pressed to close the panel must not bid or play the card under the cursor).
 KEY_HOLD_SECONDS: Final = 1.0
+#: Chat lines remembered to tell, in a ``sync``'s recent chat, the lines already shown from
+#: the new ones (the server's recent chat is shorter).
+CHAT_REMEMBERED: Final = 100
 
 
 class SessionApp(CuatrolaApp):
@@ -92,6 +95,10 @@ class SessionApp(CuatrolaApp):
         self._turn_in_panel = False
         #: The seats of people who went away (a ``presence`` not online) and are not back.
         self._gone_seats: set[int] = set()
+        #: The seats whose chat this person muted (online: the ``mute`` command).
+        self.muted_seats: set[int] = set()
+        #: The last chat lines shown, oldest first (:meth:`_show_recent_chat`).
+        self._chat_shown: list[ChatSaid] = []
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -221,6 +228,7 @@ class SessionApp(CuatrolaApp):
             self.human_seat = sync.seat
         self._set_info(sync.info)
         self._set_clock(sync.clock)
+        self._show_recent_chat(sync.chat)
         if sync.view is not None:
             self._show(sync.view)
         if sync.shuffle is not None:
@@ -349,13 +357,37 @@ class SessionApp(CuatrolaApp):
             if body.match > 1:
                 self.log_line(self.texts("new_match"), style="bold")
         elif isinstance(body, ChatSaid):
-            self.log_line(self.chat_line(body), style="italic")
+            self._show_chat(body)
         else:
             # Any other event that changes the hand carries the seat's new view.
             view = getattr(body, "view", None)
             if isinstance(view, HandView):
                 self._show(view)
         self.refresh_all()
+
+    def _show_chat(self, said: ChatSaid) -> None:
+        """Put a chat line in the log, and remember it (:meth:`_show_recent_chat`)."""
+        self.log_line(self.chat_line(said), style="italic")
+        self._chat_shown.append(said)
+        del self._chat_shown[:-CHAT_REMEMBERED]
+
+    def _show_recent_chat(self, recent: list[ChatSaid]) -> None:
+        """Show the lines of a ``sync``'s recent chat that the log does not have yet.
+
+        On joining, that is all of them (what was said before this person came). A
+        reconnection that gets a ``sync`` gets the lines already shown again: the recent chat
+        is the table's last lines in order, the log's are a run of the same lines, so the
+        new lines are what follows the longest end of the log's lines that the recent chat
+        starts with. (The lines carry no ``seq`` to tell them apart by; the log's lines of
+        seats muted since are left out of the comparison, as the server leaves them out of
+        the recent chat.)
+        """
+        shown = [s for s in self._chat_shown if s.seat is None or s.seat not in self.muted_seats]
+        overlap = min(len(shown), len(recent))
+        while overlap and shown[len(shown) - overlap :] != recent[:overlap]:
+            overlap -= 1
+        for said in recent[overlap:]:
+            self._show_chat(said)
 
     def chat_line(self, said: ChatSaid) -> str:
         """A chat line as the log shows it: the name and the text, or a quick phrase in the
