@@ -336,9 +336,13 @@ async def _type(pilot: Pilot[int], text: str) -> None:
     await pilot.press(*("space" if char == " " else char for char in text))
 
 
-async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
+@contextlib.asynccontextmanager
+async def _marta_and_bruno(
     server: str,
-) -> None:
+) -> AsyncIterator[tuple[OnlineApp, Pilot[int], OnlineApp, Pilot[int]]]:
+    """Marta (in Spanish) creates a private table and Bruno (in English) joins it by its
+    code; both clients and their pilots, once each sees the other seated. Both leave with
+    ``ctrl+q`` afterwards."""
     host = OnlineApp(
         OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
         lang="es",
@@ -352,52 +356,64 @@ async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
         )
         async with guest.run_test(size=(80, 24)) as guest_pilot:
             await wait_for(guest_pilot, lambda: guest.info is not None, "the guest to sit")
-            chat = host.query_one("#chat-input", Input)
-            assert not chat.display
-            # `t` opens the line; what is typed goes into it, not to the table (no `a`).
-            await host_pilot.press("t")
-            assert chat.display and host.focused is chat
-            assert "Intro envía" in chat.placeholder
-            await host_pilot.pause()
-            # One row at the foot of the screen, below the log, which keeps its rows.
-            assert chat.region.height == 1 and chat.region.bottom == 24
-            assert host.query_one("#log").region.height >= 3
-            await _type(host_pilot, "hola a todos")
-            assert chat.value == "hola a todos"
-            await host_pilot.press("enter")
-            assert not chat.display and chat.value == ""
-            said = "Marta: hola a todos"
-            await wait_for(guest_pilot, lambda: said in log_text(guest), "the guest to read it")
-            await wait_for(host_pilot, lambda: said in log_text(host), "the host's own line")
-            assert host.info is not None and not any(s.bot for s in host.info.seats)
-            # A quick phrase (↓ puts the first one in) is read in each reader's language.
-            await guest_pilot.press("t", "down", "enter")
-            await wait_for(host_pilot, lambda: "Bruno: ¡Hola!" in log_text(host), "the phrase")
-            await wait_for(guest_pilot, lambda: "Bruno: Hello!" in log_text(guest), "in English")
-            # Esc closes the line unsent, and the keys are the table's again.
-            await guest_pilot.press("t")
-            await _type(guest_pilot, "not this")
-            await guest_pilot.press("escape")
-            assert not guest.query_one("#chat-input", Input).display
-            await guest_pilot.press("l")
-            assert guest.texts.lang == "es"
-            # The server takes five lines in ten seconds: the sixth is refused, in one line.
-            for n in range(4):
-                await host_pilot.press("t")
-                await _type(host_pilot, f"linea {n}")
-                await host_pilot.press("enter")
-            await wait_for(host_pilot, lambda: "Marta: linea 3" in log_text(host), "4 lines more")
-            await host_pilot.press("t")
-            await _type(host_pilot, "una de mas")
-            await host_pilot.press("enter")
-            refused = "Mensaje no enviado: demasiados mensajes seguidos; espera un momento"
-            await wait_for(host_pilot, lambda: refused in log_text(host), "the refusal")
-            assert "una de mas" not in log_text(host)
-            await guest_pilot.pause(0.3)
-            assert "not this" not in log_text(host) + log_text(guest)
-            assert "una de mas" not in log_text(guest)
+            await wait_for(
+                host_pilot,
+                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
+                "the host to see the guest",
+            )
+            yield host, host_pilot, guest, guest_pilot
             await guest_pilot.press("ctrl+q")
         await host_pilot.press("ctrl+q")
+
+
+async def test_two_players_chat_at_a_table_and_the_servers_refusal_is_one_line(
+    server: str,
+) -> None:
+    async with _marta_and_bruno(server) as (host, host_pilot, guest, guest_pilot):
+        chat = host.query_one("#chat-input", Input)
+        assert not chat.display
+        # `t` opens the line; what is typed goes into it, not to the table (no `a`).
+        await host_pilot.press("t")
+        assert chat.display and host.focused is chat
+        assert "Intro envía" in chat.placeholder
+        await host_pilot.pause()
+        # One row at the foot of the screen, below the log, which keeps its rows.
+        assert chat.region.height == 1 and chat.region.bottom == 24
+        assert host.query_one("#log").region.height >= 3
+        await _type(host_pilot, "hola a todos")
+        assert chat.value == "hola a todos"
+        await host_pilot.press("enter")
+        assert not chat.display and chat.value == ""
+        said = "Marta: hola a todos"
+        await wait_for(guest_pilot, lambda: said in log_text(guest), "the guest to read it")
+        await wait_for(host_pilot, lambda: said in log_text(host), "the host's own line")
+        assert host.info is not None and not any(s.bot for s in host.info.seats)
+        # A quick phrase (↓ puts the first one in) is read in each reader's language.
+        await guest_pilot.press("t", "down", "enter")
+        await wait_for(host_pilot, lambda: "Bruno: ¡Hola!" in log_text(host), "the phrase")
+        await wait_for(guest_pilot, lambda: "Bruno: Hello!" in log_text(guest), "in English")
+        # Esc closes the line unsent, and the keys are the table's again.
+        await guest_pilot.press("t")
+        await _type(guest_pilot, "not this")
+        await guest_pilot.press("escape")
+        assert not guest.query_one("#chat-input", Input).display
+        await guest_pilot.press("l")
+        assert guest.texts.lang == "es"
+        # The server takes five lines in ten seconds: the sixth is refused, in one line.
+        for n in range(4):
+            await host_pilot.press("t")
+            await _type(host_pilot, f"linea {n}")
+            await host_pilot.press("enter")
+        await wait_for(host_pilot, lambda: "Marta: linea 3" in log_text(host), "4 lines more")
+        await host_pilot.press("t")
+        await _type(host_pilot, "una de mas")
+        await host_pilot.press("enter")
+        refused = "Mensaje no enviado: demasiados mensajes seguidos; espera un momento"
+        await wait_for(host_pilot, lambda: refused in log_text(host), "the refusal")
+        assert "una de mas" not in log_text(host)
+        await guest_pilot.pause(0.3)
+        assert "not this" not in log_text(host) + log_text(guest)
+        assert "una de mas" not in log_text(guest)
 
 
 async def _say(pilot: Pilot[int], text: str) -> None:
@@ -408,60 +424,40 @@ async def _say(pilot: Pilot[int], text: str) -> None:
 
 
 async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) -> None:
-    host = OnlineApp(
-        OnlineOptions(server=server, mode="private", rules=Rules.exact(3), name="Marta"),
-        lang="es",
-    )
-    async with host.run_test(size=(80, 24)) as host_pilot:
-        await wait_for(host_pilot, lambda: host.info is not None, "the table to be created")
-        assert host.info is not None
-        guest = OnlineApp(
-            OnlineOptions(server=server, mode="private", code=host.info.code, name="Bruno"),
-            lang="en",
+    async with _marta_and_bruno(server) as (host, host_pilot, guest, guest_pilot):
+        # The chat line says how; a name not at the table gets the names that are.
+        await host_pilot.press("t")
+        assert "/mute NOMBRE" in host.query_one("#chat-input", Input).placeholder
+        await _type(host_pilot, "/mute Nadie")
+        await host_pilot.press("enter")
+        assert "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: Bruno" in (
+            log_text(host)
         )
-        async with guest.run_test(size=(80, 24)) as guest_pilot:
-            await wait_for(
-                host_pilot,
-                lambda: host.info is not None and any(s.name == "Bruno" for s in host.info.seats),
-                "the host to see the guest",
-            )
-            # The chat line says how; a name not at the table gets the names that are.
-            await host_pilot.press("t")
-            assert "/mute NOMBRE" in host.query_one("#chat-input", Input).placeholder
-            await _type(host_pilot, "/mute Nadie")
-            await host_pilot.press("enter")
-            assert "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: Bruno" in (
-                log_text(host)
-            )
-            await _say(host_pilot, "/silencio")
-            assert "Orden desconocida /silencio: /mute NOMBRE, /unmute NOMBRE" in log_text(host)
-            await _say(host_pilot, "/mute bruno")
-            muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
-            await wait_for(host_pilot, lambda: muted in log_text(host), "the mute")
-            await _say(guest_pilot, "can you hear me")
-            await wait_for(
-                guest_pilot, lambda: "Bruno: can you hear me" in log_text(guest), "his line"
-            )
-            # The muted line reaches the host as a numbered event without its body.
-            said = guest.last_seq
-            await wait_for(host_pilot, lambda: host.last_seq >= said, "the muted line's event")
-            assert "can you hear me" not in log_text(host)
-            # A place names a person too (Bruno sits at the host's right: East).
-            await _say(host_pilot, "/unmute este")
-            await wait_for(
-                host_pilot, lambda: "Vuelves a ver la charla de Bruno" in log_text(host), "unmute"
-            )
-            await _say(guest_pilot, "and now")
-            await wait_for(host_pilot, lambda: "Bruno: and now" in log_text(host), "his line")
-            assert "can you hear me" not in log_text(host)
-            assert "/mute" not in log_text(guest) and "/silencio" not in log_text(guest)
-            # In English the same words are English.
-            await _say(guest_pilot, "/mute Ana")
-            assert "Whom? /mute and /unmute take the name of a person at the table: Marta" in (
-                log_text(guest)
-            )
-            await guest_pilot.press("ctrl+q")
-        await host_pilot.press("ctrl+q")
+        await _say(host_pilot, "/silencio")
+        assert "Orden desconocida /silencio: /mute NOMBRE, /unmute NOMBRE" in log_text(host)
+        await _say(host_pilot, "/mute bruno")
+        muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
+        await wait_for(host_pilot, lambda: muted in log_text(host), "the mute")
+        await _say(guest_pilot, "can you hear me")
+        await wait_for(guest_pilot, lambda: "Bruno: can you hear me" in log_text(guest), "his line")
+        # The muted line reaches the host as a numbered event without its body.
+        said = guest.last_seq
+        await wait_for(host_pilot, lambda: host.last_seq >= said, "the muted line's event")
+        assert "can you hear me" not in log_text(host)
+        # A place names a person too (Bruno sits at the host's right: East).
+        await _say(host_pilot, "/unmute este")
+        await wait_for(
+            host_pilot, lambda: "Vuelves a ver la charla de Bruno" in log_text(host), "unmute"
+        )
+        await _say(guest_pilot, "and now")
+        await wait_for(host_pilot, lambda: "Bruno: and now" in log_text(host), "his line")
+        assert "can you hear me" not in log_text(host)
+        assert "/mute" not in log_text(guest) and "/silencio" not in log_text(guest)
+        # In English the same words are English.
+        await _say(guest_pilot, "/mute Ana")
+        assert "Whom? /mute and /unmute take the name of a person at the table: Marta" in (
+            log_text(guest)
+        )
 
 
 async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:

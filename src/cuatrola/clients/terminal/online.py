@@ -469,15 +469,21 @@ class OnlineApp(SessionApp):
 
     async def _chat(self, chat: Chat) -> None:
         """Send a chat line; the server's refusal (too many lines, ...) is one log line."""
+        reason = await self._chat_request(chat)
+        # Taken: the line comes back as the table's chat event, to everybody.
+        if reason is not None:
+            self.log_line(self.texts("chat_refused", reason=reason), style="red")
+
+    async def _chat_request(self, message: Chat | Mute) -> str | None:
+        """Send a chat line or a mute: ``None`` once the server took it, else why not, in
+        the interface's language where it can be."""
         try:
-            await self._request(chat)
+            await self._request(message)
         except ServerRefused as exc:
-            reason = self._chat_refusal(exc.error)
+            return self._chat_refusal(exc.error)
         except (ConnectionLost, TimeoutError):
-            reason = self.texts("chat_lost")
-        else:
-            return  # the line comes back as the table's chat event, to everybody
-        self.log_line(self.texts("chat_refused", reason=reason), style="red")
+            return self.texts("chat_lost")
+        return None
 
     def _chat_command(self, text: str) -> None:
         """A chat line that starts with ``/``: ``/mute WHO`` hides the chat of a person at the
@@ -531,20 +537,15 @@ class OnlineApp(SessionApp):
 
     async def _mute(self, mute: Mute, name: str) -> None:
         """Send a ``mute``; say what it did (or why the server refused it) in one line."""
-        try:
-            await self._request(mute)
-        except ServerRefused as exc:
-            reason = self._chat_refusal(exc.error)
-        except (ConnectionLost, TimeoutError):
-            reason = self.texts("chat_lost")
-        else:
-            if mute.on:
-                self.muted_seats.add(mute.seat)
-            else:
-                self.muted_seats.discard(mute.seat)
-            self.log_line(self.texts("mute_done" if mute.on else "unmute_done", name=name))
+        reason = await self._chat_request(mute)
+        if reason is not None:
+            self.log_line(self.texts("mute_refused", name=name, reason=reason), style="red")
             return
-        self.log_line(self.texts("mute_refused", name=name, reason=reason), style="red")
+        if mute.on:
+            self.muted_seats.add(mute.seat)
+        else:
+            self.muted_seats.discard(mute.seat)
+        self.log_line(self.texts("mute_done" if mute.on else "unmute_done", name=name))
 
     def _chat_refusal(self, error: Error) -> str:
         """Why the server refused a chat line, in the interface's language when it is one of
