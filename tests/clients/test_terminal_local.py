@@ -294,6 +294,7 @@ def test_rules_take_every_name_rules_name_writes(
 ONLINE_ONLY = (
     "--mode, --code, --watch, --name, --login and --register are for online play: add --server URL"
 )
+CREATES = "for a table this client creates (--mode bots, or private without --code)"
 
 
 @pytest.mark.parametrize(
@@ -344,6 +345,49 @@ ONLINE_ONLY = (
         (
             ["--server", "http://127.0.0.1:9", "--mode", "private", "--code", "ABCDE0"],
             "el código 'ABCDE0' no vale",
+        ),
+        # Options a table the client joins or watches would ignore, even at their defaults.
+        (
+            ["--server", "http://127.0.0.1:9", "--rules", "to21"],
+            f"--rules is {CREATES}: the quick match has its own",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--mode", "quick", "--rules", "exact11"],
+            f"--rules is {CREATES}: the quick match has its own",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--mode", "watch", "--level", "hard"],
+            f"--level is {CREATES}: a watched table has its own",
+        ),
+        (
+            [
+                *("--server", "http://127.0.0.1:9", "--mode", "private", "--code", "ABCDEF"),
+                *("--no-quintola", "--level", "medium"),
+            ],
+            f"--no-quintola, --level are {CREATES}: the table of --code has its own",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--seed", "3"],
+            "--seed is for offline play: online, the server deals",
+        ),
+        (
+            ["--server", "http://127.0.0.1:9", "--mode", "bots", "--delay", "1", "--seed", "0"],
+            "--seed and --delay are for offline play",
+        ),
+        # A table the client creates takes them: the run goes on to the next check.
+        (
+            [
+                *("--server", "http://127.0.0.1:9", "--mode", "bots", "--rules", "exact3"),
+                *("--level", "hard", "--no-quintola", "--name", "x", "--lang", "en"),
+            ],
+            "the name 'x' will not do",
+        ),
+        (
+            [
+                *("--server", "http://127.0.0.1:9", "--mode", "private", "--rules", "to21"),
+                *("--level", "easy", "--name", "x", "--lang", "en"),
+            ],
+            "the name 'x' will not do",
         ),
     ],
 )

@@ -22,6 +22,7 @@ import traceback
 
 from cuatrola.argtypes import bounded_float, bounded_int
 from cuatrola.commands.play import (
+    DEFAULT_LEVEL,
     DEFAULT_RULES,
     add_rules_arguments,
     rules_from_args,
@@ -34,8 +35,6 @@ NAME = "bot"
 HELP = "play a computer player (yours: --player package.module:Class) at a server table"
 #: Where the bot can sit (``cuatrola play``'s ``watch`` is no seat).
 MODES = ("bots", "quick", "private")
-#: The computer players' level at a table the bot creates, unless ``--level`` says.
-DEFAULT_LEVEL = "medium"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

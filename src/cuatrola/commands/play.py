@@ -32,6 +32,10 @@ HELP = "play in the terminal: a match against the computer, or online with --ser
 ONLINE_MODES = ("quick", "private", "bots", "watch")
 #: The rules preset of ``--rules`` when it is not given.
 DEFAULT_RULES = "exact11"
+#: The computer players' level when ``--level`` is not given.
+DEFAULT_LEVEL = "medium"
+#: The offline pause before each computer move when ``--delay`` is not given, in seconds.
+DEFAULT_DELAY = 0.6
 #: Where ``--login``/``--register`` take the password from when set (never an argument: a
 #: command line is visible to every user of the machine and kept in shell histories).
 PASSWORD_VARIABLE = "CUATROLA_PASSWORD"
@@ -161,20 +165,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
         choices=BOT_LEVELS,
-        default="medium",
-        help="strength of the computer players (offline and 'bots' tables; default medium)",
+        default=None,
+        help="strength of the computer players (offline, and tables this client creates "
+        f"online; default {DEFAULT_LEVEL})",
     )
     add_rules_arguments(parser, "the match")
+    # None until run(): an option given for a table the client only joins is refused there.
+    parser.set_defaults(rules=None)
     parser.add_argument(
-        "--seed", type=seed_value, default=None, help="seed the deals for a reproducible match"
+        "--seed",
+        type=seed_value,
+        default=None,
+        help="offline: seed the deals for a reproducible match",
     )
     parser.add_argument("--lang", choices=("es", "en"), default="es", help="interface language")
     parser.add_argument(
         "--delay",
         type=delay_value,
-        default=0.6,
+        default=None,
         metavar="SECONDS",
-        help="pause before each computer move, so you can follow (default 0.6)",
+        help="offline: pause before each computer move, so you can follow (default "
+        f"{DEFAULT_DELAY:g})",
     )
     parser.add_argument(
         "--server", type=server_url, default=None, metavar="URL", help="play online at URL"
@@ -214,7 +225,6 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Start the terminal client; returns the exit status."""
-    rules = rules_from_args(args)
     online_only = (args.code, args.mode, args.name, args.login, args.register, args.watch)
     if args.server is None:
         if any(value is not None for value in online_only):
@@ -222,13 +232,67 @@ def run(args: argparse.Namespace) -> int:
                 "--mode, --code, --watch, --name, --login and --register are for online play: "
                 "add --server URL"
             )
-        return _run_offline(args, rules)
+        _fill_defaults(args)
+        return _run_offline(args, rules_from_args(args))
     mode = args.mode or ("watch" if args.watch is not None else "quick")
     if args.code is not None and mode != "private":
         return _fail("--code joins a private table: use it with --mode private")
     if args.watch is not None and mode != "watch":
         return _fail("--watch is for watching a table: use it without --mode, or --mode watch")
-    return _run_online(args, rules, mode)
+    problem = _ignored_online(args, mode)
+    if problem is not None:
+        return _fail(problem)
+    _fill_defaults(args)
+    return _run_online(args, rules_from_args(args), mode)
+
+
+def _fill_defaults(args: argparse.Namespace) -> None:
+    """The defaults of the options that are None until :func:`_ignored_online` has looked."""
+    if args.rules is None:
+        args.rules = DEFAULT_RULES
+    if args.level is None:
+        args.level = DEFAULT_LEVEL
+    if args.delay is None:
+        args.delay = DEFAULT_DELAY
+
+
+def _ignored_online(args: argparse.Namespace, mode: str) -> str | None:
+    """Why options were given that playing online in ``mode`` would ignore: the seed and the
+    delay are the offline table's, and the rules and level are those of a table this client
+    creates (``bots``, ``private`` without ``--code``), not of one it joins or watches;
+    ``None`` when none was."""
+    offline = [
+        f for f, value in (("--seed", args.seed), ("--delay", args.delay)) if value is not None
+    ]
+    if offline:
+        verb = "is" if len(offline) == 1 else "are"
+        return (
+            f"{' and '.join(offline)} {verb} for offline play: online, the server deals and "
+            "paces the computer players"
+        )
+    if mode == "bots" or (mode == "private" and args.code is None):
+        return None
+    given = [
+        flag
+        for flag, value in (
+            ("--rules", args.rules),
+            ("--no-quintola", args.no_quintola or None),
+            ("--level", args.level),
+        )
+        if value is not None
+    ]
+    if not given:
+        return None
+    joined = {
+        "quick": "the quick match",
+        "watch": "a watched table",
+        "private": "the table of --code",
+    }[mode]
+    verb = "is" if len(given) == 1 else "are"
+    return (
+        f"{', '.join(given)} {verb} for a table this client creates (--mode bots, or private "
+        f"without --code): {joined} has its own"
+    )
 
 
 def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
