@@ -400,9 +400,15 @@ class CuatrolaApp(App[int]):
         empty when there is nothing to say."""
         return ""
 
+    @property
+    def shown_team(self) -> int:
+        """The team shown first, as "us": the human's; for a spectator, whose ``human_seat``
+        is past the seats (the table drawn as seen from seat 0), seat 0's."""
+        return team_of(self.human_seat % 4)
+
     def team_name(self, team: int) -> str:
         """``Us`` for the human's team, ``Them`` for the other."""
-        return self.texts("team_us" if team == team_of(self.human_seat) else "team_them")
+        return self.texts("team_us" if team == self.shown_team else "team_them")
 
     def contract_name(self, contract: Contract) -> str:
         """A contract's name in the current language."""
@@ -643,7 +649,7 @@ class CuatrolaApp(App[int]):
 
     def render_status(self) -> Text:
         """The top line: rules, hand number, match score, the suit legend and the key hint."""
-        us = team_of(self.human_seat)
+        us = self.shown_team
         text = Text(
             self.texts(
                 "status_line",
@@ -804,7 +810,7 @@ class CuatrolaApp(App[int]):
         else:
             parts.append(Text(self.texts("no_cantes")))
         parts.append(Text(self.texts("tricks_title"), style="underline"))
-        us = team_of(self.human_seat)
+        us = self.shown_team
         for team in (us, 1 - us):
             parts.append(
                 Text(
@@ -908,7 +914,7 @@ class CuatrolaApp(App[int]):
     def winner_words(self, result: HandResult) -> str:
         """Who won the hand, its game points and the match score (ours first): "We win",
         "They win" ("Us win" would not agree; the team names are labels, not subjects)."""
-        us = team_of(self.human_seat)
+        us = self.shown_team
         key = "summary_winner_us" if result.winner == us else "summary_winner_them"
         return self.texts(
             key,
@@ -936,7 +942,7 @@ class CuatrolaApp(App[int]):
 
     def _points_lines(self, result: HandResult) -> list[RenderableType]:
         """Each team's hand points (ours first) and what they are made of."""
-        us = team_of(self.human_seat)
+        us = self.shown_team
         last_team = team_of(result.trick_winners[-1]) if result.trick_winners else -1
         lines: list[RenderableType] = []
         for team in (us, 1 - us):
@@ -989,7 +995,7 @@ class CuatrolaApp(App[int]):
 
     def match_summary(self, winner: int, score: tuple[int, int], hands: int) -> RenderableType:
         """The match-end panel's body (its keys are the footer, :meth:`match_footer`)."""
-        us = team_of(self.human_seat)
+        us = self.shown_team
         won = winner == us
         return Group(
             Text(self.texts("match_over_title"), style="bold"),
