@@ -611,6 +611,104 @@ async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_se
             await ana.close()
 
 
+async def test_a_line_said_twice_is_read_twice_and_no_line_twice_after_a_reconnection(
+    tmp_path: Path,
+) -> None:
+    # Its own server: a seat left by its person goes to a computer player at once (grace).
+    with ServeProcess(tmp_path, *QUICK, "--grace", "0.2", "--cante-window", "0") as serve:
+        ana = Player("Ana", await guest_token(serve.http, "Ana"), serve.ws)
+        await ana.connect()
+        rules = {"rules": "hands20", "bot_level": "easy"}
+        created = await ana.command(
+            {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
+        )
+        table = created["table"]
+        code = (await ana.next("sync"))["info"]["code"]
+        assert (await ana.command({"type": "chat", "table": table, "text": "otra"}))["seq"]
+        # Spectators who chat too (each may say 5 lines in 10 seconds).
+        watchers = [
+            Player(f"Vera{n}", await guest_token(serve.http, f"Vera{n}"), serve.ws)
+            for n in range(6)
+        ]
+        for watcher in watchers:
+            await watcher.connect()
+            await watcher.command({"type": "subscribe", "table": table})
+        proxy = CuttableProxy(serve.port)
+        await proxy.start()
+        options = OnlineOptions(server=_through(proxy), mode="private", code=code, name="Bruno")
+        bruno = OnlineApp(options, lang="es")
+        try:
+            async with bruno.run_test(size=SIZE) as pilot:
+                await wait_for(pilot, lambda: "Ana: otra" in log_text(bruno), "the first line")
+                await wait_for(pilot, lambda: bruno.view is not None, "the deal")
+                assert (await ana.command({"type": "leave", "table": table}))["type"] == "ack"
+                proxy.refusing = True
+                proxy.cut()
+                gone = bruno.last_seq
+                # While Bruno is away Ana says the same again, and 29 lines follow: the
+                # reconnection's sync holds the table's last 30, which start with a line
+                # just like the last one Bruno read, and is not it.
+                again = await ana.command({"type": "chat", "table": table, "text": "otra"})
+                assert again["type"] == "ack", again
+                for n in range(29):
+                    line = {"type": "chat", "table": table, "text": f"línea {n}"}
+                    assert (await watchers[n // 5].command(line))["type"] == "ack"
+                await _events_after(ana, table, gone + 300)
+                proxy.refusing = False
+                last = "Vera5: línea 28"
+                await wait_for(pilot, lambda: last in log_text(bruno), "the lines said meanwhile")
+                lines = log_text(bruno).splitlines()
+                assert lines.count("Ana: otra") == 2  # said twice: read twice
+                for n in range(29):
+                    assert lines.count(f"Vera{n // 5}: línea {n}") == 1
+                said = [i for i, line in enumerate(lines) if line == "Ana: otra"]
+                assert said[1] < lines.index("Vera0: línea 0")
+                await pilot.press("ctrl+q")
+        finally:
+            await proxy.close()
+            for player in (ana, *watchers):
+                await player.close()
+
+
+async def test_a_mute_made_elsewhere_is_known_from_the_sync(server: str) -> None:
+    token = await guest_token(server, "Marta")
+    ws = "ws://" + server.split("://", 1)[1] + "/ws"
+    marta = Player("Marta", token, ws)
+    bruno = Player("Bruno", await guest_token(server, "Bruno"), ws)
+    for player in (marta, bruno):
+        await player.connect()
+    created = await marta.command({"type": "create_table", "options": {}, "seat": 0})
+    table = created["table"]
+    code = (await marta.next("sync"))["info"]["code"]
+    assert (await bruno.command({"type": "join", "code": code, "seat": 1}))["type"] == "ack"
+    assert (await bruno.command({"type": "chat", "table": table, "text": "antes"}))["seq"]
+    # Marta mutes Bruno on another device; then she opens the terminal client, which takes
+    # her seat back.
+    muted = await marta.command({"type": "mute", "table": table, "seat": 1, "on": True})
+    assert muted["type"] == "ack", muted
+    app = OnlineApp(OnlineOptions(server=server, mode="private"), lang="es", token=token)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.info is not None, "the table")
+            assert app.table_id == table and app.muted_seats == {1}
+            known = "Tienes oculta la charla de Bruno (/unmute NOMBRE la vuelve a mostrar)"
+            assert known in log_text(app)
+            assert "antes" not in log_text(app)
+            # Unmuted on the other device: the next sync says so, and says nothing more.
+            unmute = {"type": "mute", "table": table, "seat": 1, "on": False}
+            assert (await marta.command(unmute))["type"] == "ack"
+            await pilot.press("ctrl+q")
+        again = OnlineApp(OnlineOptions(server=server, mode="private"), lang="en", token=token)
+        async with again.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Bruno: antes" in log_text(again), "his line")
+            assert again.muted_seats == set()
+            assert "hidden" not in log_text(again)
+            await pilot.press("ctrl+q")
+    finally:
+        await marta.close()
+        await bruno.close()
+
+
 async def test_the_seats_say_free_computer_or_offline_and_only_a_return_is_back(
     server: str, proxy: CuttableProxy
 ) -> None:

@@ -28,6 +28,8 @@ from cuatrola.protocol.messages import (
     Act,
     Acted,
     Chat,
+    ChatLine,
+    ChatSaid,
     Clock,
     CreateTable,
     Dealt,
@@ -37,6 +39,8 @@ from cuatrola.protocol.messages import (
     Join,
     Ping,
     Subscribe,
+    Sync,
+    TableInfo,
     TableOptions,
 )
 from cuatrola.protocol.views import HandView, SeatFields, seat_fields, with_seat
@@ -291,6 +295,27 @@ def test_clients_ignore_what_a_newer_server_adds() -> None:
     assert future == Event(table="t1", seq=8, body=None)
     with pytest.raises(ProtocolError):
         decode_server(b'{"type": "hologram"}')
+
+
+def test_a_syncs_chat_lines_are_chat_bodies_with_a_number_both_ways_compatible() -> None:
+    info = TableInfo(
+        id="t1", code="", kind="private", options=TableOptions(), status="open", seats=[]
+    )
+    line = ChatLine(seat=1, name="Bea", text="otra", seq=7)
+    sync = Sync(table="t1", seq=9, info=info, seat=0, view=None, chat=[line], muted=[1, 3])
+    frame = encode(sync)
+    assert decode_server(frame) == sync
+    # A client from before the numbers reads the same line as the event body it was.
+    old_chat = msgspec.json.decode(json.dumps(json.loads(frame)["chat"]), type=list[ChatSaid])
+    assert old_chat == [ChatSaid(seat=1, name="Bea", text="otra")]
+    # A server from before them: the lines are unnumbered, and nobody is muted.
+    older = json.loads(frame)
+    del older["muted"]
+    del older["chat"][0]["seq"]
+    decoded = decode_server(json.dumps(older).encode())
+    assert isinstance(decoded, Sync)
+    assert decoded.chat == [ChatLine(seat=1, name="Bea", text="otra")]
+    assert decoded.muted == []
 
 
 def test_the_seat_to_move_gets_a_reason_for_each_card_it_may_not_play() -> None:

@@ -373,6 +373,57 @@ async def test_chat_limits_phrases_and_mute(tmp_path: Path) -> None:
             await p.close()
 
 
+async def test_a_sync_numbers_its_chat_lines_and_says_whom_the_recipient_muted(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        ana, bea, carla = players[0], players[1], players[2]
+        said = []
+        for player, text in ((ana, "otra"), (ana, "otra"), (carla, "vale")):
+            ack = await player.command({"type": "chat", "table": table, "text": text})
+            said.append(ack["seq"])
+        assert (await bea.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        assert (await bea.command({"type": "mute", "table": table, "seat": 0}))["type"] == "ack"
+        # Another connection of Bea's (a reload, a second device) learns both from its sync.
+        again = Player("Bea2", bea.token, server.ws)
+        await again.connect()
+        await again.command({"type": "subscribe", "table": table})
+        sync = await again.next("sync")
+        assert sync["muted"] == [0, 2]
+        assert sync["chat"] == []  # both speakers muted: no line for her
+        # Dani muted nobody: he gets every line, each with its event's number.
+        dani = Player("Dani2", players[3].token, server.ws)
+        await dani.connect()
+        await dani.command({"type": "subscribe", "table": table})
+        sync = await dani.next("sync")
+        assert sync["muted"] == []
+        assert [(c["seq"], c["seat"], c["text"]) for c in sync["chat"]] == [
+            (said[0], 0, "otra"),
+            (said[1], 0, "otra"),
+            (said[2], 2, "vale"),
+        ]
+        assert all(c["kind"] == "chat" for c in sync["chat"])
+        # A live chat event's body stays as it was: the number is the event's own.
+        await ana.command({"type": "chat", "table": table, "text": "una más"})
+        line = await dani.next("event")
+        while line["body"] is None or line["body"]["kind"] != "chat":
+            line = await dani.next("event")
+        assert "seq" not in line["body"]
+        # Bea unmutes Ana: her next sync says so, and shows Ana's lines again.
+        unmute = {"type": "mute", "table": table, "seat": 0, "on": False}
+        assert (await bea.command(unmute))["type"] == "ack"
+        third = Player("Bea3", bea.token, server.ws)
+        await third.connect()
+        await third.command({"type": "subscribe", "table": table})
+        sync = await third.next("sync")
+        assert sync["muted"] == [2]
+        assert [c["text"] for c in sync["chat"]] == ["otra", "otra", "una más"]
+        assert [c["seq"] for c in sync["chat"]][:2] == said[:2]
+        for p in (*players, again, dani, third):
+            await p.close()
+
+
 async def test_every_kind_of_bad_input_gets_an_error_and_changes_nothing(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         players, table = await four_at_a_table(server)

@@ -12,6 +12,7 @@ from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import (
     Ack,
     Acted,
+    ChatLine,
     ChatSaid,
     Dealt,
     Error,
@@ -342,6 +343,9 @@ def test_chat_is_public_but_muted_seats_are_hidden() -> None:
     assert body.text == "¡Hola!"
     assert table.project(event, 0, frozenset({1})).body is None
     assert table.project(event, None).body == body
+    # A sync's recent chat numbers each line with its event's seq.
+    assert table.recent_chat() == [ChatLine(seat=1, name="Bea", text="¡Hola!", seq=event.seq)]
+    assert table.recent_chat(frozenset({1})) == []
 
 
 def test_rematch_starts_a_new_match_when_every_human_accepts() -> None:

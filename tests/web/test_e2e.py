@@ -796,3 +796,39 @@ def test_leaving_a_match_in_play_asks_in_the_page_and_cancelling_keeps_the_seat(
         assert player.errors == []
     finally:
         player.close()
+
+
+def test_a_muted_person_still_shows_muted_after_a_reload(browser: Any, server: str) -> None:
+    host = open_player(browser, server)
+    guest = open_player(browser, server)
+    page = host.page
+    try:
+        sign_in_as_guest(page, "Olga")
+        page.get_by_test_id("create-seat").select_option("0")
+        page.get_by_test_id("create-bot-opponents").check()
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("waiting").wait_for()
+        guest.page.goto(page.get_by_test_id("invite-link").input_value())
+        guest.page.wait_for_selector("body[data-ready=true]")
+        sign_in_as_guest_for_join(guest.page, "Pau")
+        table = guest.page.get_by_test_id("table")
+        table.wait_for()
+        seat = table.get_attribute("data-seat")
+        pressed = "[data-testid=mute-{}][aria-pressed={}]"
+        page.locator(pressed.format(seat, "false")).wait_for()
+        page.get_by_test_id(f"mute-{seat}").click()
+        page.locator(pressed.format(seat, "true")).wait_for()
+        # the server keeps the mute: after a reload the control says so (from the `sync`)
+        page.reload()
+        page.get_by_test_id("table").wait_for()
+        page.get_by_test_id(f"mute-{seat}").wait_for()
+        assert page.get_by_test_id(f"mute-{seat}").get_attribute("aria-pressed") == "true"
+        # and one click unmutes, as the control shows: Pau's next line is read again
+        page.get_by_test_id(f"mute-{seat}").click()
+        page.locator(pressed.format(seat, "false")).wait_for()
+        guest.page.get_by_test_id("phrase-thanks").click()
+        page.get_by_test_id("chat").get_by_text("¡Gracias!").wait_for()
+        assert host.errors == [] and guest.errors == []
+    finally:
+        host.close()
+        guest.close()

@@ -132,6 +132,21 @@ describe("sync", () => {
     expect(sync(view(), { clock: null }).clock).toBeNull();
   });
 
+  it("takes whom we muted from the snapshot, and our own mutes once the server takes them", () => {
+    const s = sync(view(), { muted: [1, 3] });
+    expect(s.muted).toEqual([1, 3]);
+    const more = reduce(s, { type: "muted", seat: 2, on: true });
+    expect(more.muted).toEqual([1, 2, 3]);
+    expect(reduce(more, { type: "muted", seat: 1, on: false }).muted).toEqual([2, 3]);
+    expect(reduce(more, { type: "muted", seat: 2, on: true }).muted).toEqual([1, 2, 3]);
+    // a later snapshot is the server's word (a mute undone in another tab)...
+    const resync = (extra) => reduce(more, { type: "sync", msg: { table: "t-1", seq, info: INFO, seat: 0, view: view(), ...extra }, now: 0 });
+    expect(resync({ muted: [3] }).muted).toEqual([3]);
+    // ...and one without the field (an older server) keeps what we knew
+    expect(resync({}).muted).toEqual([1, 2, 3]);
+    expect(sync(view()).muted).toEqual([]);
+  });
+
   it("starts the score sheet from the score so far, without inventing the earlier hands", () => {
     const s = sync(view());
     expect(s.sheet).toEqual({ base: { hands: 5, score: [4, 7] }, rows: [] });

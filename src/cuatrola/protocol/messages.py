@@ -575,6 +575,14 @@ class ChatSaid(_Event, frozen=True, tag="chat"):
     phrase: str | None = None
 
 
+class ChatLine(ChatSaid, frozen=True):
+    """A line of a :class:`Sync`'s recent chat: the ``chat`` event's body and the event's
+    ``seq``, so that a client tells the lines it has shown from new ones (``None``: from a
+    server that did not number them)."""
+
+    seq: int | None = None
+
+
 class ShuffleCommitted(_Event, frozen=True, tag="shuffle_commit"):
     """The next deal's shuffle is committed: ``commitment`` is SHA-256 of its secret seed
     (hex), for derivation ``version``. ``seats`` may send a ``contribute`` within ``window``
@@ -748,7 +756,8 @@ class Sync(_Out, frozen=True, tag="sync"):
     hands); ``chat`` the recent chat lines; ``shuffle`` the commitment of the next deal while
     it waits for contributions (``None`` otherwise); ``auto`` the moves of ``view``'s hand
     that a computer player made for the seat's owner, as ``(seat, action)`` in the order they
-    were made (each was an ``act`` event with ``auto``).
+    were made (each was an ``act`` event with ``auto``); ``muted`` the seats whose chat you
+    muted at this table (``mute``), in seat order.
     """
 
     table: str
@@ -756,11 +765,12 @@ class Sync(_Out, frozen=True, tag="sync"):
     info: TableInfo
     seat: int | None
     view: HandView | None
-    chat: list[ChatSaid] = msgspec.field(default_factory=list)
+    chat: list[ChatLine] = msgspec.field(default_factory=list)
     timer: TurnTimer | None = None
     clock: Clock | None = None
     shuffle: ShuffleCommitted | None = None
     auto: list[tuple[int, str]] = msgspec.field(default_factory=list)
+    muted: list[int] = msgspec.field(default_factory=list)
 
 
 class Event(_Out, frozen=True, tag="event"):

@@ -550,6 +550,7 @@ class TableRunner:
             clock=clock,
             shuffle=table.pending_commitment(),
             auto=list(table.auto_moves) if view is not None else [],
+            muted=sorted(muted),
         )
 
 

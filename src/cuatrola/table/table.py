@@ -49,6 +49,7 @@ from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
 from cuatrola.protocol.messages import (
     Ack,
+    ChatLine,
     ChatSaid,
     Clock,
     Error,
@@ -282,10 +283,12 @@ class Table:
         """User ids of the seated owners."""
         return [s.user for s in self.seats if s.user is not None]
 
-    def recent_chat(self, muted: frozenset[int] = frozenset()) -> list[ChatSaid]:
-        """The last chat lines, without muted seats'."""
+    def recent_chat(self, muted: frozenset[int] = frozenset()) -> list[ChatLine]:
+        """The last chat lines with their events' numbers, without muted seats'."""
         return [
-            e.body for e in self.chat if isinstance(e.body, ChatSaid) and e.speaker not in muted
+            ChatLine(seat=said.seat, name=said.name, text=said.text, phrase=said.phrase, seq=e.seq)
+            for e in self.chat
+            if isinstance(said := e.body, ChatSaid) and e.speaker not in muted
         ]
 
     # Entry points ---------------------------------------------------------------------------

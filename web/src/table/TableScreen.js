@@ -67,7 +67,6 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   const [connStatus, setConnStatus] = useState(conn.status);
   const [drawer, setDrawer] = useState(false);
   const [wide, setWide] = useState(() => (typeof matchMedia === "function" ? matchMedia(WIDE).matches : true));
-  const [muted, setMuted] = useState(() => new Set());
   const [sound, setSound] = useState(soundOn);
   const [selected, setSelectedState] = useState(0);
   // The keys read the choice from here: quick presses may come before the next render.
@@ -80,6 +79,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   const hints = useHint(conn, tableId, state);
   const stateRef = useRef(state);
   stateRef.current = state;
+  const muted = useMemo(() => new Set(state.muted), [state.muted]);
 
   // ---- the connection -----------------------------------------------------------------------
   useEffect(() => {
@@ -180,14 +180,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       const on = !muted.has(seat);
       conn
         .command("mute", { table: tableId, seat, on })
-        .then(() =>
-          setMuted((prev) => {
-            const next = new Set(prev);
-            if (on) next.add(seat);
-            else next.delete(seat);
-            return next;
-          }),
-        )
+        .then(() => dispatch({ type: "muted", seat, on }))
         .catch(fail);
     },
     [conn, tableId, muted, fail],

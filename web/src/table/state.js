@@ -21,6 +21,7 @@ export function initialState() {
     view: null,
     chat: [],
     chatUnread: 0,
+    muted: [], // the seats whose chat we muted, in seat order (the server's word: `sync`, our `mute`s)
     clock: null, // {seat, remaining_ms, total_ms, at}: `at` is when the frame arrived (ms)
     log: [], // {id, kind, seat?, action?, auto?, team?, points?, winner?, score?}
     announce: {}, // seat -> {id, kind: "bid"|"cante"|"nocante"|"trick", ...}
@@ -132,6 +133,8 @@ function applySync(state, msg, now) {
     seat: msg.seat ?? null,
     view,
     chat: (msg.chat || []).slice(-CHAT_LIMIT),
+    // wherever we muted them (another tab, before a reload); a server before the field: as we knew
+    muted: Array.isArray(msg.muted) ? msg.muted : state.muted,
     clock,
     log: entries,
     nextId,
@@ -414,7 +417,7 @@ function canBeat(view, suit) {
  * sync {msg, now} · event {msg, now} · presence {msg} · play {action} (sent, shown at once) ·
  * refused {action, error} · explain {code} (a card that may not be played) · open/close/toggle
  * {dialog} · flashDone {id} · chatSeen · message {message} · hand_analysis {msg} (the
- * server's analysis after a hand).
+ * server's analysis after a hand) · muted {seat, on} (the server took our `mute`).
  */
 export function reduce(state, action) {
   switch (action.type) {
@@ -460,6 +463,10 @@ export function reduce(state, action) {
       return state.flash && state.flash.id === action.id ? { ...state, flash: null } : state;
     case "chatSeen":
       return state.chatUnread ? { ...state, chatUnread: 0 } : state;
+    case "muted": {
+      const others = state.muted.filter((seat) => seat !== action.seat);
+      return { ...state, muted: action.on ? [...others, action.seat].sort((a, b) => a - b) : others };
+    }
     default:
       return state;
   }

@@ -35,6 +35,7 @@ from cuatrola.protocol.messages import (
     Act,
     Acted,
     CantesOver,
+    ChatLine,
     ChatSaid,
     Clock,
     Dealt,
@@ -60,9 +61,6 @@ PANEL_CLOSE_SECONDS: Final = 10.0
 #: After a panel closed by itself, Enter and space do not choose at the table for this long
 #: (a key pressed to close the panel must not bid or play the card under the cursor).
 KEY_HOLD_SECONDS: Final = 1.0
-#: Chat lines remembered to tell, in a ``sync``'s recent chat, the lines already shown from
-#: the new ones (the server's recent chat is shorter).
-CHAT_REMEMBERED: Final = 100
 
 
 class SessionApp(CuatrolaApp):
@@ -95,10 +93,9 @@ class SessionApp(CuatrolaApp):
         self._turn_in_panel = False
         #: The seats of people who went away (a ``presence`` not online) and are not back.
         self._gone_seats: set[int] = set()
-        #: The seats whose chat this person muted (online: the ``mute`` command).
+        #: The seats whose chat this person muted (online: the ``mute`` command, and every
+        #: ``sync``'s ``muted``, wherever the person muted them).
         self.muted_seats: set[int] = set()
-        #: The last chat lines shown, oldest first (:meth:`_show_recent_chat`).
-        self._chat_shown: list[ChatSaid] = []
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -223,12 +220,14 @@ class SessionApp(CuatrolaApp):
     def _on_sync(self, sync: Sync) -> None:
         if sync.table != self.table_id:
             return
+        processed = self.last_seq
         self.last_seq = sync.seq
         if sync.seat is not None:
             self.human_seat = sync.seat
         self._set_info(sync.info)
         self._set_clock(sync.clock)
-        self._show_recent_chat(sync.chat)
+        self._set_muted(sync.muted)
+        self._show_recent_chat(sync.chat, processed)
         if sync.view is not None:
             self._show(sync.view)
         if sync.shuffle is not None:
@@ -366,28 +365,30 @@ class SessionApp(CuatrolaApp):
         self.refresh_all()
 
     def _show_chat(self, said: ChatSaid) -> None:
-        """Put a chat line in the log, and remember it (:meth:`_show_recent_chat`)."""
+        """Put a chat line in the log."""
         self.log_line(self.chat_line(said), style="italic")
-        self._chat_shown.append(said)
-        del self._chat_shown[:-CHAT_REMEMBERED]
 
-    def _show_recent_chat(self, recent: list[ChatSaid]) -> None:
-        """Show the lines of a ``sync``'s recent chat that the log does not have yet.
+    def _show_recent_chat(self, recent: list[ChatLine], processed: int) -> None:
+        """Show the lines of a ``sync``'s recent chat that the log does not have yet: those
+        numbered after ``processed``, the last event this client had processed (each line up
+        to it came as an event, and was shown or muted then). On joining that is all of them
+        (what was said before this person came); after a reconnection, what was said while
+        it was away. Unnumbered lines (a server before the numbers) are shown on joining
+        only."""
+        for said in recent:
+            # An unnumbered line counts as the first event: new only when nothing was.
+            if (said.seq if said.seq is not None else 1) > processed:
+                self._show_chat(said)
 
-        On joining, that is all of them (what was said before this person came). A
-        reconnection that gets a ``sync`` gets the lines already shown again: the recent chat
-        is the table's last lines in order, the log's are a run of the same lines, so the
-        new lines are what follows the longest end of the log's lines that the recent chat
-        starts with. (The lines carry no ``seq`` to tell them apart by; the log's lines of
-        seats muted since are left out of the comparison, as the server leaves them out of
-        the recent chat.)
-        """
-        shown = [s for s in self._chat_shown if s.seat is None or s.seat not in self.muted_seats]
-        overlap = min(len(shown), len(recent))
-        while overlap and shown[len(shown) - overlap :] != recent[:overlap]:
-            overlap -= 1
-        for said in recent[overlap:]:
-            self._show_chat(said)
+    def _set_muted(self, muted: list[int]) -> None:
+        """Take a ``sync``'s ``muted`` as the seats whose chat this person muted (on this
+        connection, another one, or before this client started); the log names the people
+        this client did not know were muted."""
+        learned = [seat for seat in muted if seat not in self.muted_seats]
+        self.muted_seats = set(muted)
+        if learned:
+            names = ", ".join(self.seat_name(seat) for seat in learned)
+            self.log_line(self.texts("muted_known", names=names), style="dim")
 
     def chat_line(self, said: ChatSaid) -> str:
         """A chat line as the log shows it: the name and the text, or a quick phrase in the
