@@ -25,6 +25,7 @@ from cuatrola.commands.play import (
     DEFAULT_LEVEL,
     DEFAULT_RULES,
     add_rules_arguments,
+    joined_table_problem,
     rules_from_args,
     seed_value,
     server_url,
@@ -107,39 +108,15 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _joined_table_problem(args: argparse.Namespace) -> str | None:
-    """Why the options of a table the bot creates were given for a table it joins (the quick
-    match, ``--code``), whose rules, computer players and turn time are not the bot's to set;
-    ``None`` when they were not."""
-    if args.mode != "quick" and args.code is None:
-        return None
-    given = [
-        flag
-        for flag, value in (
-            ("--rules", args.rules),
-            ("--no-quintola", args.no_quintola or None),
-            ("--level", args.level),
-            ("--turn-time", args.turn_time),
-        )
-        if value is not None
-    ]
-    if not given:
-        return None
-    joined = "the quick match" if args.mode == "quick" else "the table of --code"
-    verb = "is" if len(given) == 1 else "are"
-    return (
-        f"{', '.join(given)} {verb} for a table the bot creates (--mode bots, or private "
-        f"without --code): {joined} has its own"
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Play at the server; see the module docstring for the exit status."""
     from cuatrola.ai.base import NotAPlayerError, checked_player, describe_failure, player_factory
 
     if args.code is not None and args.mode != "private":
         return _fail("--code joins a private table: use it with --mode private", 2)
-    problem = _joined_table_problem(args)
+    problem = joined_table_problem(
+        args, args.mode, "the bot", more=(("--turn-time", args.turn_time),)
+    )
     if problem is not None:
         return _fail(problem, 2)
     if args.rules is None:

@@ -270,27 +270,37 @@ def _ignored_online(args: argparse.Namespace, mode: str) -> str | None:
             f"{' and '.join(offline)} {verb} for offline play: online, the server deals and "
             "paces the computer players"
         )
+    return joined_table_problem(args, mode, "this client")
+
+
+def joined_table_problem(
+    args: argparse.Namespace,
+    mode: str,
+    who: str,
+    more: tuple[tuple[str, object], ...] = (),
+) -> str | None:
+    """Why options of a table ``who`` creates (``--rules``, ``--no-quintola``, ``--level``
+    and ``more``: flags and their values, ``None`` when not given) were given with a table
+    it joins or watches in ``mode`` (the quick match, ``--code``, ``watch``), whose own they
+    would be ignored for; ``None`` when they were not, or when ``mode`` creates the table
+    (``bots``, ``private`` without ``--code``)."""
     if mode == "bots" or (mode == "private" and args.code is None):
         return None
-    given = [
-        flag
-        for flag, value in (
-            ("--rules", args.rules),
-            ("--no-quintola", args.no_quintola or None),
-            ("--level", args.level),
-        )
-        if value is not None
-    ]
+    options = (
+        ("--rules", args.rules),
+        ("--no-quintola", args.no_quintola or None),
+        ("--level", args.level),
+        *more,
+    )
+    given = [flag for flag, value in options if value is not None]
     if not given:
         return None
-    joined = {
-        "quick": "the quick match",
-        "watch": "a watched table",
-        "private": "the table of --code",
-    }[mode]
+    joined = {"quick": "the quick match", "watch": "a watched table"}.get(
+        mode, "the table of --code"
+    )
     verb = "is" if len(given) == 1 else "are"
     return (
-        f"{', '.join(given)} {verb} for a table this client creates (--mode bots, or private "
+        f"{', '.join(given)} {verb} for a table {who} creates (--mode bots, or private "
         f"without --code): {joined} has its own"
     )
 
