@@ -564,19 +564,32 @@ async def _events_after(player: Player, table: str, seq: int) -> None:
             await asyncio.sleep(0.05)
 
 
-async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_sends_it_again(
+@contextlib.asynccontextmanager
+async def _ana_and_two_computers(
     tmp_path: Path,
-) -> None:
-    # Its own server: a seat left by its person goes to a computer player at once (grace).
+) -> AsyncIterator[tuple[ServeProcess, Player, str, str]]:
+    """A server of its own, where a seat left by its person goes to a computer player at once
+    (grace 0.2 s), with Ana (a raw client) at a private table with computer players at seats
+    2 and 3: the server, Ana, the table and its invite code. Ana is closed afterwards."""
     with ServeProcess(tmp_path, *QUICK, "--grace", "0.2", "--cante-window", "0") as serve:
         ana = Player("Ana", await guest_token(serve.http, "Ana"), serve.ws)
         await ana.connect()
-        rules = {"rules": "hands20", "bot_level": "easy"}
-        created = await ana.command(
-            {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
-        )
-        table = created["table"]
-        code = (await ana.next("sync"))["info"]["code"]
+        try:
+            rules = {"rules": "hands20", "bot_level": "easy"}
+            created = await ana.command(
+                {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
+            )
+            table = created["table"]
+            code = (await ana.next("sync"))["info"]["code"]
+            yield serve, ana, table, code
+        finally:
+            await ana.close()
+
+
+async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_sends_it_again(
+    tmp_path: Path,
+) -> None:
+    async with _ana_and_two_computers(tmp_path) as (serve, ana, table, code):
         said = await ana.command({"type": "chat", "table": table, "text": "hola, Bruno"})
         assert said["type"] == "ack", said
         proxy = CuttableProxy(serve.port)
@@ -608,22 +621,12 @@ async def test_a_newcomer_reads_the_recent_chat_once_even_when_a_reconnection_se
                 await pilot.press("ctrl+q")
         finally:
             await proxy.close()
-            await ana.close()
 
 
 async def test_a_line_said_twice_is_read_twice_and_no_line_twice_after_a_reconnection(
     tmp_path: Path,
 ) -> None:
-    # Its own server: a seat left by its person goes to a computer player at once (grace).
-    with ServeProcess(tmp_path, *QUICK, "--grace", "0.2", "--cante-window", "0") as serve:
-        ana = Player("Ana", await guest_token(serve.http, "Ana"), serve.ws)
-        await ana.connect()
-        rules = {"rules": "hands20", "bot_level": "easy"}
-        created = await ana.command(
-            {"type": "create_table", "options": rules, "seat": 0, "bots": [2, 3]}
-        )
-        table = created["table"]
-        code = (await ana.next("sync"))["info"]["code"]
+    async with _ana_and_two_computers(tmp_path) as (serve, ana, table, code):
         assert (await ana.command({"type": "chat", "table": table, "text": "otra"}))["seq"]
         # Spectators who chat too (each may say 5 lines in 10 seconds).
         watchers = [
@@ -666,7 +669,7 @@ async def test_a_line_said_twice_is_read_twice_and_no_line_twice_after_a_reconne
                 await pilot.press("ctrl+q")
         finally:
             await proxy.close()
-            for player in (ana, *watchers):
+            for player in watchers:
                 await player.close()
 
 
