@@ -412,10 +412,12 @@ function GameLog({ state, w }) {
   const newest = state.log.length ? state.log[state.log.length - 1].id : 0;
   useLayoutEffect(() => follow.current.update(list.current), [newest]);
   const onScroll = (e) => follow.current.onScroll(e.currentTarget);
+  // a list read out as it grows (aria-live: role="log" would make its lines orphaned list
+  // items), and a stop of Tab so that the arrow keys scroll it
   return html`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${t("table.log")}</h2>
-    <ol class="game-log" ref=${list} onScroll=${onScroll} role="log" aria-live="polite" aria-relevant="additions"
-      data-testid="game-log">
+    <ol class="game-log" ref=${list} onScroll=${onScroll} aria-live="polite" aria-relevant="additions"
+      aria-labelledby="game-log-title" tabindex="0" data-testid="game-log">
       ${state.log.map(
         (e) => html`<li key=${e.id} class=${`log-${e.kind}${e.seat !== undefined && e.seat !== null ? ` team-${teamOf(e.seat)}` : ""}`}
           data-kind=${e.kind}>${w.logText(e)}</li>`,

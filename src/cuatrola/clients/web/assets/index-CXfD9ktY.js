@@ -476,8 +476,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         onClick=${()=>i(e,t)} dangerouslySetInnerHTML=${{__html:V(z(e))}} />`})}
   </div>`}function Ri({state:e,w:t}){let n=K(null),r=K(null);return r.current||=Ti(),Et(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${I(`table.log`)}</h2>
-    <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} role="log" aria-live="polite" aria-relevant="additions"
-      data-testid="game-log">
+    <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} aria-live="polite" aria-relevant="additions"
+      aria-labelledby="game-log-title" tabindex="0" data-testid="game-log">
       ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${Mr(e.seat)}`:``}`}
           data-kind=${e.kind}>${t.logText(e)}</li>`)}
     </ol>
