@@ -239,3 +239,45 @@ def test_the_history_profile_replay_and_other_pages_have_no_serious_violation(
         assert player.errors == []
     finally:
         player.close()
+
+
+# where the focused element lies: its box with the focus ring (3 px, 2 px off), and the room
+# left between the sticky header and the bottom of the window
+IN_VIEW = """() => {
+  const a = document.activeElement;
+  const r = a.getBoundingClientRect();
+  const header = document.querySelector('.site-header').getBoundingClientRect().bottom;
+  return { id: a.dataset.testid || a.tagName, top: r.top - 5, bottom: r.bottom + 5,
+           header, height: innerHeight };
+}"""
+
+
+@SIZES
+def test_the_focus_is_never_under_the_header_nor_cut_at_the_bottom(
+    browser: Any, server: str, size: dict[str, int]
+) -> None:
+    # on a phone the sticky header is two rows high: Shift+Tab up the lobby scrolled each
+    # control to the top of the window, under the header, and Tab down left the focus ring of
+    # the last control cut by the bottom of the window
+    player = open_player(browser, server, viewport=size)
+    page = player.page
+    try:
+        sign_in_as_guest(page, "Ana")
+        hidden: list[dict[str, Any]] = []
+        seen: list[str] = []
+        for key in ["Tab"] * 40 + ["Shift+Tab"] * 40:
+            page.keyboard.press(key)
+            if page.evaluate("document.activeElement === document.body"):
+                continue
+            where = page.evaluate(IN_VIEW)
+            seen.append(where["id"])
+            if where["top"] < where["header"] or where["bottom"] > where["height"]:
+                # the header's own controls, and the skip link shown over it, are above it
+                mine = "Boolean(document.activeElement.closest('header, .skip-link'))"
+                if not page.evaluate(mine):
+                    hidden.append(where)
+        assert "upgrade-submit" in seen and "quick-match" in seen
+        assert hidden == []
+        assert player.errors == []
+    finally:
+        player.close()
