@@ -10,6 +10,7 @@ the test, which prints each one's rule, impact and the elements it names.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -36,7 +37,7 @@ from tests.web.helpers import (
     start_vs_computer,
     visible,
 )
-from tests.web.test_table_screen import SUMMARY, _guest_token, open_screen, view
+from tests.web.test_table_screen import SUMMARY, TRICK_0, _guest_token, open_screen, view
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 DESKTOP = {"width": 1280, "height": 860}
@@ -75,7 +76,8 @@ RUN = """(args) => axe.run(document, { runOnly: { type: 'tag', values: args.tags
 
 def audit(page: Any, axe: Path, where: str) -> list[str]:
     """The serious and critical WCAG A/AA violations axe-core finds on the page as it is now,
-    one line each: where, the rule, its impact, the elements."""
+    one line each: where, the rule, its impact, the elements; and the faint text."""
+    faint = faint_text(page, where)  # first: an announcement at a seat stays 2.6 s only
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe))
     violations: list[dict[str, Any]] = page.evaluate(RUN, {"tags": WCAG, "letOff": PICTURE_LABELS})
@@ -83,6 +85,135 @@ def audit(page: Any, axe: Path, where: str) -> list[str]:
         f"{where}: {v['id']} ({v['impact']}) {v['help']}: {json.dumps(v['targets'])}"
         for v in violations
         if v["impact"] in SERIOUS
+    ] + faint
+
+
+# axe-core cannot judge the contrast of text over a gradient (the felt, the page) or under a
+# dialog's backdrop, and leaves it "incomplete". So the text is also measured against what is
+# drawn behind it: each visible run of text in the window (not a disabled control's, which
+# WCAG lets off) is noted with its colour, made transparent, and the window photographed; the
+# text's colour (faded by its own and its ancestors' opacity) must stand 4.5:1 (3:1 if large)
+# from the darkest and the lightest of the pixels behind it (the 5th and 95th centiles of the
+# middle of its line).
+TEXTS = r"""() => {
+  const out = [];
+  const seen = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.nodeValue.trim() || !el || seen.has(el)) continue;
+    seen.add(el);
+    if (el.closest('.card-svg, option, :disabled, [aria-disabled=true]')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 4 || box.height < 4) continue;  // a visually hidden text (.sr-only)
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible') continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4 || r.bottom <= 0 || r.right <= 0) continue;
+    if (r.top >= innerHeight || r.left >= innerWidth) continue;
+    const hit = document.elementFromPoint(Math.min(innerWidth - 1, r.left + r.width / 2),
+                                          Math.min(innerHeight - 1, r.top + r.height / 2));
+    if (!hit || !(el.contains(hit) || hit.contains(el))) continue;  // covered by something
+    let opacity = 1;
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      opacity *= Number(getComputedStyle(a).opacity);
+    }
+    if (opacity === 0) continue;
+    const size = parseFloat(style.fontSize);
+    const bold = Number(style.fontWeight) >= 700;
+    out.push({
+      text: n.nodeValue.trim().slice(0, 40),
+      where: el.tagName.toLowerCase() + (el.dataset.testid
+        ? `[data-testid=${el.dataset.testid}]`
+        : typeof el.className === 'string' && el.className
+          ? '.' + el.className.trim().split(/\s+/).join('.') : ''),
+      color: el instanceof SVGElement ? style.fill : style.color,
+      opacity,
+      need: size >= 24 || (bold && size >= 18.66) ? 3 : 4.5,
+      box: [r.left, r.top, r.width, r.height],
+    });
+  }
+  return out;
+}"""
+FAINT = r"""async ([png, texts]) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const g = canvas.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const channel = (v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  const lum = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const faint = [];
+  for (const text of texts) {
+    // the middle of the line, where the letters are (a line box reaches above and below them)
+    const [x, y, w, h] = [text.box[0], text.box[1] + text.box[3] * 0.2, text.box[2],
+                          text.box[3] * 0.6].map(Math.round);
+    const x0 = Math.max(0, x), y0 = Math.max(0, y);
+    const x1 = Math.min(canvas.width, x + w), y1 = Math.min(canvas.height, y + h);
+    if (x1 - x0 < 1 || y1 - y0 < 1) continue;
+    const data = g.getImageData(x0, y0, x1 - x0, y1 - y0).data;
+    const pixels = [];
+    for (let k = 0; k < data.length; k += 4) {
+      const c = [data[k], data[k + 1], data[k + 2]];
+      pixels.push([c, lum(c)]);
+    }
+    pixels.sort((a, b) => a[1] - b[1]);
+    const fg = text.color.match(/[\d.]+/g).map(Number);
+    const alpha = (fg.length > 3 ? fg[3] : 1) * text.opacity;
+    let worst = Infinity;
+    for (const [bg, bgLum] of [pixels[Math.floor(pixels.length * 0.05)],
+                               pixels[Math.floor(pixels.length * 0.95)]]) {
+      const seen = [0, 1, 2].map((j) => alpha * fg[j] + (1 - alpha) * bg[j]);
+      worst = Math.min(worst, ratio(lum(seen), bgLum));
+    }
+    if (worst < text.need) faint.push({ ...text, ratio: Math.round(worst * 100) / 100 });
+  }
+  return faint;
+}"""
+HIDE_TEXT = (
+    "* { color: transparent !important; -webkit-text-fill-color: transparent !important;"
+    " text-shadow: none !important; } svg text { fill: transparent !important; }"
+)
+
+
+def faint_text(page: Any, where: str) -> list[str]:
+    """The runs of text in the window that stand out too little from what is drawn behind.
+
+    A live table moves on by itself: the texts are noted again after the photograph, and the
+    whole is tried again when anything moved meanwhile."""
+    # what fades or slides in is measured as it ends, as the photograph shows it
+    finish = (
+        "document.getAnimations().forEach((a) =>"
+        " a.effect?.getComputedTiming().endTime !== Infinity && a.finish())"
+    )
+
+    def layout(texts: list[dict[str, Any]]) -> list[tuple[str, str, list[float]]]:
+        return [(t["text"], t["where"], t["box"]) for t in texts]
+
+    for _ in range(10):
+        page.evaluate(finish)
+        texts = page.evaluate(TEXTS)
+        style = page.add_style_tag(content=HIDE_TEXT)
+        try:
+            png = base64.b64encode(page.screenshot(animations="disabled")).decode()
+            still = layout(page.evaluate(TEXTS)) == layout(texts)
+        finally:
+            style.evaluate("(s) => s.remove()")
+        if still:
+            break
+        page.wait_for_timeout(150)
+    else:
+        raise AssertionError(f"{where}: the page never kept still for a photograph")
+    faint: list[dict[str, Any]] = page.evaluate(FAINT, [png, texts])
+    return [
+        f"{where}: faint text {f['ratio']}:1 < {f['need']}:1 {f['where']} {f['text']!r}"
+        for f in faint
     ]
 
 
@@ -134,13 +265,22 @@ def test_a_table_against_the_computer_has_no_serious_violation(
 def test_the_cante_the_summary_and_the_match_end_have_no_serious_violation(
     browser: Any, server: str, axe: Path, size: dict[str, int]
 ) -> None:
-    # moments a live game may not bring: a cante to answer, a dead hand in the summary
+    # moments a live game may not bring (or not at a set time): a trick won at a seat, a cante
+    # to answer, a seat sitting out, a dead hand in the summary
     context, screen = open_screen(browser, server, _guest_token(server), size, bypass_csp=True)
     page = screen.page
     try:
+        # our partner wins a trick (the seat lit in gold, over the felt's lighter middle) and
+        # thinks on: "Pensando…" at the lit seat stood at 4.3:1
+        screen.sync(view(tricks=[TRICK_0], trick=[[0, "AB"], [1, "3B"], [2, "SB"]], to_move=3))
+        won = {"leader": 0, "seats": [0, 1, 2, 3], "cards": ["AB", "3B", "SB", "CB"], "winner": 2}
+        after = view(tricks=[TRICK_0, won], to_move=2, hand=["RO", "SO"], card_counts=[2, 3, 3, 3])
+        screen.event({"kind": "act", "seat": 3, "action": "CB", "auto": False, "view": after})
+        screen.by("announce-top").wait_for()
+        found = audit(page, axe, "a trick won at a seat")
         screen.sync(view(phase="cante", trick=[], legal=["cante:O", "cante:C", "nocante"]))
         screen.by("no-cante").wait_for()
-        found = audit(page, axe, "cante")
+        found += audit(page, axe, "cante")
         screen.sync(
             view(
                 bids=["cuatrola", "pass", "pass", "pass"],
@@ -151,6 +291,7 @@ def test_the_cante_the_summary_and_the_match_end_have_no_serious_violation(
                 card_counts=[4, 4, 4, 5],
             )
         )
+        found += audit(page, axe, "a seat sitting out")
         screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
         screen.by("hand-summary").wait_for()
         found += audit(page, axe, "summary")
