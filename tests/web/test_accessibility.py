@@ -46,6 +46,10 @@ SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone
 # the WCAG 2.0, 2.1 and 2.2 success criteria of levels A and AA
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SERIOUS = {"serious", "critical"}
+# axe-core's best practices (landmarks, the order of headings, a table header with no words)
+# are held too, whatever their impact, but for one not met yet: every screen has an <h1> (the
+# lobby's hero only has one; the other screens start at <h2>)
+NOT_YET = {"page-has-heading-one"}
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +70,7 @@ def axe() -> Path:
 PICTURE_LABELS = {"label-content-name-mismatch": "button.card"}
 RUN = """(args) => axe.run(document, { runOnly: { type: 'tag', values: args.tags } })
   .then((r) => r.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
+    id: v.id, impact: v.impact, help: v.help, practice: v.tags.includes('best-practice'),
     targets: v.nodes.map((n) => n.target.join(' ')).filter((target) => {
       const let_off = args.letOff[v.id];
       return !(let_off && document.querySelector(target)?.matches(let_off));
@@ -76,15 +80,18 @@ RUN = """(args) => axe.run(document, { runOnly: { type: 'tag', values: args.tags
 
 def audit(page: Any, axe: Path, where: str) -> list[str]:
     """The serious and critical WCAG A/AA violations axe-core finds on the page as it is now,
-    one line each: where, the rule, its impact, the elements; and the faint text."""
+    and any best practice not met, one line each: where, the rule, its impact, the elements;
+    and the faint text."""
     faint = faint_text(page, where)  # first: an announcement at a seat stays 2.6 s only
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe))
-    violations: list[dict[str, Any]] = page.evaluate(RUN, {"tags": WCAG, "letOff": PICTURE_LABELS})
+    violations: list[dict[str, Any]] = page.evaluate(
+        RUN, {"tags": [*WCAG, "best-practice"], "letOff": PICTURE_LABELS}
+    )
     return [
         f"{where}: {v['id']} ({v['impact']}) {v['help']}: {json.dumps(v['targets'])}"
         for v in violations
-        if v["impact"] in SERIOUS
+        if v["impact"] in SERIOUS or (v["practice"] and v["id"] not in NOT_YET)
     ] + faint
 
 
@@ -422,3 +429,84 @@ def test_the_focus_is_never_under_the_header_nor_cut_at_the_bottom(
         assert player.errors == []
     finally:
         player.close()
+
+
+# the element with the focus, and whether it shows it (the browser's :focus-visible, drawn)
+FOCUS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  const style = getComputedStyle(a);
+  const shown = a.matches(':focus-visible') && style.outlineStyle !== 'none'
+    && parseFloat(style.outlineWidth) >= 2;
+  return { id: a.dataset.testid || a.tagName, shown };
+}"""
+
+
+@SIZES
+def test_a_hand_is_played_with_tab_the_arrows_and_enter_alone_with_the_focus_shown(
+    browser: Any, server: str, size: dict[str, int]
+) -> None:
+    # no letter key: the bid and the cante reached with Tab, the card chosen with the arrows,
+    # each played with Enter, and the summary closed with Enter; the focus always drawn
+    context, screen = open_screen(browser, server, _guest_token(server), size)
+    page = screen.page
+    keys = page.keyboard
+    seen: list[dict[str, Any]] = []
+
+    def focus_on(test_id: str) -> None:
+        page.wait_for_function(
+            "(id) => document.activeElement?.dataset?.testid === id", arg=test_id
+        )
+        seen.append(page.evaluate(FOCUS))
+
+    def tab_to(test_id: str) -> None:
+        for _ in range(12):
+            seen.append(page.evaluate(FOCUS))
+            if seen[-1] and seen[-1]["id"] == test_id:
+                return
+            keys.press("Tab")
+        raise AssertionError(f"{test_id} not reached with Tab: {seen}")
+
+    try:
+        hand = ["RO", "SO", "CC", "AB", "3E"]
+        deal = view(
+            phase="bidding", bids=[], tricks=[], trick=[], mano=0, to_move=0, hand=hand,
+            card_counts=[5, 5, 5, 5], legal=["pass", "solo"],
+        )  # fmt: skip
+        screen.sync(deal)
+        focus_on("bid-pass")
+        tab_to("bid-solo")
+        keys.press("Enter")
+        assert screen.sent()[-1]["action"] == "solo"
+        bid = {**deal, "bids": ["solo"], "to_move": 1, "legal": []}
+        screen.event({"kind": "act", "seat": 0, "action": "solo", "view": bid})
+        cante = view(
+            phase="cante", bids=["solo", "pass", "pass", "pass"], contract="solo", bidder=0,
+            tricks=[TRICK_0], trick=[], to_move=0, hand=hand[:4],
+            legal=["cante:O", "nocante"],
+        )  # fmt: skip
+        screen.event({"kind": "act", "seat": 3, "action": "pass", "view": cante})
+        focus_on("cante-O")
+        tab_to("no-cante")
+        keys.press("Enter")
+        assert screen.sent()[-1]["action"] == "nocante"
+        sung = {**cante, "phase": "play", "to_move": 2}
+        screen.event({"kind": "act", "seat": 0, "action": "nocante", "view": sung})
+        play = {**cante, "phase": "play", "legal": ["RO", "SO"], "trick": [[2, "AC"]]}
+        screen.event({"kind": "act", "seat": 2, "action": "AC", "view": play})
+        focus_on("card-RO")
+        keys.press("ArrowRight")
+        focus_on("card-SO")
+        keys.press("Enter")
+        assert screen.sent()[-1]["action"] == "SO"
+        played = {**play, "trick": [[2, "AC"], [0, "SO"]], "hand": ["RO", "CC", "AB"]}
+        screen.event({"kind": "act", "seat": 0, "action": "SO", "view": {**played, "legal": []}})
+        screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
+        focus_on("hand-summary-close")
+        keys.press("Enter")
+        screen.by("hand-summary").wait_for(state="detached")
+        hidden = [f for f in seen if f is not None and not f["shown"]]
+        assert hidden == [], f"the focus is not drawn on {hidden}"
+        assert screen.errors == []
+    finally:
+        context.close()

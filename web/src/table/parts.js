@@ -649,7 +649,7 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
       </p>
       <p>${w.contractText(s.contract, s.bidder)}</p>
       <table class="summary-table">
-        <thead><tr><th /><th scope="col">${w.teamName(my)}</th><th scope="col">${w.teamName(1 - my)}</th></tr></thead>
+        <thead><tr><td /><th scope="col">${w.teamName(my)}</th><th scope="col">${w.teamName(1 - my)}</th></tr></thead>
         <tbody>
           ${hasBreakdown ? row(t("summary.cardPoints"), s.card_points[my], s.card_points[1 - my], "summary-cards") : null}
           ${hasBreakdown && s.last_trick !== undefined && s.last_trick !== null
@@ -729,7 +729,7 @@ export function ScoreSheetDialog({ state, w, onClose }) {
             <th scope="col">${t("sheet.gamePoints")}</th>
             <th scope="col">${t("sheet.score")}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${teams}</th><th /><th>${teams}</th></tr>
+          <tr class="sheet-teams"><td /><td /><th>${teams}</th><td /><th>${teams}</th></tr>
         </thead>
         <tbody>
           ${base

@@ -540,7 +540,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       </p>
       <p>${t.contractText(i.contract,i.bidder)}</p>
       <table class="summary-table">
-        <thead><tr><th /><th scope="col">${t.teamName(a)}</th><th scope="col">${t.teamName(1-a)}</th></tr></thead>
+        <thead><tr><td /><th scope="col">${t.teamName(a)}</th><th scope="col">${t.teamName(1-a)}</th></tr></thead>
         <tbody>
           ${c?o(I(`summary.cardPoints`),i.card_points[a],i.card_points[1-a],`summary-cards`):null}
           ${c&&i.last_trick!==void 0&&i.last_trick!==null?o(I(`summary.lastTrick`),l(a),l(1-a),`summary-last-trick`):null}
@@ -587,7 +587,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <th scope="col">${I(`sheet.gamePoints`)}</th>
             <th scope="col">${I(`sheet.score`)}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${s}</th><th /><th>${s}</th></tr>
+          <tr class="sheet-teams"><td /><td /><th>${s}</th><td /><th>${s}</th></tr>
         </thead>
         <tbody>
           ${i?$`<tr data-testid="sheet-base" class="sheet-base">
