@@ -26,6 +26,7 @@ from cuatrola.core.rules import Rules
 from cuatrola.protocol.ids import TableId, UserId
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.ratings import Ratings
+from cuatrola.server.tutorial.lessons import LESSONS
 from cuatrola.storage.sql import make_engine
 from cuatrola.table.effects import FinishedMatch, MatchPlayer
 from tests.fixtures.analysis_records import PLANTED_BLUNDER
@@ -37,6 +38,7 @@ from tests.web.helpers import (
     start_vs_computer,
     visible,
 )
+from tests.web.test_learn import answer
 from tests.web.test_table_screen import SUMMARY, TRICK_0, _guest_token, open_screen, view
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
@@ -510,3 +512,32 @@ def test_a_hand_is_played_with_tab_the_arrows_and_enter_alone_with_the_focus_sho
         assert screen.errors == []
     finally:
         context.close()
+
+
+@SIZES
+def test_the_tutorials_answers_have_no_serious_violation(
+    browser: Any, server: str, axe: Path, size: dict[str, int]
+) -> None:
+    # the lesson on the contracts: a wrong bid (the reason and the hint shown), the right one,
+    # then who sits out, answered (the seat marked)
+    lesson = next(lesson for lesson in LESSONS if lesson.id == "contracts")
+    bid, sitting_out = lesson.steps
+    player = open_player(browser, server, viewport=size, bypass_csp=True)
+    page = player.page
+    try:
+        page.goto(f"{server}/#/learn")
+        page.get_by_test_id("learn-lesson-contracts").click()
+        answer(page, bid, bid.wrong[0])
+        page.locator("[data-testid=learn-feedback][data-result=wrong]").wait_for()
+        found = audit(page, axe, "a wrong answer")
+        answer(page, bid, sorted(bid.right)[0])
+        page.locator("[data-testid=learn-feedback][data-result=right]").wait_for()
+        found += audit(page, axe, "a right answer")
+        page.get_by_test_id("learn-next").click()
+        answer(page, sitting_out, sorted(sitting_out.right)[0])
+        page.locator(".lb-seat.out").wait_for()
+        found += audit(page, axe, "a seat sitting out")
+        check(found)
+        assert player.errors == []
+    finally:
+        player.close()
