@@ -301,6 +301,14 @@ def test_the_cante_the_summary_and_the_match_end_have_no_serious_violation(
             )
         )
         found += audit(page, axe, "a seat sitting out")
+        # a chat longer than its box (which scrolls)
+        for n in range(30):
+            screen.event({"kind": "chat", "seat": 2, "name": "Luis", "text": f"línea {n}"})
+        screen.by("chat").get_by_text("línea 29").wait_for(state="attached")
+        found += audit(page, axe, "a long chat")
+        if size == PHONE:  # the chat is in the side drawer: its button says what is unread
+            label = screen.by("chat-toggle").get_attribute("aria-label") or ""
+            assert label.endswith(", 30 mensajes sin leer"), label
         screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11], "hands_played": 6})
         screen.by("hand-summary").wait_for()
         found += audit(page, axe, "summary")

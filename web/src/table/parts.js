@@ -445,7 +445,8 @@ function Chat({ state, w, send, muted, toggleMute }) {
   const others = (state.info?.seats || []).filter((s) => s.user && s.seat !== state.seat);
   return html`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${t("chat.title")}</h2>
-    <ul class="chat-lines" ref=${lines} data-testid="chat" aria-live="polite">
+    <ul class="chat-lines" ref=${lines} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
+      tabindex="0">
       ${state.chat.map(
         (c, i) => html`<li key=${i} class=${c.seat === null || c.seat === undefined ? "spectator" : `team-${teamOf(c.seat)}`}>
           <strong>${c.name}: </strong><span>${c.phrase ? t(`phrase.${c.phrase}`) : c.text}</span>

@@ -483,7 +483,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </ol>
   </section>`}function zi({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=K(null),o=K(null);G(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${I(`chat.title`)}</h2>
-    <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite">
+    <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
+      tabindex="0">
       ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${Mr(e.seat)}`}>
           <strong>${e.name}: </strong><span>${e.phrase?I(`phrase.${e.phrase}`):e.text}</span>
         </li>`)}
@@ -651,9 +652,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         title=${I(h?`table.soundMute`:`table.soundUnmute`)} aria-label=${I(`table.soundMute`)}
         onClick=${ae}><${ki} name=${h?`soundOn`:`soundOff`} /></button>
       <button class="btn small ghost icon-btn drawer-toggle" data-testid="chat-toggle" aria-expanded=${String(l)}
-        title=${I(`table.sidePanel`)} aria-label=${I(`table.sidePanel`)} onClick=${()=>u(!l)}>
+        title=${I(`table.sidePanel`)} aria-label=${i.chatUnread?`${I(`table.sidePanel`)}, ${I(`chat.unread`,{n:i.chatUnread})}`:I(`table.sidePanel`)}
+        onClick=${()=>u(!l)}>
         <${ki} name="chat" />
-        ${i.chatUnread?$`<span class="unread" data-testid="chat-unread" aria-label=${I(`chat.unread`,{n:i.chatUnread})}>${i.chatUnread}</span>`:null}
+        ${i.chatUnread?$`<span class="unread" data-testid="chat-unread">${i.chatUnread}</span>`:null}
       </button>
       <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
         title=${I(`tutorial.rulesTitle`)} aria-label=${I(`tutorial.rulesTitle`)}>?</a>
