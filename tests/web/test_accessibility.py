@@ -4,7 +4,11 @@ axe-core (the npm devDependency, web/node_modules/axe-core, installed by `npm ci
 into the real, built client as a script tag, and `axe.run()` reports what a player using a
 screen reader or a keyboard would meet: a button with no name, text too faint to read, an
 id twice, an ARIA attribute that lies. A violation of impact "serious" or "critical" fails
-the test, which prints each one's rule, impact and the elements it names.
+the test, which prints each one's rule, impact and the elements it names; so does a best
+practice not met (all but one, NOT_YET). The contrast of text over the felt's gradient, which
+axe-core leaves unjudged, is measured on a photograph of the window (`faint_text`). And the
+keyboard: the focus is never under the sticky header, and a hand is played with Tab, the
+arrows and Enter alone, the focus drawn at every step.
 """
 
 from __future__ import annotations
@@ -230,7 +234,7 @@ def check(found: list[str]) -> None:
     """Fail with every violation found, printed one a line."""
     if found:
         print("\n".join(found))
-    assert not found, "axe-core found serious or critical violations:\n" + "\n".join(found)
+    assert not found, "accessibility violations:\n" + "\n".join(found)
 
 
 @SIZES
@@ -275,7 +279,7 @@ def test_the_cante_the_summary_and_the_match_end_have_no_serious_violation(
     browser: Any, server: str, axe: Path, size: dict[str, int]
 ) -> None:
     # moments a live game may not bring (or not at a set time): a trick won at a seat, a cante
-    # to answer, a seat sitting out, a dead hand in the summary
+    # to answer, a seat sitting out, a long chat, a dead hand in the summary
     context, screen = open_screen(browser, server, _guest_token(server), size, bypass_csp=True)
     page = screen.page
     try:
