@@ -58,13 +58,17 @@ def open_player(
     fast: bool = True,
     lang: str | None = None,
     locale: str = "es-ES",
+    bypass_csp: bool = False,
 ) -> Player:
     """A fresh browser context (its own storage, so its own identity) on the lobby.
 
-    `locale` is the browser's language (the first visit follows it); `lang` stores a choice.
+    `locale` is the browser's language (the first visit follows it); `lang` stores a choice;
+    `bypass_csp` lets a test inject a script tag of its own (the accessibility checker).
     """
     context = browser.new_context(
-        viewport=viewport or {"width": 1280, "height": 860}, locale=locale
+        viewport=viewport or {"width": 1280, "height": 860},
+        locale=locale,
+        bypass_csp=bypass_csp,
     )
     script = FAST if fast else ""
     if lang:

@@ -13,7 +13,18 @@ import { Name, Svg, html } from "./common.js";
 export function Header({ token, user, rating, connStatus, offline, onSignOut }) {
   // while the no-connection banner shows, it says it all
   const reconnecting = token && !offline && connStatus && !["open", "idle", "closed"].includes(connStatus);
-  return html`<header class="site-header">
+  const bar = useRef(null);
+  // the header stays at the top: its height keeps what takes the focus (Shift+Tab scrolls
+  // up to it) from going under it (scroll-padding-top in shell.css)
+  useEffect(() => {
+    const el = bar.current;
+    const note = () => document.documentElement.style.setProperty("--header-h", `${el.offsetHeight}px`);
+    note();
+    const watch = new ResizeObserver(note);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  return html`<header class="site-header" ref=${bar}>
     <a class="brand" href="#/" data-testid="nav-lobby">
       <${Svg} class="brand-mark" markup=${suitIcon(0)} />
       <span class="brand-name">${t("hero.title")}</span>

@@ -418,9 +418,12 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
         title=${sound ? t("table.soundMute") : t("table.soundUnmute")} aria-label=${t("table.soundMute")}
         onClick=${toggleSound}><${Icon} name=${sound ? "soundOn" : "soundOff"} /></button>
       <button class="btn small ghost icon-btn drawer-toggle" data-testid="chat-toggle" aria-expanded=${String(drawer)}
-        title=${t("table.sidePanel")} aria-label=${t("table.sidePanel")} onClick=${() => setDrawer(!drawer)}>
+        title=${t("table.sidePanel")} aria-label=${state.chatUnread
+          ? `${t("table.sidePanel")}, ${t("chat.unread", { n: state.chatUnread })}`
+          : t("table.sidePanel")}
+        onClick=${() => setDrawer(!drawer)}>
         <${Icon} name="chat" />
-        ${state.chatUnread ? html`<span class="unread" data-testid="chat-unread" aria-label=${t("chat.unread", { n: state.chatUnread })}>${state.chatUnread}</span>` : null}
+        ${state.chatUnread ? html`<span class="unread" data-testid="chat-unread">${state.chatUnread}</span>` : null}
       </button>
       <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
         title=${t("tutorial.rulesTitle")} aria-label=${t("tutorial.rulesTitle")}>?</a>

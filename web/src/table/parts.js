@@ -412,10 +412,12 @@ function GameLog({ state, w }) {
   const newest = state.log.length ? state.log[state.log.length - 1].id : 0;
   useLayoutEffect(() => follow.current.update(list.current), [newest]);
   const onScroll = (e) => follow.current.onScroll(e.currentTarget);
+  // a list read out as it grows (aria-live: role="log" would make its lines orphaned list
+  // items), and a stop of Tab so that the arrow keys scroll it
   return html`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${t("table.log")}</h2>
-    <ol class="game-log" ref=${list} onScroll=${onScroll} role="log" aria-live="polite" aria-relevant="additions"
-      data-testid="game-log">
+    <ol class="game-log" ref=${list} onScroll=${onScroll} aria-live="polite" aria-relevant="additions"
+      aria-labelledby="game-log-title" tabindex="0" data-testid="game-log">
       ${state.log.map(
         (e) => html`<li key=${e.id} class=${`log-${e.kind}${e.seat !== undefined && e.seat !== null ? ` team-${teamOf(e.seat)}` : ""}`}
           data-kind=${e.kind}>${w.logText(e)}</li>`,
@@ -443,7 +445,8 @@ function Chat({ state, w, send, muted, toggleMute }) {
   const others = (state.info?.seats || []).filter((s) => s.user && s.seat !== state.seat);
   return html`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${t("chat.title")}</h2>
-    <ul class="chat-lines" ref=${lines} data-testid="chat" aria-live="polite">
+    <ul class="chat-lines" ref=${lines} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
+      tabindex="0">
       ${state.chat.map(
         (c, i) => html`<li key=${i} class=${c.seat === null || c.seat === undefined ? "spectator" : `team-${teamOf(c.seat)}`}>
           <strong>${c.name}: </strong><span>${c.phrase ? t(`phrase.${c.phrase}`) : c.text}</span>
@@ -647,7 +650,7 @@ export function SummaryDialog({ state, w, onClose, myClock }) {
       </p>
       <p>${w.contractText(s.contract, s.bidder)}</p>
       <table class="summary-table">
-        <thead><tr><th /><th scope="col">${w.teamName(my)}</th><th scope="col">${w.teamName(1 - my)}</th></tr></thead>
+        <thead><tr><td /><th scope="col">${w.teamName(my)}</th><th scope="col">${w.teamName(1 - my)}</th></tr></thead>
         <tbody>
           ${hasBreakdown ? row(t("summary.cardPoints"), s.card_points[my], s.card_points[1 - my], "summary-cards") : null}
           ${hasBreakdown && s.last_trick !== undefined && s.last_trick !== null
@@ -727,7 +730,7 @@ export function ScoreSheetDialog({ state, w, onClose }) {
             <th scope="col">${t("sheet.gamePoints")}</th>
             <th scope="col">${t("sheet.score")}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${teams}</th><th /><th>${teams}</th></tr>
+          <tr class="sheet-teams"><td /><td /><th>${teams}</th><td /><th>${teams}</th></tr>
         </thead>
         <tbody>
           ${base

@@ -13,7 +13,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <circle cx="20" cy="20" r="20" fill=${En(e)} />
     <text x="20" y="20" dy="0.36em" text-anchor="middle" fill="#fff" font-weight="700"
       font-size=${a.length>1?15:19} class="avatar-text">${a}</text>
-  </svg>`}var Z=Lt.bind(b);function kn({text:e,class:t=``}){return Z`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function An(e){return!!(e.bot_level||e.bot&&!e.user)}function jn({player:e,size:t=24,link:n=!0,testid:r}){let i=An(e),a=hn(e),o=Z`<${On} name=${e.name} bot=${i} size=${t} /><${kn} text=${a} />`;return n&&!i&&e.user?Z`<a class="player-tag" href=${fn(e.user)} data-testid=${r}>${o}</a>`:Z`<span class="player-tag" data-testid=${r}>${o}</span>`}function Mn(e){try{return new Intl.DateTimeFormat(_e(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}var Nn=4e3;function Pn(e,t){let n=!0,r=null,i=()=>e().then(e=>n&&t(e,null),e=>{n&&(t(null,e),e?.code===`network`&&(r=setTimeout(i,Nn)))});return i(),()=>{n=!1,clearTimeout(r)}}function Fn(e,t){let[n,r]=G({data:null,error:null,loading:!0});return K(()=>{if(!e)r({data:null,error:null,loading:!1});else return r({data:null,error:null,loading:!0}),Pn(()=>rn(`GET`,e,void 0,t),(e,t)=>r({data:e,error:t,loading:!1}))},[e,t]),n}function In(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function Ln(e,t){let n=t?e.players.find(e=>e.user===t):null;return n?n.seat&1:null}function Rn({markup:e,class:t,label:n,style:r}){return n?Z`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:Z`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function zn({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r);return Z`<header class="site-header">
+  </svg>`}var Z=Lt.bind(b);function kn({text:e,class:t=``}){return Z`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function An(e){return!!(e.bot_level||e.bot&&!e.user)}function jn({player:e,size:t=24,link:n=!0,testid:r}){let i=An(e),a=hn(e),o=Z`<${On} name=${e.name} bot=${i} size=${t} /><${kn} text=${a} />`;return n&&!i&&e.user?Z`<a class="player-tag" href=${fn(e.user)} data-testid=${r}>${o}</a>`:Z`<span class="player-tag" data-testid=${r}>${o}</span>`}function Mn(e){try{return new Intl.DateTimeFormat(_e(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}var Nn=4e3;function Pn(e,t){let n=!0,r=null,i=()=>e().then(e=>n&&t(e,null),e=>{n&&(t(null,e),e?.code===`network`&&(r=setTimeout(i,Nn)))});return i(),()=>{n=!1,clearTimeout(r)}}function Fn(e,t){let[n,r]=G({data:null,error:null,loading:!0});return K(()=>{if(!e)r({data:null,error:null,loading:!1});else return r({data:null,error:null,loading:!0}),Pn(()=>rn(`GET`,e,void 0,t),(e,t)=>r({data:e,error:t,loading:!1}))},[e,t]),n}function In(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function Ln(e,t){let n=t?e.players.find(e=>e.user===t):null;return n?n.seat&1:null}function Rn({markup:e,class:t,label:n,style:r}){return n?Z`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:Z`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function zn({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r),s=q(null);return K(()=>{let e=s.current,t=()=>document.documentElement.style.setProperty(`--header-h`,`${e.offsetHeight}px`);t();let n=new ResizeObserver(t);return n.observe(e),()=>n.disconnect()},[]),Z`<header class="site-header" ref=${s}>
     <a class="brand" href="#/" data-testid="nav-lobby">
       <${Rn} class="brand-mark" markup=${Ve(0)} />
       <span class="brand-name">${L(`hero.title`)}</span>
@@ -476,14 +476,15 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         onClick=${()=>i(e,t)} dangerouslySetInnerHTML=${{__html:H(B(e))}} />`})}
   </div>`}function Ri({state:e,w:t}){let n=q(null),r=q(null);return r.current||=Ti(),Tt(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${L(`table.log`)}</h2>
-    <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} role="log" aria-live="polite" aria-relevant="additions"
-      data-testid="game-log">
+    <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} aria-live="polite" aria-relevant="additions"
+      aria-labelledby="game-log-title" tabindex="0" data-testid="game-log">
       ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${Mr(e.seat)}`:``}`}
           data-kind=${e.kind}>${t.logText(e)}</li>`)}
     </ol>
   </section>`}function zi({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=q(null),o=q(null);K(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${L(`chat.title`)}</h2>
-    <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite">
+    <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
+      tabindex="0">
       ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${Mr(e.seat)}`}>
           <strong>${e.name}: </strong><span>${e.phrase?L(`phrase.${e.phrase}`):e.text}</span>
         </li>`)}
@@ -540,7 +541,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       </p>
       <p>${t.contractText(i.contract,i.bidder)}</p>
       <table class="summary-table">
-        <thead><tr><th /><th scope="col">${t.teamName(a)}</th><th scope="col">${t.teamName(1-a)}</th></tr></thead>
+        <thead><tr><td /><th scope="col">${t.teamName(a)}</th><th scope="col">${t.teamName(1-a)}</th></tr></thead>
         <tbody>
           ${c?o(L(`summary.cardPoints`),i.card_points[a],i.card_points[1-a],`summary-cards`):null}
           ${c&&i.last_trick!==void 0&&i.last_trick!==null?o(L(`summary.lastTrick`),l(a),l(1-a),`summary-last-trick`):null}
@@ -587,7 +588,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <th scope="col">${L(`sheet.gamePoints`)}</th>
             <th scope="col">${L(`sheet.score`)}</th>
           </tr>
-          <tr class="sheet-teams"><th /><th /><th>${s}</th><th /><th>${s}</th></tr>
+          <tr class="sheet-teams"><td /><td /><th>${s}</th><td /><th>${s}</th></tr>
         </thead>
         <tbody>
           ${i?$`<tr data-testid="sheet-base" class="sheet-base">
@@ -651,9 +652,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         title=${L(p?`table.soundMute`:`table.soundUnmute`)} aria-label=${L(`table.soundMute`)}
         onClick=${re}><${ki} name=${p?`soundOn`:`soundOff`} /></button>
       <button class="btn small ghost icon-btn drawer-toggle" data-testid="chat-toggle" aria-expanded=${String(l)}
-        title=${L(`table.sidePanel`)} aria-label=${L(`table.sidePanel`)} onClick=${()=>u(!l)}>
+        title=${L(`table.sidePanel`)} aria-label=${i.chatUnread?`${L(`table.sidePanel`)}, ${L(`chat.unread`,{n:i.chatUnread})}`:L(`table.sidePanel`)}
+        onClick=${()=>u(!l)}>
         <${ki} name="chat" />
-        ${i.chatUnread?$`<span class="unread" data-testid="chat-unread" aria-label=${L(`chat.unread`,{n:i.chatUnread})}>${i.chatUnread}</span>`:null}
+        ${i.chatUnread?$`<span class="unread" data-testid="chat-unread">${i.chatUnread}</span>`:null}
       </button>
       <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
         title=${L(`tutorial.rulesTitle`)} aria-label=${L(`tutorial.rulesTitle`)}>?</a>
