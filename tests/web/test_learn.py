@@ -64,6 +64,7 @@ def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
         page = player.page
         page.get_by_test_id("nav-learn").click()
         page.get_by_test_id("learn-title").wait_for()
+        bids_of_the_player = 0
         for lesson in LESSONS:
             for n, step in enumerate(lesson.steps, start=1):
                 key = f"tutorial.{lesson.id}.{n}"
@@ -71,6 +72,17 @@ def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
                 assert title.inner_text() == words[f"tutorial.{lesson.id}.title"]
                 assert page.get_by_test_id("learn-task").inner_text() == words[f"{key}.task"]
                 state = position_state(step.position)
+                if state.bidder is not None:
+                    # the contract in words: "Tu Cuatrola" for the player's own, not "de Tú"
+                    bid = words[f"bid.{state.contract.label}"]
+                    said = page.get_by_test_id("learn-contract").inner_text()
+                    if state.bidder == 0:
+                        assert said == words["table.contractByYou"].replace("{contract}", bid)
+                        bids_of_the_player += 1
+                    else:
+                        seat = words[f"tutorial.seat.{state.bidder}"]
+                        by = words["table.contractBy"].replace("{contract}", bid)
+                        assert said == by.replace("{seat}", seat)
                 if state.phase is Phase.CANTE:
                     # the trick just won, which allows the cante, is on the felt
                     cards = page.get_by_test_id("learn-trick").locator("[role=img]")
@@ -100,6 +112,7 @@ def test_the_whole_tutorial_is_completed_with_wrong_and_right_moves(
                 page.keyboard.press("Enter")
                 expect(page.locator("h2:focus")).to_have_count(1)
         page.get_by_test_id("learn-done").wait_for()
+        assert bids_of_the_player > 0  # a lesson where the player's own contract is shown
         for lesson in LESSONS:
             done = page.get_by_test_id(f"learn-lesson-{lesson.id}").get_attribute("data-done")
             assert done == "true", lesson.id

@@ -191,7 +191,9 @@ function Board({ step, played, answered }) {
       </span>
       ${us || them ? html`<span data-testid="learn-score">${t("tutorial.score", { us, them })}</span>` : null}
       ${v.bidder !== null && v.bidder !== undefined
-        ? html`<span>${t("table.contractBy", { contract: t(`bid.${v.contract}`), seat: t(`tutorial.seat.${v.bidder}`) })}</span>`
+        ? html`<span data-testid="learn-contract">${v.bidder === 0
+          ? t("table.contractByYou", { contract: t(`bid.${v.contract}`) })
+          : t("table.contractBy", { contract: t(`bid.${v.contract}`), seat: t(`tutorial.seat.${v.bidder}`) })}</span>`
         : null}
     </div>
     <div class="lb-felt">

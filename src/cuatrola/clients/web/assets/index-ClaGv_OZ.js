@@ -753,7 +753,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <span>${L(`table.trump`)}: ${Y(r.trump)}</span>
       </span>
       ${c||l?Z`<span data-testid="learn-score">${L(`tutorial.score`,{us:c,them:l})}</span>`:null}
-      ${r.bidder!==null&&r.bidder!==void 0?Z`<span>${L(`table.contractBy`,{contract:L(`bid.${r.contract}`),seat:L(`tutorial.seat.${r.bidder}`)})}</span>`:null}
+      ${r.bidder!==null&&r.bidder!==void 0?Z`<span data-testid="learn-contract">${r.bidder===0?L(`table.contractByYou`,{contract:L(`bid.${r.contract}`)}):L(`table.contractBy`,{contract:L(`bid.${r.contract}`),seat:L(`tutorial.seat.${r.bidder}`)})}</span>`:null}
     </div>
     <div class="lb-felt">
       ${[1,2,3,0].map(s)}
