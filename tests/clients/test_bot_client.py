@@ -7,7 +7,6 @@ import os
 import random
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from cuatrola.core.views import view_for
 from cuatrola.protocol.messages import Acted, Error, Event
 from cuatrola.protocol.views import hand_view
 from tests.fixtures.bots import HighCard
+from tests.support.cli import run_cuatrola
 from tests.support.servers import QUICK, ServeProcess, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,13 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def bot(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cuatrola", "bot", *args],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        cwd=ROOT,
-    )
+    return run_cuatrola("bot", *args, timeout=240, cwd=ROOT)
 
 
 # A table of its own against the server's computer players, to exactly 3; and a quick match,
@@ -193,10 +187,11 @@ def test_a_turn_that_timed_out_is_said_plainly(tmp_path: Path) -> None:
     # A one-second turn timer, and a bot that takes 2.5 s over its first card: the server
     # plays for it, and its late move comes back stale.
     with ServeProcess(tmp_path, *QUICK, "--min-turn-time", "1") as serve:
-        proc = subprocess.run(
-            [sys.executable, "-m", "cuatrola", "bot", "--server", serve.http, *SLEEPY],
-            capture_output=True,
-            text=True,
+        proc = run_cuatrola(
+            "bot",
+            "--server",
+            serve.http,
+            *SLEEPY,
             timeout=240,
             cwd=ROOT,
             env={**os.environ, "SLEEPY_SECONDS": "2.5"},

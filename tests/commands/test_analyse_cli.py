@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.fixtures.analysis_records import BLUNDER_STEP, PLANTED_BLUNDER, WITH_CANTE
+from tests.support.cli import cuatrola_command, run_cuatrola
 
 
 def analyse(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cuatrola", "analyse", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_cuatrola("analyse", *args, stdin=stdin, timeout=120)
 
 
 @pytest.fixture
@@ -126,7 +120,7 @@ def test_an_empty_array_exits_2_like_an_empty_input() -> None:
 def test_a_closed_output_pipe_ends_quietly_with_status_0(records: Path, json_output: bool) -> None:
     # As replay and verify do: `cuatrola analyse ... | head -2` used to exit 1 (rich's own
     # handling of the closed pipe).
-    command = [sys.executable, "-m", "cuatrola", "analyse", str(records), "--samples", "4"]
+    command = cuatrola_command("analyse", str(records), "--samples", "4")
     process = subprocess.Popen(
         command + (["--json"] if json_output else []),
         stdout=subprocess.PIPE,

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 from cuatrola.commands.bench import TARGETS
 from cuatrola.server.settings import Settings
+from tests.support.cli import run_cuatrola
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,12 +27,7 @@ def test_the_readme_lists_every_benchmark_target() -> None:
 
 
 def test_the_serve_help_gives_the_node_default_the_code_and_docs_use(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "serve", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run_cuatrola("serve", "--help")
     assert proc.returncode == 0, proc.stderr
     node_help = " ".join(proc.stdout.split())  # argparse wraps the help over lines
     assert "default HOST:DATA_DIR" in node_help and "HOST:PID" not in node_help

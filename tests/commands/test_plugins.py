@@ -22,19 +22,13 @@ from cuatrola.ai.base import (
 from cuatrola.ai.duel import DuelError
 from cuatrola.clients.duel import run_duel
 from tests.fixtures.bots import HighCard
+from tests.support.cli import run_cuatrola
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cuatrola", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=ROOT,
-        env=env,
-    )
+    return run_cuatrola(*args, timeout=300, cwd=ROOT, env=env)
 
 
 def test_duel_loads_a_player_from_a_module_spec() -> None:
@@ -266,23 +260,20 @@ def test_the_cuatrola_script_finds_a_bot_module_in_the_current_directory(tmp_pat
     script = launcher / "cuatrola"
     script.write_text("import sys\nfrom cuatrola.cli import main\nsys.exit(main())\n")
     pythonpath = os.pathsep.join([str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")])
-    proc = subprocess.run(
-        [sys.executable, str(script), "duel", "--a", "my_cwd_bots:Mine", "--b", "random"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=bots,
-        env={**os.environ, "PYTHONPATH": pythonpath},
-    )
+
+    def duel_against_random(spec: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(script), "duel", "--a", spec, "--b", "random"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=bots,
+            env={**os.environ, "PYTHONPATH": pythonpath},
+        )
+
+    proc = duel_against_random("my_cwd_bots:Mine")
     assert proc.returncode == 0, proc.stderr
     assert "duel my_cwd_bots:Mine (a) vs random (b)" in proc.stdout
     # A module that is nowhere is still the one-line error.
-    proc = subprocess.run(
-        [sys.executable, str(script), "duel", "--a", "nowhere_bots:Mine", "--b", "random"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=bots,
-        env={**os.environ, "PYTHONPATH": pythonpath},
-    )
+    proc = duel_against_random("nowhere_bots:Mine")
     assert proc.returncode == 2 and "No module named 'nowhere_bots'" in proc.stderr

@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support.cli import run_cuatrola
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "examples"
 
 
 def replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cuatrola", "replay", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cuatrola("replay", *args, stdin=stdin)
 
 
 def test_the_example_file_replays_line_for_line() -> None:
@@ -84,19 +79,12 @@ def test_a_missing_file_exits_two_without_a_traceback() -> None:
 
 
 def test_bad_cli_arguments_exit_two() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "replay", "a", "b"], capture_output=True, text=True
-    )
+    proc = replay("a", "b")
     assert proc.returncode == 2 and "unrecognized arguments" in proc.stderr
 
 
 def test_bench_engine_prints_json_lines() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "0.2", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cuatrola("bench", "engine", "--seconds", "0.2", "--json", timeout=120)
     assert proc.returncode == 0, proc.stderr
     lines = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [line["backend"] for line in lines] == ["reference", "python", "python-state"]
@@ -105,12 +93,7 @@ def test_bench_engine_prints_json_lines() -> None:
 
 
 def test_bench_engine_explains_its_backends_in_a_header() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "0.1"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cuatrola("bench", "engine", "--seconds", "0.1", timeout=120)
     assert proc.returncode == 0, proc.stderr
     head, _, table = proc.stdout.partition("\n\n")
     assert "naive implementation" in head and "checked HandState API" in head
@@ -121,9 +104,5 @@ def test_bench_engine_explains_its_backends_in_a_header() -> None:
 
 
 def test_bench_engine_refuses_a_bad_duration() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "bench", "engine", "--seconds", "-1"],
-        capture_output=True,
-        text=True,
-    )
+    proc = run_cuatrola("bench", "engine", "--seconds", "-1")
     assert proc.returncode == 2 and "seconds" in proc.stderr

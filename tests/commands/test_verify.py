@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from cuatrola.core.shuffle import (
     derive_deck,
     verify_deal,
 )
+from tests.support.cli import run_cuatrola
 
 SEED = bytes(range(32))
 CONTRIBUTIONS = {0: bytes.fromhex("c0ffee"), 2: bytes(range(32, 64))}
@@ -44,12 +44,7 @@ def verify(
 ) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "records.jsonl"
     path.write_text(raw if raw is not None else "".join(json.dumps(r) + "\n" for r in records))
-    return subprocess.run(
-        [sys.executable, "-m", "cuatrola", "verify", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_cuatrola("verify", str(path))
 
 
 def test_a_proof_that_holds_is_verified(tmp_path: Path) -> None:
@@ -144,23 +139,16 @@ def test_old_records_have_no_proof_and_stay_valid(tmp_path: Path) -> None:
 
 def test_duel_records_carry_no_proof_and_are_not_said_to_be_old(tmp_path: Path) -> None:
     records = tmp_path / "duel.jsonl"
-    duel = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cuatrola",
-            "duel",
-            "--a",
-            "greedy",
-            "--b",
-            "random",
-            "--deals",
-            "1",
-            "--records",
-            str(records),
-        ],
-        capture_output=True,
-        text=True,
+    duel = run_cuatrola(
+        "duel",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--deals",
+        "1",
+        "--records",
+        str(records),
         timeout=120,
     )
     assert duel.returncode == 0, duel.stderr
@@ -201,12 +189,7 @@ def test_invalid_records_lines_and_inputs_are_reported(tmp_path: Path) -> None:
     assert (
         no_record.stderr == "cuatrola verify: the input holds no record: the JSON array is empty\n"
     )
-    missing = subprocess.run(
-        [sys.executable, "-m", "cuatrola", "verify", str(tmp_path / "nope.jsonl")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    missing = run_cuatrola("verify", str(tmp_path / "nope.jsonl"))
     assert missing.returncode == 2
     assert missing.stderr.startswith("cuatrola verify: cannot read ")
     assert "Traceback" not in missing.stderr

@@ -14,12 +14,13 @@ from __future__ import annotations
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 from types import TracebackType
 from typing import Final
+
+from tests.support.cli import cuatrola_command
 
 #: Flags that make a test server quick: no pause between hands, computer players that answer
 #: at once, deals that do not wait for shuffle contributions, no guest rate limit (every test
@@ -48,7 +49,7 @@ def free_port() -> int:
 
 def serve_command(*args: str) -> list[str]:
     """The command line of ``cuatrola serve`` with ``args``."""
-    return [sys.executable, "-m", "cuatrola", "serve", *args]
+    return cuatrola_command("serve", *args)
 
 
 class ServeProcess:
