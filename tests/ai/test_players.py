@@ -15,12 +15,13 @@ from cuatrola.ai.opponents import PlayEvidence, evidence_likelihood
 from cuatrola.ai.players.greedy import GreedyPlayer, bid_strength
 from cuatrola.ai.players.levels import EasyPlayer
 from cuatrola.ai.players.pimc import PimcPlayer
-from cuatrola.core.actions import format_action, parse_action
+from cuatrola.core.actions import parse_action
 from cuatrola.core.cards import cards_of, mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import view_for
 from tests.ai.experts import expert
+from tests.support.play import self_play
 
 #: Players under test, kept on small budgets so the suite stays fast.
 SMALL: dict[str, Callable[[], Player]] = {
@@ -32,35 +33,16 @@ SMALL: dict[str, Callable[[], Player]] = {
 }
 
 
-def _play(factory: Callable[[], Player], seed: int, hands: int, rules: Rules) -> int:
-    """Self-play ``hands`` hands with ``factory`` in every seat; number of decisions."""
-    rng = random.Random(seed)
-    decisions = 0
-    for number in range(hands):
-        score = (rng.randrange(11), rng.randrange(11))
-        state = HandState.deal(rules, dealer=number % 4, rng=rng, score_before=score)
-        players = [factory() for _ in range(4)]
-        while not state.is_finished:
-            seat = state.to_move
-            assert seat is not None
-            view = view_for(state, seat)
-            action = players[seat].choose(view, random.Random(decisions))
-            assert action in state.legal_actions(), (format_action(action), state.notation())
-            state.apply(action, seat)
-            decisions += 1
-    return decisions
-
-
 @pytest.mark.parametrize("name", sorted(SMALL))
 def test_every_action_is_legal(name: str) -> None:
-    assert _play(SMALL[name], seed=len(name), hands=6, rules=Rules()) > 100
-    assert _play(SMALL[name], seed=7, hands=2, rules=Rules(quintola=False)) > 30
+    assert self_play(SMALL[name], seed=len(name), hands=6, rules=Rules()) > 100
+    assert self_play(SMALL[name], seed=7, hands=2, rules=Rules(quintola=False)) > 30
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_levels_are_registered_and_legal(level: str) -> None:
     assert level in available_players()
-    assert _play(lambda: make_player(level), seed=3, hands=1, rules=Rules()) > 15
+    assert self_play(lambda: make_player(level), seed=3, hands=1, rules=Rules()) > 15
 
 
 def test_players_refuse_a_view_without_legal_actions() -> None:

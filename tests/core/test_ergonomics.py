@@ -18,18 +18,7 @@ from cuatrola.core.views import public_view, view_for
 from cuatrola.protocol import hand_view
 from cuatrola.protocol.views import view_from_wire
 from tests.strategies import dealers, rules_sets, seeds
-
-
-def _random_states(rules: Rules, seed: int, dealer: int) -> list[HandState]:
-    """Every state of one random hand, from the deal to the end (copies)."""
-    rng = random.Random(seed)
-    state = HandState.deal(rules, dealer, rng)
-    states = [state.copy()]
-    while not state.is_finished:
-        actions = state.legal_actions()
-        state.apply(actions[int(rng.random() * len(actions))])
-        states.append(state.copy())
-    return states
+from tests.support.play import every_state
 
 
 @settings(max_examples=60, deadline=None)
@@ -37,7 +26,7 @@ def _random_states(rules: Rules, seed: int, dealer: int) -> list[HandState]:
 def test_legal_cards_and_trick_winner_take_a_views_fields(
     rules: Rules, seed: int, dealer: int
 ) -> None:
-    for state in _random_states(rules, seed, dealer):
+    for state in every_state(rules, seed, dealer):
         if state.phase is not Phase.PLAY:
             continue
         assert state.to_move is not None
@@ -152,7 +141,7 @@ def test_team_and_partner_take_any_integer_seat_and_answer_plain_ints() -> None:
 def test_the_text_board_of_a_view_shows_its_own_cards_and_no_hidden_one(
     rules: Rules, seed: int, dealer: int
 ) -> None:
-    for state in _random_states(rules, seed, dealer):
+    for state in every_state(rules, seed, dealer):
         full = str(state)
         for seat in range(4):
             for card in state.hand_of(seat):
@@ -213,7 +202,7 @@ def test_checked_apply_and_apply_unchecked_reach_the_same_states(
 @settings(max_examples=60, deadline=None)
 @given(seed=seeds, dealer=dealers)
 def test_the_benchmarks_reference_plays_the_same_rules(seed: int, dealer: int) -> None:
-    for state in _random_states(Rules(auto_cante=True), seed, dealer):
+    for state in every_state(Rules(auto_cante=True), seed, dealer):
         if state.phase is not Phase.PLAY:
             continue
         assert state.to_move is not None

@@ -13,6 +13,7 @@ from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import PublicView, SeatView, public_view, view_for
 from tests.strategies import seeds
+from tests.support.play import every_state
 
 
 def _cards_in(value: object) -> set[int]:
@@ -37,21 +38,10 @@ def test_view_types_have_no_field_for_other_seats_cards() -> None:
     assert "hands" not in public and "dealt" not in public
 
 
-def _midhand_states(seed: int) -> list[HandState]:
-    rng = random.Random(seed)
-    state = HandState.deal(Rules(), seed % 4, rng)
-    states = [state.copy()]
-    while not state.is_finished:
-        actions = state.legal_actions()
-        state.apply(actions[int(rng.random() * len(actions))])
-        states.append(state.copy())
-    return states
-
-
 @settings(max_examples=40, deadline=None)
 @given(seeds)
 def test_a_seat_sees_only_its_own_cards_played_cards_and_the_shown_card(seed: int) -> None:
-    for state in _midhand_states(seed):
+    for state in every_state(Rules(), seed, seed % 4):
         played = 0
         for trick in state.tricks:
             played |= mask_of(trick.cards)
@@ -75,7 +65,7 @@ def test_a_seat_sees_only_its_own_cards_played_cards_and_the_shown_card(seed: in
 def test_a_seats_view_is_invariant_when_other_seats_unseen_cards_are_reshuffled(
     seed: int, seat: int, shuffler: random.Random
 ) -> None:
-    states = _midhand_states(seed)
+    states = every_state(Rules(), seed, seed % 4)
     state = states[shuffler.randrange(len(states))]
     if state.is_finished:
         return

@@ -3,7 +3,6 @@ reachable from the command line (``python -m research``)."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -13,12 +12,10 @@ import pytest
 from research.variants import ConsistentExpert, UniformExpert, modelled_expert, softmax_expert
 
 from cuatrola.ai.base import Player, available_players
-from cuatrola.core.actions import format_action
-from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Rules
-from cuatrola.core.views import view_for
 from research import variants
 from tests.ai.experts import config
+from tests.support.play import self_play
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"samples": 4, "exhaustive": 8, "bid_samples": 3}
@@ -40,17 +37,7 @@ def test_every_variant_is_registered() -> None:
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_every_action_is_legal(name: str) -> None:
-    rng = random.Random(len(name))
-    for number in range(2):
-        state = HandState.deal(Rules(), dealer=number, rng=rng)
-        players = [PLAYERS[name]() for _ in range(4)]
-        while not state.is_finished:
-            seat = state.to_move
-            assert seat is not None
-            view = view_for(state, seat)
-            action = players[seat].choose(view, random.Random(number))
-            assert action in state.legal_actions(), (format_action(action), state.notation())
-            state.apply(action, seat)
+    self_play(PLAYERS[name], seed=len(name), hands=2, rules=Rules())
 
 
 def test_the_command_line_knows_the_variants() -> None:

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
-import random
-from typing import Any
+from collections.abc import AsyncIterator
 
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from cuatrola.ai.analysis import decode_match
-from cuatrola.core.match import MatchState
-from cuatrola.core.records import hand_to_record
 from cuatrola.core.rules import Rules
-from cuatrola.protocol.ids import TableId, UserId
 from cuatrola.server.accounts.analysis import (
     AnalysisStatus,
     MatchAnalyses,
@@ -24,7 +21,8 @@ from cuatrola.server.accounts.analysis import (
 )
 from cuatrola.server.accounts.history import History
 from cuatrola.server.accounts.schema import match_analyses
-from cuatrola.table.effects import FinishedMatch, MatchPlayer
+from cuatrola.table.effects import FinishedMatch
+from tests.support.play import finished_match
 
 #: Few deals: these tests check the plumbing, tests/ai/test_analysis.py the analysis.
 SAMPLES = 4
@@ -32,31 +30,20 @@ SAMPLES = 4
 
 def short_match(match_id: str, seed: int = 2) -> FinishedMatch:
     """A match to 3 played with random legal moves; seats 0 and 2 human, 1 and 3 bots."""
-    rng = random.Random(seed)
-    match = MatchState(Rules.exact(3), first_dealer=0)
-    records: list[dict[str, Any]] = []
-    while not match.is_over:
-        hand = match.start_hand(rng)
-        while not hand.is_finished:
-            hand.apply(rng.choice(hand.legal_actions()))
-        records.append(hand_to_record(hand))
-        match.finish_hand()
-    assert match.winner is not None
-    return FinishedMatch(
-        match_id=match_id,
-        table_id=TableId("t1"),
-        rules=Rules.exact(3).to_dict(),
-        started_at=1_800_000_000.0,
-        finished_at=1_800_000_100.0,
-        score=match.score,
-        winner=match.winner,
-        players=tuple(
-            MatchPlayer(seat, None if seat % 2 else UserId(f"u{seat}"), f"P{seat}", seat % 2 == 1)
-            for seat in range(4)
-        ),
-        hands=records,
-        rated=False,
-    )
+    players = [("u0", "P0"), (None, "P1"), ("u2", "P2"), (None, "P3")]
+    return finished_match(match_id, players, rules=Rules.exact(3), rated=False, seed=seed)
+
+
+@contextlib.asynccontextmanager
+async def running_analyses(
+    factory: async_sessionmaker[AsyncSession], history: History, workers: int = 0
+) -> AsyncIterator[MatchAnalyses]:
+    """A :class:`MatchAnalyses` service on ``SAMPLES`` deals, closed on the way out."""
+    analyses = MatchAnalyses(factory, history, workers=workers, samples=SAMPLES)
+    try:
+        yield analyses
+    finally:
+        await analyses.close()
 
 
 async def _done(analyses: MatchAnalyses, match_id: str) -> bytes:
@@ -75,14 +62,11 @@ async def test_a_finished_match_is_analysed_stored_and_read(
 ) -> None:
     match = short_match("m-an-1")
     assert await history.record(match)
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history) as analyses:
         await analyses.on_match_finished(match)
         assert analyses.pending("m-an-1")
         assert (await analyses.read("m-an-1")).status is AnalysisStatus.PENDING
         body = await _done(analyses, "m-an-1")
-    finally:
-        await analyses.close()
     analysis = decode_match(body)
     assert len(analysis.hands) == len(match.hands)
     assert [s.seat for s in analysis.seats] == [0, 2]  # the human seats only
@@ -92,18 +76,16 @@ async def test_a_finished_match_is_analysed_stored_and_read(
     assert lines is not None
     assert body == compute_analysis(lines, [0, 2], match_seed("m-an-1"), SAMPLES)
     # Stored durably: a new service on the same database reads it without computing.
-    again = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    reply = await again.read("m-an-1")
-    assert reply.status is AnalysisStatus.DONE and reply.body == body
-    assert not again.pending("m-an-1")
-    await again.close()
+    async with running_analyses(factory, history) as again:
+        reply = await again.read("m-an-1")
+        assert reply.status is AnalysisStatus.DONE and reply.body == body
+        assert not again.pending("m-an-1")
 
 
 async def test_an_unknown_match_is_unknown_and_a_missing_analysis_is_queued_on_read(
     factory: async_sessionmaker[AsyncSession], history: History
 ) -> None:
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history) as analyses:
         assert (await analyses.read("nope")).status is AnalysisStatus.UNKNOWN
         assert not analyses.pending("nope")
         # A match stored while no analysis was running (an older one, or a restart).
@@ -115,8 +97,6 @@ async def test_an_unknown_match_is_unknown_and_a_missing_analysis_is_queued_on_r
         async with factory() as session:
             rows = (await session.execute(select(match_analyses.c.match_id))).scalars().all()
         assert list(rows) == ["m-an-2"]
-    finally:
-        await analyses.close()
 
 
 async def test_a_failed_analysis_is_stored_as_failed(
@@ -125,8 +105,7 @@ async def test_a_failed_analysis_is_stored_as_failed(
     match = short_match("m-an-3")
     broken = dataclasses.replace(match, hands=[{"format": "nonsense"}])
     assert await history.record(broken)
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history) as analyses:
         analyses.queue("m-an-3")
         for _ in range(200):
             if not analyses.pending("m-an-3"):
@@ -136,8 +115,6 @@ async def test_a_failed_analysis_is_stored_as_failed(
         async with factory() as session, session.begin():
             await session.execute(delete(match_analyses))
         assert (await analyses.read("m-an-3")).status is AnalysisStatus.PENDING  # queued again
-    finally:
-        await analyses.close()
 
 
 async def test_the_worker_process_computes_the_same_analysis(
@@ -145,12 +122,9 @@ async def test_the_worker_process_computes_the_same_analysis(
 ) -> None:
     match = short_match("m-an-4", seed=3)
     assert await history.record(match)
-    analyses = MatchAnalyses(factory, history, workers=1, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history, workers=1) as analyses:
         await analyses.on_match_finished(match)
         body = await _done(analyses, "m-an-4")
-    finally:
-        await analyses.close()
     lines = await history.record_lines("m-an-4")
     assert lines is not None
     assert body == compute_analysis(lines, [0, 2], match_seed("m-an-4"), SAMPLES)

@@ -22,7 +22,7 @@ from cuatrola.server.accounts.analysis import (
 )
 from cuatrola.server.accounts.history import History
 from cuatrola.table.effects import FinishedMatch, HandOver
-from tests.server.test_analysis import SAMPLES, _done, short_match
+from tests.server.test_analysis import SAMPLES, _done, running_analyses, short_match
 
 
 def hand_over(match: FinishedMatch, index: int, seats: tuple[int, ...] = (0, 2)) -> HandOver:
@@ -48,12 +48,9 @@ async def test_a_hand_is_analysed_with_the_seed_its_match_analysis_gives_it(
     factory: async_sessionmaker[AsyncSession], history: History
 ) -> None:
     match = short_match("m-hand-1")
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history) as analyses:
         bodies = [await analyses.analyse_hand(hand_over(match, i)) for i in range(len(match.hands))]
         body = await match_analysis(analyses, history, match)
-    finally:
-        await analyses.close()
     config = analysis_config(SAMPLES)
     for index, hand_body in enumerate(bodies):
         assert hand_body is not None
@@ -71,22 +68,19 @@ async def test_the_newest_hands_go_first_and_the_oldest_past_the_queue_are_dropp
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     match = short_match("m-hand-2")
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    overs = [hand_over(match, i % len(match.hands)) for i in range(HAND_QUEUE + 3)]
-    finished: list[int] = []
+    async with running_analyses(factory, history) as analyses:
+        overs = [hand_over(match, i % len(match.hands)) for i in range(HAND_QUEUE + 3)]
+        finished: list[int] = []
 
-    async def analysed(n: int) -> bytes | None:
-        body = await analyses.analyse_hand(overs[n])
-        finished.append(n)
-        return body
+        async def analysed(n: int) -> bytes | None:
+            body = await analyses.analyse_hand(overs[n])
+            finished.append(n)
+            return body
 
-    try:
         with caplog.at_level(logging.WARNING, logger="cuatrola.analysis"):
             # The first is computed at once and HAND_QUEUE wait; the two that end after
             # them push the two oldest waiting ones out.
             bodies = await asyncio.gather(*(analysed(n) for n in range(len(overs))))
-    finally:
-        await analyses.close()
     assert [n for n, b in enumerate(bodies) if b is None] == [1, 2]
     dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
     assert len(dropped) == 2
@@ -98,14 +92,13 @@ async def test_a_match_analysis_waits_for_the_hands_that_end_before_its_turn(
     factory: async_sessionmaker[AsyncSession], history: History
 ) -> None:
     first, later = short_match("m-hand-6"), short_match("m-hand-7")
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    done: list[str] = []
+    async with running_analyses(factory, history) as analyses:
+        done: list[str] = []
 
-    async def hand(match: FinishedMatch, index: int) -> None:
-        assert await analyses.analyse_hand(hand_over(match, index)) is not None
-        done.append(f"{match.match_id} hand {index + 1}")
+        async def hand(match: FinishedMatch, index: int) -> None:
+            assert await analyses.analyse_hand(hand_over(match, index)) is not None
+            done.append(f"{match.match_id} hand {index + 1}")
 
-    try:
         busy = asyncio.create_task(hand(first, 0))  # the worker is busy with it
         await asyncio.sleep(0)
         assert await history.record(first)
@@ -114,8 +107,6 @@ async def test_a_match_analysis_waits_for_the_hands_that_end_before_its_turn(
         assert analyses.pending(first.match_id)  # not computed yet
         await busy
         assert await _done(analyses, first.match_id)
-    finally:
-        await analyses.close()
     assert done == ["m-hand-6 hand 1", "m-hand-7 hand 1"]
 
 
@@ -182,15 +173,12 @@ async def test_a_hand_that_cannot_be_analysed_gives_none_and_the_next_one_is_ana
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     match = short_match("m-hand-3")
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    broken = HandOver(match.match_id, 1, {"format": "nonsense"}, (0,))
-    try:
+    async with running_analyses(factory, history) as analyses:
+        broken = HandOver(match.match_id, 1, {"format": "nonsense"}, (0,))
         with caplog.at_level(logging.ERROR, logger="cuatrola.analysis"):
             assert await analyses.analyse_hand(broken) is None
         assert any("analysis failed" in r.getMessage() for r in caplog.records)
         assert await analyses.analyse_hand(hand_over(match, 0)) is not None
-    finally:
-        await analyses.close()
 
 
 async def test_a_hand_analysed_for_other_seats_is_not_reused(
@@ -199,13 +187,10 @@ async def test_a_hand_analysed_for_other_seats_is_not_reused(
     """A person left after the first hand and a computer player took the seat: the match's
     analysis is of the seats people own at its end, and computes that hand again."""
     match = short_match("m-hand-4")
-    analyses = MatchAnalyses(factory, history, workers=0, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history) as analyses:
         first = await analyses.analyse_hand(hand_over(match, 0, seats=(0, 1, 2)))
         assert first is not None and {s.seat for s in decode_hand(first).seats} == {0, 1, 2}
         body = await match_analysis(analyses, history, match)
-    finally:
-        await analyses.close()
     assert body == await computed_afresh(history, "m-hand-4")
 
 
@@ -213,8 +198,7 @@ async def test_a_dead_worker_loses_that_hand_only_and_a_new_worker_takes_the_nex
     factory: async_sessionmaker[AsyncSession], history: History
 ) -> None:
     match = short_match("m-hand-5")
-    analyses = MatchAnalyses(factory, history, workers=1, samples=SAMPLES)
-    try:
+    async with running_analyses(factory, history, workers=1) as analyses:
         first = asyncio.create_task(analyses.analyse_hand(hand_over(match, 0)))
         # The worker process this service started for the hand: killed while it starts up,
         # before it can have finished (it has not even imported the analysis yet).
@@ -229,8 +213,6 @@ async def test_a_dead_worker_loses_that_hand_only_and_a_new_worker_takes_the_nex
         assert await first is None
         # A new worker computes the next one, the same as in this process.
         body = await analyses.analyse_hand(hand_over(match, 1))
-    finally:
-        await analyses.close()
     seed = hand_seed("m-hand-5", 1)
     config = analysis_config(SAMPLES)
     assert body == encode(analyse_hand(match.hands[1], [0, 2], seed, config=config))

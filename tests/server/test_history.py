@@ -4,59 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
-from typing import Any
 
 import pytest
 
-from cuatrola.core.match import MatchState
-from cuatrola.core.records import hand_to_record, replay_record
-from cuatrola.core.rules import Rules
-from cuatrola.protocol.ids import TableId, UserId
+from cuatrola.core.records import replay_record
 from cuatrola.server.accounts.accounts import Accounts
 from cuatrola.server.accounts.history import History
-from cuatrola.table.effects import FinishedMatch, MatchPlayer
+from cuatrola.table.effects import FinishedMatch
+from tests.support.play import finished_match
 
-
-def play_match(seed: int) -> tuple[list[dict[str, Any]], tuple[int, int], int]:
-    """A complete match to 11 with first-legal-action play: its records, score and winner."""
-    rng = random.Random(seed)
-    match = MatchState(Rules(), first_dealer=0)
-    records = []
-    while not match.is_over:
-        hand = match.start_hand(rng)
-        while not hand.is_finished:
-            hand.apply(rng.choice(hand.legal_actions()))
-        records.append(hand_to_record(hand))
-        match.finish_hand()
-    assert match.winner is not None
-    return records, match.score, match.winner
-
-
-def finished(
-    match_id: str,
-    players: list[tuple[str | None, str]],
-    *,
-    rated: bool = True,
-    seed: int = 1,
-    finished_at: float = 1_800_000_100.0,
-) -> FinishedMatch:
-    records, score, winner = play_match(seed)
-    return FinishedMatch(
-        match_id=match_id,
-        table_id=TableId("t1"),
-        rules=Rules().to_dict(),
-        started_at=finished_at - 100,
-        finished_at=finished_at,
-        score=score,
-        winner=winner,
-        players=tuple(
-            MatchPlayer(seat, None if uid is None else UserId(uid), name, uid is None)
-            for seat, (uid, name) in enumerate(players)
-        ),
-        hands=records,
-        rated=rated,
-    )
+#: A finished match to record (tests/server/test_rest.py records them too).
+finished = finished_match
 
 
 async def _register(accounts: Accounts, *names: str) -> list[tuple[str | None, str]]:
