@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from cuatrola.ai.knowledge.history import PastPlay, past_plays
+from cuatrola.ai.players.pimc import PimcPlayer
 from cuatrola.core.actions import bid_action
 from cuatrola.core.hand import HandState
 from cuatrola.core.rules import Contract, Rules
@@ -15,6 +17,11 @@ Moves = Callable[[HandState], list[int]]
 
 #: Automatic cantes, as the double-dummy solver models them.
 AUTO = Rules(auto_cante=True)
+#: The action ids of the four bids.
+PASS, SOLO, CUATROLA, QUINTOLA = (
+    bid_action(contract)
+    for contract in (Contract.PASS, Contract.SOLO, Contract.CUATROLA, Contract.QUINTOLA)
+)
 #: Bids in speaking order (the mano first) giving each kind of hand.
 BIDS = {
     "plain": ("pass",) * 4,
@@ -55,6 +62,19 @@ def middle_of_a_hand(seed: int, trick: int = 2) -> tuple[HandState, SeatView]:
     seat = state.to_move
     assert seat is not None
     return state, view_for(state, seat)
+
+
+def pimc_move_seen_next(state: HandState, view: SeatView) -> tuple[int, SeatView, PastPlay]:
+    """The card a PIMC player (30 samples, seeded) picks from ``view``, the view of the seat
+    to move in ``state``; played on a copy of ``state``, the view of the next seat to move
+    and that play as its history tells it."""
+    card = PimcPlayer(30).choose(view, random.Random(0))
+    after = state.copy()
+    after.apply(card)
+    observer = after.to_move
+    assert observer is not None
+    later = view_for(after, observer)
+    return card, later, past_plays(later)[-1]
 
 
 def final_value(state: HandState) -> int:

@@ -15,14 +15,14 @@ from cuatrola.ai.opponents import (
     evidence_likelihood,
     play_evidence,
 )
-from cuatrola.ai.players.pimc import PimcPlayer, card_scores
+from cuatrola.ai.players.pimc import card_scores
 from cuatrola.core.actions import bid_action, is_card_action, parse_action
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Contract, Rules
 from cuatrola.core.views import SeatView, view_for
 from tests.ai.experts import expert
-from tests.ai.positions import middle_of_a_hand
+from tests.ai.positions import middle_of_a_hand, pimc_move_seen_next
 
 BIDDINGS = (
     (Contract.PASS,) * 4,
@@ -88,13 +88,7 @@ def test_the_model_reads_pimc_from_that_seat() -> None:
         if knowledge.count() > 30:
             continue
         # The mover's current decision, seen from the last view after he plays.
-        card = PimcPlayer(30).choose(view, random.Random(0))
-        after = state.copy()
-        after.apply(card)
-        observer = after.to_move
-        assert observer is not None
-        later = view_for(after, observer)
-        play = past_plays(later)[-1]
+        card, later, play = pimc_move_seen_next(state, view)
         assert (play.seat, play.card) == (view.seat, card)
         model = PimcChoiceModel(memo={})
         shares = model.shares(later, play, mask_of(view.hand))

@@ -28,11 +28,18 @@ from cuatrola.ai.search.solver import (
 )
 from cuatrola.core.cards import mask_of
 from cuatrola.core.hand import HandState
-from cuatrola.core.rules import Contract, Rules
-from tests.ai.positions import brute_force, brute_force_moves, final_value
+from cuatrola.core.rules import Contract
+from tests.ai.positions import (
+    AUTO,
+    CUATROLA,
+    PASS,
+    QUINTOLA,
+    SOLO,
+    brute_force,
+    brute_force_moves,
+    final_value,
+)
 
-AUTO = Rules(auto_cante=True)
-PASS, SOLO, CUATROLA, QUINTOLA = 20, 21, 22, 23
 #: Bids in speaking order (the mano first) giving each kind of hand, with the bidder's place.
 BIDDINGS = {
     "plain": (PASS, PASS, PASS, PASS),
@@ -126,22 +133,33 @@ def test_at_least_rejects_a_bad_threshold(threshold: object) -> None:
             function(pos, threshold)  # type: ignore[arg-type]
 
 
-def test_value_of_a_last_trick_counts_points_so_far_bonus_and_cards() -> None:
-    hands = (mask_of(["AO"]), mask_of(["SO"]), mask_of(["3O"]), mask_of(["AC"]))
-    pos = Position(
+def seat_0_to_lead(
+    hands: tuple[int, int, int, int],
+    trump: int,
+    points: tuple[int, int],
+    tricks_won: tuple[int, int],
+) -> Position:
+    """A plain hand (all four passed) between tricks, nothing sung, seat 0 to lead:
+    ``hands`` as card masks, the tricks played are those ``tricks_won`` counts."""
+    return Position(
         hands=hands,
-        trump=1,
+        trump=trump,
         to_move=0,
         trick=(),
         trick_seats=(),
         sitting_out=None,
         contract=Contract.PASS,
         bidder=None,
-        points=(50, 40),
-        tricks_won=(2, 2),
-        tricks_played=4,
+        points=points,
+        tricks_won=tricks_won,
+        tricks_played=sum(tricks_won),
         sung=0,
     )
+
+
+def test_value_of_a_last_trick_counts_points_so_far_bonus_and_cards() -> None:
+    hands = (mask_of(["AO"]), mask_of(["SO"]), mask_of(["3O"]), mask_of(["AC"]))
+    pos = seat_0_to_lead(hands, trump=1, points=(50, 40), tricks_won=(2, 2))
     # Seat 3 trumps with AC: team 1 gets 11 + 2 + 10 + 11 + 10 (last trick).
     assert solve_python(pos) == 50 - (40 + 44)
     assert solve(pos) == -34
@@ -157,20 +175,7 @@ def test_cante_after_a_won_trick_is_counted() -> None:
         mask_of(["RE", "AB", "3B"]),
     )
     # (No other cante is possible: nobody else holds a rey and caballo of one suit.)
-    pos = Position(
-        hands=hands,
-        trump=0,
-        to_move=0,
-        trick=(),
-        trick_seats=(),
-        sitting_out=None,
-        contract=Contract.PASS,
-        bidder=None,
-        points=(0, 0),
-        tricks_won=(1, 1),
-        tricks_played=2,
-        sung=0,
-    )
+    pos = seat_0_to_lead(hands, trump=0, points=(0, 0), tricks_won=(1, 1))
     with_cantes = solve_python(pos)
     without = solve_python(dataclasses.replace(pos, cantes=False))
     assert with_cantes - without >= 40

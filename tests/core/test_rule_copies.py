@@ -29,11 +29,9 @@ from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rollout import random_plain_hand
 from cuatrola.core.rules import Rules
 from cuatrola.core.tricks import clause_of, legal_mask
-from tests.ai.positions import brute_force_moves
+from tests.ai.positions import AUTO, CUATROLA, PASS, QUINTOLA, SOLO, brute_force_moves
 from tests.strategies import dealers, rules_sets, seeds
 
-AUTO = Rules(auto_cante=True)
-PASS, SOLO, CUATROLA, QUINTOLA = 20, 21, 22, 23
 #: Bids in speaking order (the mano first): a plain hand, solos, a cuatrola and a quintola,
 #: so the positions have four seats or three, and each objective of the solver.
 BIDDINGS = st.sampled_from(

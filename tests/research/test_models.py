@@ -4,7 +4,6 @@ searched kind read by its mean scores."""
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 from research.models import (
@@ -17,14 +16,12 @@ from research.models import (
 from research.variants import softmax_expert
 
 from cuatrola.ai.knowledge.deals import Knowledge
-from cuatrola.ai.knowledge.history import past_plays
 from cuatrola.ai.opponents import evidence_likelihood as product_likelihood
 from cuatrola.ai.opponents import play_evidence as product_evidence
-from cuatrola.ai.players.pimc import PimcPlayer, card_scores
+from cuatrola.ai.players.pimc import card_scores
 from cuatrola.core.cards import mask_of
-from cuatrola.core.views import view_for
 from tests.ai.experts import config, expert
-from tests.ai.positions import middle_of_a_hand
+from tests.ai.positions import middle_of_a_hand, pimc_move_seen_next
 
 
 def test_double_dummy_kind_prefers_the_better_card() -> None:
@@ -70,13 +67,7 @@ def test_the_model_scores_the_cards_as_pimc_would_from_that_seat() -> None:
         # The model enumerates the deals when they are no more than it samples.
         if knowledge.count() > ResearchChoiceModel().samples:
             continue
-        card = PimcPlayer(30).choose(view, random.Random(0))
-        after = state.copy()
-        after.apply(card)
-        observer = after.to_move
-        assert observer is not None
-        later = view_for(after, observer)
-        play = past_plays(later)[-1]
+        card, later, play = pimc_move_seen_next(state, view)
         model = ResearchChoiceModel(memo={})
         scores = model.scores(later, play, mask_of(view.hand))
         worlds = list(knowledge.worlds())
