@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cuatrola.core.records import hand_to_record, replay_record, replay_summary
+from tests.fixtures.records import passed_hand
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "examples" / "records.jsonl"
 RECORDS = {r["example"]: r for r in map(json.loads, GOLDEN.read_text().splitlines())}
@@ -131,38 +132,34 @@ def test_bad_records_name_the_first_offending_entry(
 def test_the_forty_must_be_sung_before_a_twenty() -> None:
     # Seat 3 wins the first trick holding RB+CB (the 40, bastos is trump); his partner seat 1
     # holds RC+CC. The team must sing the 40 first, so a cante of copas is refused.
-    record = {
-        "format": "cuatrola-hand/1",
-        "dealer": 3,
-        "hands": [
+    record = passed_hand(
+        dealer=3,
+        hands=[
             ["AO", "3O", "RO", "CO", "SO"],
             ["AC", "3C", "RC", "CC", "SC"],
             ["AE", "3E", "RE", "CE", "SE"],
             ["AB", "3B", "RB", "CB", "SB"],
         ],
-        "trump": "CB",
-        "bids": ["pass"] * 4,
-        "plays": ["AO", "AC", "AE", "SB", "cante:C"],
-    }
+        trump="CB",
+        plays=["AO", "AC", "AE", "SB", "cante:C"],
+    )
     summary = replay_summary(record)
     assert summary["at"] == {"field": "plays", "index": 4}
     assert "40" in summary["error"]
 
 
 def test_a_partner_may_sing_after_his_partner_won_the_trick() -> None:
-    record = {
-        "format": "cuatrola-hand/1",
-        "dealer": 3,
-        "hands": [
+    record = passed_hand(
+        dealer=3,
+        hands=[
             ["RO", "CO", "AC", "SE", "AB"],
             ["AO", "SO", "3C", "3E", "3B"],
             ["3O", "RC", "CC", "CE", "RB"],
             ["SC", "AE", "RE", "CB", "SB"],
         ],
-        "trump": "SB",
-        "bids": ["pass"] * 4,
-        "plays": ["AB", "3B", "RB", "CB", "cante:C"],
-    }
+        trump="SB",
+        plays=["AB", "3B", "RB", "CB", "cante:C"],
+    )
     summary = replay_summary(record)
     assert summary["at"] == {"field": "plays", "index": 5}  # valid so far, then too short
     assert "ends before the hand" in summary["error"]

@@ -33,11 +33,15 @@ def _codes(text: str) -> list[str]:
     return text.split()
 
 
-@pytest.mark.parametrize(
+#: Runs a test once for each row of LEGAL_CASES, named by its clause.
+each_legal_case = pytest.mark.parametrize(
     ("clause", "hand", "table", "trump", "expected"),
     LEGAL_CASES,
     ids=[c[0] for c in LEGAL_CASES],
 )
+
+
+@each_legal_case
 def test_legal_cards_follow_each_clause(
     clause: str, hand: str, table: str, trump: str, expected: str
 ) -> None:
@@ -45,11 +49,7 @@ def test_legal_cards_follow_each_clause(
     assert [str(c) for c in got] == _codes(expected), clause
 
 
-@pytest.mark.parametrize(
-    ("clause", "hand", "table", "trump", "expected"),
-    LEGAL_CASES,
-    ids=[c[0] for c in LEGAL_CASES],
-)
+@each_legal_case
 def test_clause_of_names_the_clause_that_decides_each_case(
     clause: str, hand: str, table: str, trump: str, expected: str
 ) -> None:
