@@ -13,7 +13,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -144,6 +144,34 @@ async def at_a_computer_table(client: RemoteClient, recorder: Recorder) -> str:
     return ack.table
 
 
+class Watched(NamedTuple):
+    """A client at a computer table through the proxy, and a witness: a second connection
+    of the same player, straight to the server, subscribed to that table."""
+
+    client: RemoteClient
+    recorder: Recorder
+    witness: RemoteClient
+    seen_by: Recorder
+    table: str
+    #: The client's last seq at the table when the witness subscribed.
+    last: int
+
+
+async def watched_through_the_proxy(server: Server, proxy: CuttableProxy) -> Watched:
+    """Ana's client (reconnecting :data:`QUICKLY`) through ``proxy`` at a computer table,
+    seat 0 to move, and her witness."""
+    token = await guest_token(server.http, "Ana")
+    recorder, seen_by = Recorder(), Recorder()
+    client = recorder.client(through(proxy), token, reconnect=QUICKLY)
+    await client.connect()
+    table = await at_a_computer_table(client, recorder)
+    last = client.seq[table]
+    witness = seen_by.client(server.ws, token)
+    await witness.connect()
+    await witness.subscribe(table)
+    return Watched(client, recorder, witness, seen_by, table, last)
+
+
 # Against a scripted server ---------------------------------------------------------------------
 
 INFO = TableInfo(
@@ -238,17 +266,8 @@ async def test_a_refused_token_raises_server_refused(server: Server) -> None:
 async def test_after_a_drop_the_client_resumes_with_exactly_the_missed_events(
     server: Server, proxy: CuttableProxy
 ) -> None:
-    token = await guest_token(server.http, "Ana")
-    recorder, seen_by = Recorder(), Recorder()
-    client = recorder.client(through(proxy), token, reconnect=QUICKLY)
-    await client.connect()
-    table = await at_a_computer_table(client, recorder)
-    last = client.seq[table]
-    # A second connection of the same player, straight to the server, plays while the first
-    # is away.
-    witness = seen_by.client(server.ws, token)
-    await witness.connect()
-    await witness.subscribe(table)
+    client, recorder, witness, seen_by, table, last = await watched_through_the_proxy(server, proxy)
+    # The witness plays while the client is away.
     await wait_for(lambda: witness.seq.get(table) == last, "the witness's sync")
     proxy.refusing = True
     proxy.cut()
@@ -291,15 +310,7 @@ async def test_after_a_drop_the_client_resumes_with_exactly_the_missed_events(
 async def test_a_command_whose_answer_was_lost_is_sent_again_and_applied_once(
     server: Server, proxy: CuttableProxy
 ) -> None:
-    token = await guest_token(server.http, "Ana")
-    recorder, seen_by = Recorder(), Recorder()
-    client = recorder.client(through(proxy), token, reconnect=QUICKLY)
-    await client.connect()
-    table = await at_a_computer_table(client, recorder)
-    last = client.seq[table]
-    witness = seen_by.client(server.ws, token)
-    await witness.connect()
-    await witness.subscribe(table)
+    client, recorder, witness, seen_by, table, last = await watched_through_the_proxy(server, proxy)
     view = recorder.view()
     assert view is not None
     # The move reaches the server; its ack and event never reach the client.

@@ -46,6 +46,19 @@ def redis_url() -> str:
 
 
 @asynccontextmanager
+async def _with_tables(engine: AsyncEngine, metadata: MetaData | None) -> AsyncIterator[None]:
+    """Create the tables of ``metadata`` (when given) through ``engine``; dispose of the
+    engine on the way out."""
+    try:
+        if metadata is not None:
+            async with engine.begin() as conn:
+                await conn.run_sync(metadata.create_all)
+        yield
+    finally:
+        await engine.dispose()
+
+
+@asynccontextmanager
 async def sqlite_database(metadata: MetaData | None = None) -> AsyncIterator[AsyncEngine]:
     """An engine on a new SQLite file in a temporary directory (removed afterwards).
 
@@ -54,13 +67,8 @@ async def sqlite_database(metadata: MetaData | None = None) -> AsyncIterator[Asy
     """
     with tempfile.TemporaryDirectory(prefix="cuatrola-db-") as directory:
         engine = create_async_engine(f"sqlite+aiosqlite:///{Path(directory) / 'test.db'}")
-        try:
-            if metadata is not None:
-                async with engine.begin() as conn:
-                    await conn.run_sync(metadata.create_all)
+        async with _with_tables(engine, metadata):
             yield engine
-        finally:
-            await engine.dispose()
 
 
 @asynccontextmanager
@@ -94,12 +102,9 @@ async def postgres_schema(
         raise
     engine = create_async_engine(url, connect_args={"server_settings": {"search_path": schema}})
     try:
-        if metadata is not None:
-            async with engine.begin() as conn:
-                await conn.run_sync(metadata.create_all)
-        yield engine
+        async with _with_tables(engine, metadata):
+            yield engine
     finally:
-        await engine.dispose()
         async with admin.begin() as conn:
             await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         await admin.dispose()

@@ -5,7 +5,7 @@ decision used to tell the table that a rey and caballo were held)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -20,7 +20,7 @@ from cuatrola.table.commands import Act, BotAct, CloseCantes, FillBots, Join, Ow
 from cuatrola.table.effects import ArmTimer, AskBot, Broadcast, Reply, TimerKey
 from cuatrola.table.events import HandEvent, TableEvent
 from cuatrola.table.records import ChoiceRecord, TableRecord
-from cuatrola.table.seats import BOTS_CANTE_WINDOW
+from cuatrola.table.seats import BOTS_CANTE_WINDOW, CanteWindow
 
 USERS = tuple(UserId(name) for name in ("ana", "bea", "carla", "dani"))
 WINDOW = 3.0
@@ -76,6 +76,29 @@ def find(can_sing: bool) -> tuple[Table, Step, list[TableRecord]]:
         if window is not None and bool(window.options) == can_sing:
             return table, out, records
     raise AssertionError("no such deal in 500 seeds")
+
+
+class Singer(NamedTuple):
+    """A table found by ``find(can_sing=True)``, its cante window open, and the lowest seat
+    that may sing there."""
+
+    table: Table
+    #: Every record the table made.
+    records: list[TableRecord]
+    window: CanteWindow
+    seat: int
+    #: The first cante the seat may sing: its action and its code.
+    action: int
+    cante: str
+
+
+def lowest_singer() -> Singer:
+    """The first table :func:`find` gives where a team can sing, as a :class:`Singer`."""
+    table, _, records = find(can_sing=True)
+    window = table.window
+    assert window is not None
+    seat, options = min(window.options.items())
+    return Singer(table, records, window, seat, options[0], format_action(options[0]))
 
 
 def trick_end_frames(table: Table, out: Step) -> dict[int | None, dict[str, Any]]:
@@ -157,11 +180,7 @@ def test_a_declined_cante_and_no_cante_close_alike() -> None:
 
 
 def test_a_cante_chosen_in_the_window_is_sung_when_it_closes() -> None:
-    table, _, records = find(can_sing=True)
-    window = table.window
-    assert window is not None
-    singer, options = min(window.options.items())
-    cante = format_action(options[0])
+    table, records, window, singer, _, cante = lowest_singer()
     records += table.handle(Act(USERS[singer], "nocante", None, None, CommandId("first"))).records
     # The last choice counts.
     records += table.handle(Act(USERS[singer], cante, None, None, CommandId("second"))).records
@@ -238,15 +257,11 @@ def test_computer_players_choose_in_the_window_without_showing_it() -> None:
 def test_a_cante_sung_for_an_absent_owner_is_marked_automatic() -> None:
     # A computer player that chose a cante for its seat's absent owner sang it without the
     # `auto` every other move made for an owner carries, so the log never said so.
-    table, _, records = find(can_sing=True)
-    window = table.window
-    assert window is not None
-    singer, options = min(window.options.items())
-    cante = format_action(options[0])
+    table, records, window, singer, action, cante = lowest_singer()
     out = table.handle(OwnerGone(USERS[singer]))
     records += out.records
     (ask,) = [o for o in out.effects if isinstance(o, AskBot) and o.seat == singer]
-    out = table.handle(BotAct(singer, ask.turn, options[0]))
+    out = table.handle(BotAct(singer, ask.turn, action))
     records += out.records
     assert [(r.seat, r.auto) for r in out.records if isinstance(r, ChoiceRecord)] == [
         (singer, True)
@@ -270,11 +285,7 @@ def test_a_cante_sung_for_an_absent_owner_is_marked_automatic() -> None:
 
 
 def test_a_cante_the_owner_chose_after_coming_back_is_theirs() -> None:
-    table, _, _ = find(can_sing=True)
-    window = table.window
-    assert window is not None
-    singer, options = min(window.options.items())
-    cante = format_action(options[0])
+    table, _, window, singer, _, cante = lowest_singer()
     table.handle(OwnerGone(USERS[singer]))
     table.handle(BotAct(singer, table.turn, NO_CANTE))
     # back in time, the owner sings: their choice replaces the computer player's
