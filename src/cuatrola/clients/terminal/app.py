@@ -546,6 +546,14 @@ class CuatrolaApp(App[int]):
         log says so."""
         self.log_line(self.texts("chat_offline"), style="dim")
 
+    def focus_table(self) -> None:
+        """Give the keys to the table, whatever panel is on top: the table screen's focus goes
+        to the log, as when the client starts, so that the keys the table does not use
+        (the arrows up and down, the page keys, Home and End) scroll the log and every other
+        key is the table's."""
+        log = self.query_one("#log", RichLog)
+        log.screen.set_focus(log)
+
     def switch_language(self) -> None:
         """``l``: say everything in the other language, the table and any panel on screen
         (a panel still waiting is drawn in the new language when it shows)."""
