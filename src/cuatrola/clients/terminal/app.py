@@ -296,6 +296,9 @@ class CuatrolaApp(App[int]):
     """
 
     TITLE = "Cuatrola"
+    # Textual's command palette (Ctrl+P) would take the keys into its English search line:
+    # every key of this app is one the help names.
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $boost; }
