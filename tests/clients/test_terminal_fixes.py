@@ -314,6 +314,22 @@ async def test_the_status_line_tells_the_rules_in_words(
     assert rules.name not in status
 
 
+async def test_ctrl_p_opens_no_command_palette_that_would_take_the_keys() -> None:
+    state, _ = follow_suit_moment()
+    view = view_for(state, 0)
+    app = ShownApp("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await show(pilot, app, view)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0]
+        # The card key plays the card (it was typed into the palette's search line).
+        legal = next(c for c in app.choices() if c.legal)
+        await pilot.press(legal.key)
+        await pilot.pause()
+    assert app.submitted == [legal.action]
+
+
 @pytest.mark.parametrize(
     ("lang", "title", "words"),
     [("en", "Do you want to quit?", "to quit"), ("es", "¿Quieres salir?", "para salir")],

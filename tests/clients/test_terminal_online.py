@@ -19,9 +19,9 @@ import msgspec
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
-from cuatrola.clients.terminal.app import MessageScreen
+from cuatrola.clients.terminal.app import HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.online import (
     SPECTATOR_SEAT,
@@ -89,13 +89,20 @@ def _through(proxy: CuttableProxy) -> str:
 
 
 def _bots_app_through(
-    proxy: CuttableProxy, name: str, *, lang: str = "en", rules: Rules | None = None
+    proxy: CuttableProxy,
+    name: str,
+    *,
+    lang: str = "en",
+    rules: Rules | None = None,
+    options: type[OnlineOptions] = OnlineOptions,
 ) -> OnlineApp:
     """A client at a table against three computer players, reaching the server by ``proxy``
-    (``rules``: the table's, the client's default when ``None``)."""
+    (``rules``: the table's, the client's default when ``None``; ``options``: the class of
+    the client's options, :class:`_ShortTurns` for a table with short turns)."""
     rules = rules if rules is not None else Rules()  # the client's default rules
-    options = OnlineOptions(server=_through(proxy), mode="bots", name=name, rules=rules)
-    return OnlineApp(options, lang=lang)
+    return OnlineApp(
+        options(server=_through(proxy), mode="bots", name=name, rules=rules), lang=lang
+    )
 
 
 async def _play_until(
@@ -331,9 +338,14 @@ async def test_a_second_player_joins_a_private_table_by_its_code(server: str) ->
         await host_pilot.press("ctrl+q")
 
 
+def _keys(text: str) -> list[str]:
+    """The keys that type ``text`` (a space is the ``space`` key)."""
+    return ["space" if char == " " else char for char in text]
+
+
 async def _type(pilot: Pilot[int], text: str) -> None:
-    """Type ``text`` key by key (a space is the ``space`` key)."""
-    await pilot.press(*("space" if char == " " else char for char in text))
+    """Type ``text`` key by key."""
+    await pilot.press(*_keys(text))
 
 
 @contextlib.asynccontextmanager
@@ -487,25 +499,33 @@ async def _to_the_last_card(pilot: Pilot[int], app: OnlineApp) -> None:
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
 
 
+async def _summary_over(
+    pilot: Pilot[int], app: OnlineApp, proxy: CuttableProxy, *keys: str
+) -> MessageScreen:
+    """Play to the last card of a hand and play it with the hand's end held back by
+    ``proxy``; press ``keys`` (a chat line being typed, the help), and only then let the end
+    come: the hand summary opens over what the keys did. Returns the summary, once drawn."""
+    await _to_the_last_card(pilot, app)
+    view = app.view
+    assert view is not None
+    proxy.hold()
+    await pilot.press(key_for(app, greedy_action(view)))
+    await pilot.press(*keys)
+    proxy.release()
+    await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
+    panel = app.screen
+    assert isinstance(panel, MessageScreen)
+    await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
+    return panel
+
+
 async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resumes(
     proxy: CuttableProxy,
 ) -> None:
     app = _bots_app_through(proxy, "Lola", lang="es")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _to_the_last_card(pilot, app)
-        view = app.view
-        assert view is not None
-        # The hand's end is held back until a line is being typed: then the summary opens.
-        proxy.hold()
-        await pilot.press(key_for(app, greedy_action(view)))
-        await pilot.press("t")
-        await _type(pilot, "buena mano")
+        panel = await _summary_over(pilot, app, proxy, "t", *_keys("buena mano"))
         chat = app.query_one("#chat-input", Input)
-        assert chat.value == "buena mano"
-        proxy.release()
-        await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
-        panel = app.screen
-        await wait_for(pilot, lambda: bool(panel.query("#message-footer")), "the panel")
         # The keys are the panel's now: they scroll it and switch its language, and the
         # line keeps what was typed.
         await pilot.press("down", "x", "l")
@@ -1233,4 +1253,100 @@ async def test_enter_takes_the_player_from_the_hand_summary_to_the_waiting_move(
         assert view is not None
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
         assert "se acabó tu tiempo" not in log_text(app)
+        await pilot.press("ctrl+q")
+
+
+# Where the keys go ------------------------------------------------------------------------------
+
+
+async def _closed_by_itself(pilot: Pilot[int], app: OnlineApp, panel: MessageScreen) -> None:
+    """Wait for the hand summary ``panel`` to close by itself for the next hand's move."""
+    await wait_for(
+        pilot, lambda: app.screen is not panel, "the panel to close by itself", seconds=SHORT_TURN
+    )
+    assert "Your turn: the hand's summary is just above" in log_text(app)
+
+
+async def test_a_summary_closing_by_itself_gives_the_keys_to_the_table_and_keeps_the_chat_line(
+    proxy: CuttableProxy,
+) -> None:
+    app = _bots_app_through(proxy, "Lola", options=_ShortTurns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = await _summary_over(pilot, app, proxy, "t", *_keys("good hand"))
+        await _closed_by_itself(pilot, app, panel)
+        # The move is due: the line is put away with what was typed, and the log says so.
+        chat = app.query_one("#chat-input", Input)
+        assert not chat.display and app.focused is not chat
+        assert chat.value == "good hand"
+        assert "Your half-typed chat line is kept: t to go on typing it" in log_text(app)
+        # The bid's key bids (it typed a letter into the line).
+        view = app.view
+        assert view is not None and human_turn(app)
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        # `t` opens the line as it was, the cursor after the text: typing goes on.
+        await pilot.press("t")
+        assert chat.display and app.focused is chat
+        await _type(pilot, ", partner")
+        await pilot.press("enter")
+        said = "Lola: good hand, partner"
+        await wait_for(pilot, lambda: said in log_text(app), "the line sent whole")
+        await pilot.press("ctrl+q")
+
+
+async def test_a_summary_closing_by_itself_closes_the_help_it_covered(
+    proxy: CuttableProxy,
+) -> None:
+    app = _bots_app_through(proxy, "Olga", options=_ShortTurns)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = await _summary_over(pilot, app, proxy, "question_mark")
+        assert isinstance(app.screen_stack[-2], HelpScreen)
+        await _closed_by_itself(pilot, app, panel)
+        # The table is on screen with the keys, not the help of the last hand.
+        assert app.screen is app.screen_stack[0] and human_turn(app)
+        view = app.view
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        await pilot.press("ctrl+q")
+
+
+async def test_tab_or_a_click_leaves_the_keys_in_the_open_chat_line(server: str) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Iris"), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the person's bid")
+        view = app.view
+        await pilot.press("t")
+        await _type(pilot, "so")
+        chat = app.query_one("#chat-input", Input)
+        # While the line is being typed, the choices line above the log says that the move
+        # is the person's, with the clock.
+        actions = app.query_one("#actions", Static)
+        assert 0 < actions.region.bottom <= chat.region.y
+        assert "Your bid:" in plain(app.render_actions()) and "⏱" in plain(app.render_actions())
+        # Tab and a click on the log leave the keys in the line: "s" is no solo bid, "l" no
+        # language switch.
+        await pilot.press("tab")
+        await _type(pilot, "lo")
+        await pilot.click("#log")
+        await _type(pilot, " s")
+        await pilot.press("shift+tab", "l")
+        await pilot.pause(0.3)
+        assert app.focused is chat and chat.value == "solo sl"
+        assert app.view is view and app.texts.lang == "en"
+        await pilot.press("ctrl+q")
+
+
+async def test_after_the_chat_line_the_log_scrolls_with_the_page_keys_again(server: str) -> None:
+    app = OnlineApp(OnlineOptions(server=server, mode="bots", name="Jana"), lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the person's bid")
+        for n in range(4):
+            await _say(pilot, f"line {n}")
+        await wait_for(pilot, lambda: "Jana: line 3" in log_text(app), "the lines said")
+        await pilot.press("t", "escape")
+        log = app.query_one("#log", RichLog)
+        assert 0 < log.max_scroll_y == log.scroll_y
+        await pilot.press("pageup")
+        await wait_for(pilot, lambda: log.scroll_y < log.max_scroll_y, "the log to scroll up")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y, "the log's end")
         await pilot.press("ctrl+q")

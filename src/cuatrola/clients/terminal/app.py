@@ -296,6 +296,9 @@ class CuatrolaApp(App[int]):
     """
 
     TITLE = "Cuatrola"
+    # Textual's command palette (Ctrl+P) would take the keys into its English search line:
+    # every key of this app is one the help names.
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $boost; }
@@ -545,6 +548,14 @@ class CuatrolaApp(App[int]):
         """``t``: open the chat line (online); offline there is nobody to chat with, and the
         log says so."""
         self.log_line(self.texts("chat_offline"), style="dim")
+
+    def focus_table(self) -> None:
+        """Give the keys to the table, whatever panel is on top: the table screen's focus goes
+        to the log, as when the client starts, so that the keys the table does not use
+        (the arrows up and down, the page keys, Home and End) scroll the log and every other
+        key is the table's."""
+        log = self.query_one("#log", RichLog)
+        log.screen.set_focus(log)
 
     def switch_language(self) -> None:
         """``l``: say everything in the other language, the table and any panel on screen

@@ -117,7 +117,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  o c e b    cantar en oros, copas, espadas o bastos\n"
             "  n          no cantar\n"
             "  r          otra partida, en el panel de fin de partida\n"
-            "  ↑ ↓ RePág AvPág Inicio Fin  desplazar el resumen de la mano o el fin de partida\n"
+            "  ↑ ↓ RePág AvPág Inicio Fin  desplazar el resumen de la mano o el fin de partida; "
+            "en la mesa, el registro\n"
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
             "  t          charlar con la mesa (en línea): Intro envía, Esc cancela\n"
             "             /mute NOMBRE oculta su charla; /unmute NOMBRE la muestra\n"
@@ -187,6 +188,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_forbidden": "solo charlan quienes juegan o miran en la mesa",
         "chat_lost": "no hay conexión con el servidor",
         "chat_full": "Un mensaje tiene como mucho {limit} caracteres: no cabe más",
+        "chat_kept": "Tu mensaje a medio escribir se guarda: t para seguir escribiéndolo",
         "chat_unknown_command": "Orden desconocida {command}: /mute NOMBRE, /unmute NOMBRE",
         "mute_who": "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: {names}",
         "mute_nobody": "No hay nadie más en la mesa a quien silenciar",
@@ -359,7 +361,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  o c e b    sing in oros, copas, espadas or bastos\n"
             "  n          do not sing\n"
             "  r          play again, on the match-over panel\n"
-            "  ↑ ↓ PgUp PgDn Home End  scroll the hand summary or the match-over panel\n"
+            "  ↑ ↓ PgUp PgDn Home End  scroll the hand summary or the match-over panel; "
+            "at the table, the log\n"
             "  a          seat a computer player at your private table (online, before it starts)\n"
             "  t          chat with the table (online): Enter sends, Esc cancels\n"
             "             /mute NAME hides a person's chat; /unmute NAME shows it again\n"
@@ -427,6 +430,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_forbidden": "only those who play or watch at the table may chat",
         "chat_lost": "no connection to the server",
         "chat_full": "A chat line holds at most {limit} characters: no more fits",
+        "chat_kept": "Your half-typed chat line is kept: t to go on typing it",
         "chat_unknown_command": "Unknown command {command}: /mute NAME, /unmute NAME",
         "mute_who": "Whom? /mute and /unmute take the name of a person at the table: {names}",
         "mute_nobody": "There is nobody else at the table to mute",

@@ -153,7 +153,9 @@ class ChatInput(Input):
     ]
 
     def __init__(self, *, max_length: int, id: str) -> None:
-        super().__init__(max_length=max_length, id=id)
+        # Focused again (``t`` after the line was put away), the line keeps its cursor after
+        # the text: with the text selected, the next key would replace what was typed.
+        super().__init__(max_length=max_length, id=id, select_on_focus=False)
         self._phrase = -1
         #: The line as it was when the log last said that it is full (said once, not at
         #: every key pressed against the limit).
@@ -436,10 +438,27 @@ class OnlineApp(SessionApp):
 
     def close_chat(self) -> None:
         """Close the chat line, forgetting what was typed in it; the keys go to the table."""
+        self.query_one("#chat-input", ChatInput).value = ""
+        self.focus_table()
+
+    def focus_table(self) -> None:
+        """Give the keys to the table; an open chat line is put away, keeping what was typed
+        in it for the next ``t`` (the log says so)."""
         chat = self.query_one("#chat-input", ChatInput)
-        chat.value = ""
-        chat.display = False
-        self.set_focus(None)
+        if chat.display:
+            chat.display = False
+            if chat.value:
+                self.log_line(self.texts("chat_kept"), style="dim")
+        super().focus_table()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """While the chat line is open, it keeps the keys until Enter or Esc: Tab, or a click
+        on the log, would move them to the table behind a line that still shows, and the
+        letters typed next would bid or sing there."""
+        chat = self.query_one("#chat-input", ChatInput)
+        widget = event.widget
+        if chat.display and widget is not chat and widget.screen is chat.screen:
+            chat.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the chat line: send it (a quick phrase as the phrase, which every reader

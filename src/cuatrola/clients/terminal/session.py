@@ -413,7 +413,9 @@ class SessionApp(CuatrolaApp):
         Online the next hand is dealt while the summary is open. Once it is the person's turn
         the panel's footer shows the running clock and says so (with a bell); with
         :data:`PANEL_CLOSE_SECONDS` left the panel closes by itself and its text goes to the
-        log, where it can still be read.
+        log, where it can still be read; the keys are the table's then
+        (:meth:`~cuatrola.clients.terminal.app.CuatrolaApp.focus_table`), and the help, if
+        the summary covered it, closes too.
         """
         panel = self._panels[0] if self._panels else None
         if panel is None or panel.name != "hand-summary" or self.screen is not panel:
@@ -429,7 +431,14 @@ class SessionApp(CuatrolaApp):
             self.query_one("#log", RichLog).write(panel.body)
             self.log_line(self.texts("summary_closed_for_turn"), style="bold yellow")
             self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
+            # The move is due: the keys go to the table, not back to where they were before
+            # the panel opened (a chat line would take the card keys as letters).
+            self.focus_table()
             panel.dismiss(None)
+            # A screen the summary covered (the help, opened in the last hand) would hide the
+            # table and hold the keys just the same.
+            while len(self.screen_stack) > 1 and self.screen not in self._panels:
+                self.pop_screen()
             return
         if not self._turn_in_panel:
             self._turn_in_panel = True
