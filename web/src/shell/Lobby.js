@@ -2,11 +2,12 @@
 // the ways to play (against the computer, quick match, a private table, an invite code, a
 // table you still hold), the players online and the live list of open tables.
 //
-// On a phone (the CSS's max-width: 600px) the open tables come right after the ways to play at
-// once (against the computer, the quick match), inside the play section, before the private
-// table, the invite code and the account: a player who came to join a table sees them without
-// scrolling past the forms. The page is built in that order, not moved there by CSS, so that
-// Tab and a screen reader follow what is seen; wider screens keep them in their own column.
+// Where the lobby is one column (the CSS's max-width: 900px: a phone, a tablet) the open tables
+// come right after the ways to play at once (against the computer, the quick match), inside
+// the play section, before the private table, the invite code and the account: a player who
+// came to join a table sees them without scrolling past the forms. The page is built in that
+// order, not moved there by CSS, so that Tab and a screen reader follow what is seen; wider
+// screens keep them in their own column.
 //
 // Forms are uncontrolled (defaultValue / defaultChecked): live events (lobby_update, online,
 // queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
@@ -39,24 +40,24 @@ function LevelSelect({ testid }) {
   </select>`;
 }
 
-const PHONE = "(max-width: 600px)";
+const ONE_COLUMN = "(max-width: 900px)";
 
-function usePhone() {
-  const [phone, setPhone] = useState(() => typeof matchMedia === "function" && matchMedia(PHONE).matches);
+function useOneColumn() {
+  const [one, setOne] = useState(() => typeof matchMedia === "function" && matchMedia(ONE_COLUMN).matches);
   useEffect(() => {
     if (typeof matchMedia !== "function") return undefined;
-    const query = matchMedia(PHONE);
-    const on = () => setPhone(query.matches);
+    const query = matchMedia(ONE_COLUMN);
+    const on = () => setOne(query.matches);
     on();
     query.addEventListener("change", on);
     return () => query.removeEventListener("change", on);
   }, []);
-  return phone;
+  return one;
 }
 
 export function Lobby(props) {
   const { token } = props;
-  const inPlay = usePhone() && Boolean(token);
+  const inPlay = useOneColumn() && Boolean(token);
   const tables = html`<${TablesPanel} ...${props} nested=${inPlay} />`;
   return html`<div class="lobby" data-testid="lobby">
     <${Hero} compact=${Boolean(token)} />
@@ -287,7 +288,8 @@ function CreateForm({ run, conn }) {
 
 // ---- who is here ----------------------------------------------------------------------------------
 
-// `nested`: on a phone, inside the play section, where its title is one of the ways to play.
+// `nested`: in a lobby of one column, inside the play section, where its title is one of the
+// ways to play.
 function TablesPanel({ token, lobbyTables, online, run, conn, go, nested = false }) {
   const rows = [...lobbyTables.values()].filter((x) => x.status === "open" || x.status === "playing");
   const title = nested

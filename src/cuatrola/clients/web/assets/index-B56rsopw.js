@@ -94,7 +94,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${n?X`<option value="custom">${I(`rules.custom`)}</option>`:null}
   </select>`}function Yn({testid:e}){return X`<select name="level" data-testid=${e}>
     ${Gn.map(e=>X`<option key=${e} value=${e} selected=${e===`medium`}>${I(`level.${e}`)}</option>`)}
-  </select>`}var Xn=`(max-width: 600px)`;function Zn(){let[e,t]=W(()=>typeof matchMedia==`function`&&matchMedia(Xn).matches);return G(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(Xn),n=()=>t(e.matches);return n(),e.addEventListener(`change`,n),()=>e.removeEventListener(`change`,n)},[]),e}function Qn(e){let{token:t}=e,n=Zn()&&!!t,r=X`<${ar} ...${e} nested=${n} />`;return X`<div class="lobby" data-testid="lobby">
+  </select>`}var Xn=`(max-width: 900px)`;function Zn(){let[e,t]=W(()=>typeof matchMedia==`function`&&matchMedia(Xn).matches);return G(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(Xn),n=()=>t(e.matches);return n(),e.addEventListener(`change`,n),()=>e.removeEventListener(`change`,n)},[]),e}function Qn(e){let{token:t}=e,n=Zn()&&!!t,r=X`<${ar} ...${e} nested=${n} />`;return X`<div class="lobby" data-testid="lobby">
     <${$n} compact=${!!t} />
     ${t?X`<${tr} ...${e} tables=${n?r:null} />`:X`<${er} ...${e} />`}
     <div class="side-stack">
