@@ -1,7 +1,7 @@
 """The card room around the table, in real browsers against a real server: the language taken
-from the browser, the Thai web font, players online, where the lobby lists the open tables,
-avatars and profiles, the deck's corner indices, and the installable app (manifest and
-service worker, offline)."""
+from the browser, the Thai web font, players online, where the lobby lists the open tables
+(and their focus as the screen turns), avatars and profiles, the deck's corner indices, and
+the installable app (manifest and service worker, offline)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from tests.web.helpers import (
     shot,
     sign_in_as_guest,
     start_vs_computer,
+    tab_to,
 )
 
 
@@ -355,6 +356,43 @@ def test_on_a_phone_or_a_tablet_the_open_tables_come_right_after_the_ways_to_pla
             assert player.errors == []
         finally:
             player.close()
+
+
+# two frames and a task: a new size's media queries answered, and what they change drawn
+SETTLED = (
+    "() => new Promise((r) =>"
+    " requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
+)
+
+
+@pytest.mark.parametrize(
+    ("wide", "tall"),
+    [({"width": 800, "height": 600}, {"width": 600, "height": 800}),
+     ({"width": 1024, "height": 768}, {"width": 768, "height": 1024})],
+    ids=["across-600px", "across-900px"],
+)  # fmt: skip
+def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
+    browser: Any, server: str, waiting_table: str, wide: dict[str, int], tall: dict[str, int]
+) -> None:
+    # across the width where the list changes places it was built anew, and the focus in it
+    # fell to the page's start
+    player = open_player(browser, server, viewport=wide)
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Iris")
+        watch = f"watch-{waiting_table}"
+        page.get_by_test_id(watch).wait_for()
+        tab_to(page, watch)
+        for size in (tall, wide, tall, wide):
+            page.set_viewport_size(size)
+            # the media queries are answered at the next frame, the lobby drawn again after it
+            page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
+            page.evaluate(SETTLED)
+            focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
+            assert focused == watch, (size, focused)
+        assert player.errors == []
+    finally:
+        player.close()
 
 
 def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:
