@@ -145,7 +145,7 @@ def test_the_rules_page_shows_the_lesson_texts_in_the_players_language(
             page.get_by_text(words["tutorial.rulesTitle"]).first.wait_for()
             for lesson in LESSONS:
                 section = page.get_by_test_id(f"rules-section-{lesson.id}")
-                assert section.locator("h3").inner_text() == words[f"tutorial.{lesson.id}.title"]
+                assert section.locator("h2").inner_text() == words[f"tutorial.{lesson.id}.title"]
                 assert section.locator("p").inner_text() == words[f"tutorial.{lesson.id}.text"]
         # the lobby links to the rules page and the tutorial
         page.goto(server + "/#/")

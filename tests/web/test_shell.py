@@ -1,12 +1,16 @@
 """The card room around the table, in real browsers against a real server: the language taken
-from the browser, the Thai web font, players online, avatars and profiles, the deck's corner
-indices, and the installable app (manifest and service worker, offline)."""
+from the browser, the Thai web font, players online, where the lobby lists the open tables
+(and their focus as the screen turns), avatars and profiles, the deck's corner indices, and
+the installable app (manifest and service worker, offline)."""
 
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.web.conftest import RunningServer
 from tests.web.helpers import (
@@ -17,6 +21,7 @@ from tests.web.helpers import (
     shot,
     sign_in_as_guest,
     start_vs_computer,
+    tab_to,
 )
 
 
@@ -294,61 +299,100 @@ def _tab_order(page: Any, start: str, stop: str, *, limit: int = 60) -> list[str
     raise AssertionError(f"{stop!r} not reached with Tab from {start!r}: {steps}")
 
 
-def test_on_a_phone_the_open_tables_come_right_after_the_ways_to_play_at_once(
-    browser: Any, server: str
-) -> None:
-    # A table waiting for players, listed in the lobby.
+@pytest.fixture
+def waiting_table(browser: Any, server: str) -> Iterator[str]:
+    """The id of a private table waiting for players, listed in the lobby (its host stays)."""
     host = open_player(browser, server)
     try:
         sign_in_as_guest(host.page, "Vera")
         host.page.get_by_test_id("create-table").click()
         host.page.get_by_test_id("waiting").wait_for()
-        table = host.page.url.rsplit("/", 1)[1]
-        for viewport in (
-            {"width": 390, "height": 844},
-            {"width": 800, "height": 860},
-            {"width": 1280, "height": 860},
-        ):
-            player = open_player(browser, server, viewport=viewport)
-            try:
-                page = player.page
-                sign_in_as_guest(page, "Rui")
-                page.get_by_test_id(f"table-row-{table}").wait_for()
-
-                tables = _box(page, ".panel.tables")
-                quick = _box(page, ".card-panel:has([data-testid=quick-match])")
-                if viewport["width"] < 600:
-                    # under the quick match, above the forms, and begun on the first screen
-                    assert tables["y"] >= quick["y"] + quick["height"]
-                    for later in ("create-form", "join-code", "upgrade-form", "how-to-play"):
-                        assert tables["y"] < _box(page, f"[data-testid={later}]")["y"], later
-                    assert tables["y"] < viewport["height"] - 100, tables
-                    # and so in the page itself: Tab goes from the quick match to the open
-                    # tables, and only then to the private table's form
-                    steps = _tab_order(page, "quick-match", "create-form")
-                    assert steps[0] == "open-tables", steps
-                elif viewport["width"] < 900:
-                    play = _box(page, ".panel.play")
-                    # a tablet keeps the list under the whole play panel
-                    assert tables["y"] >= play["y"] + play["height"]
-                    assert abs(tables["x"] - play["x"]) < 1
-                else:
-                    play = _box(page, ".panel.play")
-                    # a wide screen keeps the list beside the play panel, level with its top
-                    assert tables["x"] >= play["x"] + play["width"]
-                    assert abs(tables["y"] - play["y"]) < 1
-                if viewport["width"] >= 600:
-                    # where the list is shown after the play panel, Tab reaches it after
-                    # the panel's forms
-                    steps = _tab_order(page, "quick-match", "open-tables")
-                    assert "create-form" in steps, steps
-                # the ways to play are a section a screen reader names, at every size
-                assert "Jugar" in _regions(page)
-                assert player.errors == []
-            finally:
-                player.close()
+        yield host.page.url.rsplit("/", 1)[1]
     finally:
         host.close()
+
+
+def test_on_a_phone_or_a_tablet_the_open_tables_come_right_after_the_ways_to_play_at_once(
+    browser: Any, server: str, waiting_table: str
+) -> None:
+    for viewport in (
+        {"width": 390, "height": 844},
+        {"width": 768, "height": 1024},
+        {"width": 1280, "height": 860},
+    ):
+        player = open_player(browser, server, viewport=viewport)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Rui")
+            page.get_by_test_id(f"table-row-{waiting_table}").wait_for()
+
+            tables = _box(page, ".panel.tables")
+            quick = _box(page, ".card-panel:has([data-testid=quick-match])")
+            if viewport["width"] <= 900:
+                # the lobby is one column: under the quick match, above the forms, and begun
+                # on the first screen
+                assert tables["y"] >= quick["y"] + quick["height"]
+                for later in ("create-form", "join-code", "upgrade-form", "how-to-play"):
+                    assert tables["y"] < _box(page, f"[data-testid={later}]")["y"], later
+                assert tables["y"] < viewport["height"] - 100, tables
+                # a tablet's ways to play are two cards a row: the list is a row of its own,
+                # as wide as theirs
+                grid = _box(page, ".play-grid")
+                assert abs(tables["x"] - grid["x"]) < 1 and abs(tables["width"] - grid["width"]) < 1
+                # and so in the page itself: Tab goes from the quick match to the open
+                # tables, and only then to the private table's form
+                steps = _tab_order(page, "quick-match", "create-form")
+                assert steps[0] == "open-tables", steps
+            else:
+                play = _box(page, ".panel.play")
+                # a wide screen keeps the list beside the play panel, level with its top
+                assert tables["x"] >= play["x"] + play["width"]
+                assert abs(tables["y"] - play["y"]) < 1
+                # shown after the play panel, Tab reaches it after the panel's forms
+                steps = _tab_order(page, "quick-match", "open-tables")
+                assert "create-form" in steps, steps
+            # the ways to play are a section a screen reader names, at every size
+            assert "Jugar" in _regions(page)
+            assert player.errors == []
+        finally:
+            player.close()
+
+
+# two frames and a task: a new size's media queries answered, and what they change drawn
+SETTLED = (
+    "() => new Promise((r) =>"
+    " requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
+)
+
+
+@pytest.mark.parametrize(
+    ("wide", "tall"),
+    [({"width": 800, "height": 600}, {"width": 600, "height": 800}),
+     ({"width": 1024, "height": 768}, {"width": 768, "height": 1024})],
+    ids=["across-600px", "across-900px"],
+)  # fmt: skip
+def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
+    browser: Any, server: str, waiting_table: str, wide: dict[str, int], tall: dict[str, int]
+) -> None:
+    # across the width where the list changes places it was built anew, and the focus in it
+    # fell to the page's start
+    player = open_player(browser, server, viewport=wide)
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Iris")
+        watch = f"watch-{waiting_table}"
+        page.get_by_test_id(watch).wait_for()
+        tab_to(page, watch)
+        for size in (tall, wide, tall, wide):
+            page.set_viewport_size(size)
+            # the media queries are answered at the next frame, the lobby drawn again after it
+            page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
+            page.evaluate(SETTLED)
+            focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
+            assert focused == watch, (size, focused)
+        assert player.errors == []
+    finally:
+        player.close()
 
 
 def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:

@@ -75,14 +75,18 @@ export function Learn() {
     setFeedback(null);
   };
 
+  // the screen's name, for screen readers: what is seen first is the lesson's own title
+  const title = html`<h1 class="sr-only">${t("tutorial.title")}</h1>`;
   if (error) {
     return html`<section class="panel learn" data-testid="learn">
-      <h2>${t("tutorial.title")}</h2>
+      <h1>${t("tutorial.title")}</h1>
       <p class="message error" data-testid="learn-error">${errorText(error)}</p>
     </section>`;
   }
   if (!lessons || !progress) {
-    return html`<section class="panel learn" data-testid="learn"><p class="muted" data-testid="learn-loading">${t("common.loading")}</p></section>`;
+    return html`<section class="panel learn" data-testid="learn">
+      ${title}<p class="muted" data-testid="learn-loading">${t("common.loading")}</p>
+    </section>`;
   }
 
   const list = html`<nav class="learn-list panel" aria-label=${t("tutorial.lessons")}>
@@ -106,7 +110,7 @@ export function Learn() {
 
   if (progress.lesson >= lessons.length) {
     return html`<div class="learn-screen" data-testid="learn">
-      ${list}
+      ${title}${list}
       <section class="panel learn-main" data-testid="learn-done">
         <h2 ref=${heading} tabindex="-1">${t("tutorial.doneTitle")}</h2>
         <p>${t("tutorial.doneText")}</p>
@@ -137,7 +141,7 @@ export function Learn() {
   };
 
   return html`<div class="learn-screen" data-testid="learn">
-    ${list}
+    ${title}${list}
     <section class="panel learn-main" aria-labelledby="learn-title">
       <h2 id="learn-title" data-testid="learn-title" ref=${heading} tabindex="-1">${t(`tutorial.${lesson.id}.title`)}</h2>
       <p class="learn-text" data-testid="learn-text">${t(`tutorial.${lesson.id}.text`)}</p>

@@ -9,13 +9,13 @@ import { useLessons } from "./Learn.js";
 export function Rules() {
   const { lessons, error } = useLessons();
   return html`<article class="panel rules-page" data-testid="rules">
-    <h2>${t("tutorial.rulesTitle")}</h2>
+    <h1>${t("tutorial.rulesTitle")}</h1>
     <p>${t("tutorial.rulesIntro")}</p>
     ${error ? html`<p class="message error">${errorText(error)}</p>` : null}
     ${!lessons && !error ? html`<p class="muted">${t("common.loading")}</p>` : null}
     ${(lessons || []).map(
       (l) => html`<section key=${l.id} data-testid=${`rules-section-${l.id}`}>
-        <h3>${t(`tutorial.${l.id}.title`)}</h3>
+        <h2>${t(`tutorial.${l.id}.title`)}</h2>
         <p>${t(`tutorial.${l.id}.text`)}</p>
       </section>`,
     )}

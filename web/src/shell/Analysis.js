@@ -124,7 +124,7 @@ export function AnalysisPanel({ state, hand, step, nameOf }) {
   else if (error && error.status === 404) body = html`<p class="muted">${t("analysis.unavailable")}</p>`;
   else body = html`<p class="message error">${error && error.code === "analysis_failed" ? t("analysis.failed") : errorText(error)}</p>`;
   return html`<section class="analysis-panel" data-testid="analysis" aria-live="polite">
-    <h3>${t("analysis.title")}</h3>
+    <h2>${t("analysis.title")}</h2>
     ${body}
   </section>`;
 }

@@ -53,5 +53,5 @@ export function History({ token, user }) {
       )}
     </ul>`;
   }
-  return html`<section class="panel" data-testid="history"><h2>${t("nav.history")}</h2>${body}</section>`;
+  return html`<section class="panel" data-testid="history"><h1>${t("nav.history")}</h1>${body}</section>`;
 }

@@ -29,5 +29,5 @@ export function Leaderboard({ user }) {
       </tbody>
     </table></div>`;
   }
-  return html`<section class="panel" data-testid="leaderboard"><h2>${t("nav.leaderboard")}</h2>${body}</section>`;
+  return html`<section class="panel" data-testid="leaderboard"><h1>${t("nav.leaderboard")}</h1>${body}</section>`;
 }

@@ -2,17 +2,19 @@
 // the ways to play (against the computer, quick match, a private table, an invite code, a
 // table you still hold), the players online and the live list of open tables.
 //
-// On a phone (the CSS's max-width: 600px) the open tables come right after the ways to play at
-// once (against the computer, the quick match), inside the play section, before the private
-// table, the invite code and the account: a player who came to join a table sees them without
-// scrolling past the forms. The page is built in that order, not moved there by CSS, so that
-// Tab and a screen reader follow what is seen; wider screens keep them in their own column.
+// Where the lobby is one column (the CSS's max-width: 900px: a phone, a tablet) the open tables
+// come right after the ways to play at once (against the computer, the quick match), inside
+// the play section, before the private table, the invite code and the account: a player who
+// came to join a table sees them without scrolling past the forms. The page is built in that
+// order, not moved there by CSS, so that Tab and a screen reader follow what is seen; wider
+// screens keep them in their own column. Turning a tablet across that width builds the list
+// anew in its other place, and the control that had the focus in it hands it on to its copy.
 //
 // Forms are uncontrolled (defaultValue / defaultChecked): live events (lobby_update, online,
 // queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
 // alone.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { Avatar } from "../avatar.js";
 import { cardId, cardSvg } from "../cards.js";
 import { t } from "../i18n.js";
@@ -39,26 +41,69 @@ function LevelSelect({ testid }) {
   </select>`;
 }
 
-const PHONE = "(max-width: 600px)";
+const ONE_COLUMN = "(max-width: 900px)";
 
-function usePhone() {
-  const [phone, setPhone] = useState(() => typeof matchMedia === "function" && matchMedia(PHONE).matches);
+/**
+ * Whether the media `query` matches, followed live. `beforeChange` is called when the answer
+ * is about to change, while the page still shows what the old one built.
+ */
+function useMedia(query, beforeChange) {
+  const [matches, setMatches] = useState(() => typeof matchMedia === "function" && matchMedia(query).matches);
+  // the answer last given, not the one last rendered: two changes may come before a render
+  const given = useRef(matches);
+  const before = useRef(beforeChange);
+  before.current = beforeChange;
   useEffect(() => {
     if (typeof matchMedia !== "function") return undefined;
-    const query = matchMedia(PHONE);
-    const on = () => setPhone(query.matches);
+    const list = matchMedia(query);
+    const on = () => {
+      if (list.matches === given.current) return;
+      before.current?.();
+      given.current = list.matches;
+      setMatches(list.matches);
+    };
     on();
-    query.addEventListener("change", on);
-    return () => query.removeEventListener("change", on);
-  }, []);
-  return phone;
+    list.addEventListener("change", on);
+    return () => list.removeEventListener("change", on);
+  }, [query]);
+  return matches;
+}
+
+/** The element with the focus inside `root`, as it can be found in a copy of `root`: its test
+ * id, else its place among `root`'s elements; null when the focus is elsewhere. */
+function focusWithin(root) {
+  const active = document.activeElement;
+  if (!root || !active || active === root || !root.contains(active)) return null;
+  return active.dataset?.testid ? { testid: active.dataset.testid } : { index: [...root.querySelectorAll("*")].indexOf(active) };
+}
+
+/** Focus the element of `root` that `place` (from focusWithin) names, if it is there. */
+function refocus(root, place) {
+  const found = place.testid
+    ? root?.querySelector(`[data-testid="${CSS.escape(place.testid)}"]`)
+    : root?.querySelectorAll("*")[place.index];
+  found?.focus();
 }
 
 export function Lobby(props) {
   const { token } = props;
-  const inPlay = usePhone() && Boolean(token);
+  const lobby = useRef(null);
+  const openTables = () => lobby.current?.querySelector(".panel.tables") ?? null;
+  // what had the focus in the open tables when they were about to move
+  const focusedTable = useRef(null);
+  const oneColumn = useMedia(ONE_COLUMN, () => {
+    focusedTable.current = focusWithin(openTables());
+  });
+  const inPlay = oneColumn && Boolean(token);
+  useLayoutEffect(() => {
+    const place = focusedTable.current;
+    focusedTable.current = null;
+    // the focus went with the list's old copy: to the same control in the new one
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (place && lost) refocus(openTables(), place);
+  });
   const tables = html`<${TablesPanel} ...${props} nested=${inPlay} />`;
-  return html`<div class="lobby" data-testid="lobby">
+  return html`<div class="lobby" data-testid="lobby" ref=${lobby}>
     <${Hero} compact=${Boolean(token)} />
     ${token ? html`<${PlayPanel} ...${props} tables=${inPlay ? tables : null} />` : html`<${AuthPanel} ...${props} />`}
     <div class="side-stack">
@@ -287,7 +332,8 @@ function CreateForm({ run, conn }) {
 
 // ---- who is here ----------------------------------------------------------------------------------
 
-// `nested`: on a phone, inside the play section, where its title is one of the ways to play.
+// `nested`: in a lobby of one column, inside the play section, where its title is one of the
+// ways to play.
 function TablesPanel({ token, lobbyTables, online, run, conn, go, nested = false }) {
   const rows = [...lobbyTables.values()].filter((x) => x.status === "open" || x.status === "playing");
   const title = nested

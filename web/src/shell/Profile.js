@@ -10,12 +10,14 @@ import { Name, formatDate, html, useApi } from "./common.js";
 export function Profile({ userId, me }) {
   const { data, error, loading } = useApi(`/players/${encodeURIComponent(userId)}`, null);
   if (loading) {
-    return html`<section class="panel profile" data-testid="profile"><p class="muted">${t("common.loading")}</p></section>`;
+    return html`<section class="panel profile" data-testid="profile">
+      <h1>${t("profile.title")}</h1><p class="muted">${t("common.loading")}</p>
+    </section>`;
   }
   if (error) {
     const text = error.code === "not_found" ? t("profile.notFound") : errorText(error);
     return html`<section class="panel profile" data-testid="profile">
-      <h2>${t("profile.title")}</h2><p class="message error" data-testid="profile-error">${text}</p>
+      <h1>${t("profile.title")}</h1><p class="message error" data-testid="profile-error">${text}</p>
     </section>`;
   }
   const p = data;
@@ -25,7 +27,7 @@ export function Profile({ userId, me }) {
     <div class="profile-head">
       <${Avatar} name=${p.name} size=${72} class="big" />
       <div class="profile-who">
-        <h2 data-testid="profile-name"><${Name} text=${p.name} /></h2>
+        <h1 data-testid="profile-name"><${Name} text=${p.name} /></h1>
         <p class="muted">
           ${p.guest ? html`<span class="badge">${t("auth.guest")}</span> ` : null}
           ${me?.id === p.id ? html`<span class="badge">${t("profile.you")}</span> ` : null}
@@ -39,7 +41,7 @@ export function Profile({ userId, me }) {
       <div><dt>${t("board.matches")}</dt><dd data-testid="profile-matches">${p.matches}</dd></div>
       <div><dt>${t("board.wins")}</dt><dd data-testid="profile-wins">${p.wins}</dd></div>
     </dl>
-    <h3>${t("profile.recent")}</h3>
+    <h2>${t("profile.recent")}</h2>
     ${recent.length
       ? html`<ul class="history-list" data-testid="profile-recent">
           ${recent.map(

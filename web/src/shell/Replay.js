@@ -84,7 +84,7 @@ export function Replay({ matchId, userId, onBack }) {
     let text = hands ? t("replay.empty") : t("common.loading");
     if (error) text = error.code === "not_found" ? t("replay.notFound") : errorText(error);
     return html`<section class="panel" data-testid="replay">
-      <h2>${t("replay.title")}</h2>
+      <h1>${t("replay.title")}</h1>
       <p class=${error ? "message error" : "muted"}>${text}</p>
       <button class="btn" data-testid="replay-back" onClick=${onBack}>${t("nav.history")}</button>
     </section>`;
@@ -166,7 +166,7 @@ export function Replay({ matchId, userId, onBack }) {
   return html`<section class="replay-screen" data-testid="replay">
     <header class="rp-bar">
       <div class="rp-title">
-        <strong>${t("replay.title")}</strong>
+        <h1>${t("replay.title")}</h1>
         <span class="rules-tag">${rulesLabel(presetOf(match.rules))}</span>
         <span class="rp-score" title=${t("replay.scoreBefore")}>${before[us]}–${before[1 - us]}</span>
       </div>

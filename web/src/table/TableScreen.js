@@ -364,8 +364,11 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   );
 
   // ---- render ---------------------------------------------------------------------------------
+  // the screen's name, for screen readers: the felt and the bar say the rest
+  const title = html`<h1 class="sr-only" id="table-title">${t("table.region")}</h1>`;
   if (!state.info) {
-    return html`<section class="table-screen loading" data-testid="table-loading">
+    return html`<section class="table-screen loading" data-testid="table-loading" aria-labelledby="table-title">
+      ${title}
       <p class="muted">${loadError ? errorText(loadError) : t("table.loading")}</p>
       <button class="btn" data-testid="back-lobby" onClick=${() => onLeave(false)}>${t("nav.lobby")}</button>
     </section>`;
@@ -453,8 +456,9 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
   }
 
   return html`<section class=${`table-screen phase-${phase}${waitingRoom || closed ? " waiting-room" : ""}`} data-testid="table"
-    tabindex="-1" aria-label=${t("table.region")}
+    tabindex="-1" aria-labelledby="table-title"
     data-phase=${phase} data-seat=${state.seat ?? "spectator"}>
+    ${title}
     <div class="conn-banner" role="status" data-testid="conn-status" hidden=${connStatus === "open"}>
       ${connStatus === "open" ? "" : t("conn.reconnecting")}
     </div>
