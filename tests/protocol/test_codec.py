@@ -362,13 +362,14 @@ def test_a_mute_names_a_seat_or_the_spectators_and_muted_tells_both() -> None:
     spectators = b'{"type": "mute", "id": "u2", "table": "t1", "spectators": true, "on": false}'
     assert decode_client(spectators) == Mute(id="u2", table="t1", spectators=True, on=False)
     for fields in ('"seat": 1, "spectators": true', '"spectators": false', "", '"seat": null'):
-        frame = f'{{"type": "mute", "id": "u3", "table": "t1", {fields}}}'.replace(", }", "}")
-        error = codes(frame.encode())
+        text = f'{{"type": "mute", "id": "u3", "table": "t1", {fields}}}'.replace(", }", "}")
+        error = codes(text.encode())
         assert error.code == "invalid" and "exactly one of seat or spectators" in str(error)
     # The server's word on whom you muted, sent to each of your connections.
     muted = Muted(table="t1", seats=[0, 2], spectators=True)
     frame = encode(muted)
-    assert json.loads(frame) == {"type": "muted", "table": "t1", "seats": [0, 2], "spectators": True}
+    wire = {"type": "muted", "table": "t1", "seats": [0, 2], "spectators": True}
+    assert json.loads(frame) == wire
     assert decode_server(frame) == muted
     # A sync says whether you muted the spectators; a server from before it said nothing.
     info = TableInfo(
