@@ -46,7 +46,7 @@ from cuatrola.server.connection import Connection
 from cuatrola.server.mailbox import Mailbox
 from cuatrola.server.metrics import Metrics
 from cuatrola.storage.base import GameStore, StoreError, StoreUnavailable, TableStatus
-from cuatrola.table.chat import MutedChat
+from cuatrola.table.chat import MutedChat, wire_mutes
 from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
 from cuatrola.table.effects import (
     ArmTimer,
@@ -546,6 +546,7 @@ class TableRunner:
         table = self.table
         view = table.current_view(seat)
         clock = self.clock()
+        muted_seats, muted_spectators = wire_mutes(muted)
         timer = None
         if clock is not None:
             timer = TurnTimer(seat=clock.seat, seconds=round(clock.remaining_ms / 1000, 2))
@@ -560,8 +561,8 @@ class TableRunner:
             clock=clock,
             shuffle=table.pending_commitment(),
             auto=list(table.auto_moves) if view is not None else [],
-            muted=sorted(s for s in muted if s is not None),
-            muted_spectators=None in muted,
+            muted=muted_seats,
+            muted_spectators=muted_spectators,
         )
 
 

@@ -47,9 +47,14 @@ def on_mute(table: Table, cmd: Mute) -> None:
 
 def muted_message(table: Table, user: UserId) -> Muted:
     """Whose chat ``user`` muted at ``table``, as the ``muted`` message says it."""
-    muted = table.mutes.get(user, frozenset())
-    seats = sorted(seat for seat in muted if seat is not None)
-    return Muted(table=table.id, seats=seats, spectators=None in muted)
+    seats, spectators = wire_mutes(table.mutes.get(user, frozenset()))
+    return Muted(table=table.id, seats=seats, spectators=spectators)
 
 
-__all__ = ["MutedChat", "muted_message", "on_chat", "on_mute"]
+def wire_mutes(muted: MutedChat) -> tuple[list[int], bool]:
+    """``muted`` as the protocol says it (``muted``, ``sync``): the seats in order, and
+    whether the spectators."""
+    return sorted(seat for seat in muted if seat is not None), None in muted
+
+
+__all__ = ["MutedChat", "muted_message", "on_chat", "on_mute", "wire_mutes"]
