@@ -264,6 +264,7 @@ async def test_a_gone_seat_is_said_on_the_waiting_line_not_beside_its_name() -> 
                 "PgDn",
                 "scroll",
                 "/mute NAME hides a person's chat; /unmute NAME shows it again",
+                "/mute spectators hides the chat of everybody watching",
             ),
         ),
         (
@@ -276,6 +277,7 @@ async def test_a_gone_seat_is_said_on_the_waiting_line_not_beside_its_name() -> 
                 "AvPág",
                 "desplazar",
                 "/mute NOMBRE oculta su charla; /unmute NOMBRE la muestra",
+                "/mute espectadores oculta la de todos los que miran",
             ),
         ),
     ],

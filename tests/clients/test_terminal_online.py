@@ -472,6 +472,98 @@ async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) 
         )
 
 
+@contextlib.asynccontextmanager
+async def _marta_at_a_public_table(
+    server: str,
+) -> AsyncIterator[tuple[OnlineApp, Pilot[int], Player, Player, Player]]:
+    """Marta creates a public table from one device (``marta``) with Bruno at seat 1 and Eve
+    watching, then opens the terminal client (in Spanish), which takes her seat: the client,
+    its pilot, and the three test clients. The client leaves with ``ctrl+q`` afterwards."""
+    token = await guest_token(server, "Marta")
+    ws = "ws://" + server.split("://", 1)[1] + "/ws"
+    marta = Player("Marta", token, ws)
+    bruno = Player("Bruno", await guest_token(server, "Bruno"), ws)
+    eve = Player("Eve", await guest_token(server, "Eve"), ws)
+    try:
+        for player in (marta, bruno, eve):
+            await player.connect()
+        created = await marta.command({"type": "create_table", "options": {}, "seat": 0})
+        table = created["table"]
+        code = (await marta.next("sync"))["info"]["code"]
+        assert (await bruno.command({"type": "join", "code": code, "seat": 1}))["type"] == "ack"
+        assert (await eve.command({"type": "subscribe", "table": table}))["type"] == "ack"
+        app = OnlineApp(OnlineOptions(server=server, mode="private"), lang="es", token=token)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.info is not None, "the table")
+            assert app.table_id == table
+            yield app, pilot, marta, bruno, eve
+            await pilot.press("ctrl+q")
+    finally:
+        for player in (marta, bruno, eve):
+            await player.close()
+
+
+async def test_a_mute_takes_the_lines_already_shown_and_spectators_are_muted_at_once(
+    server: str,
+) -> None:
+    async with _marta_at_a_public_table(server) as (app, pilot, _, bruno, eve):
+        table = app.table_id
+        await bruno.command({"type": "chat", "table": table, "text": "hola"})
+        await eve.command({"type": "chat", "table": table, "text": "mirando"})
+        shown = ("Bruno: hola", "Eve: mirando")
+        await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+        # Muting Bruno takes his line out of the log at once; Eve's stays.
+        await _say(pilot, "/mute bruno")
+        muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
+        await wait_for(pilot, lambda: muted in log_text(app), "the mute")
+        assert "Bruno: hola" not in log_text(app) and "Eve: mirando" in log_text(app)
+        # Every spectator at once, by the word of either language.
+        await _say(pilot, "/mute espectadores")
+        done = "Ya no ves la charla de los espectadores (/unmute espectadores la vuelve"
+        await wait_for(pilot, lambda: done in log_text(app), "the spectators' mute")
+        assert "Eve: mirando" not in log_text(app) and app.muted_spectators
+        said = (await eve.command({"type": "chat", "table": table, "text": "¿y?"}))["seq"]
+        await wait_for(pilot, lambda: app.last_seq >= said, "the muted line's event")
+        assert "¿y?" not in log_text(app)
+        await _say(pilot, "/unmute spectators")
+        back = "Vuelves a ver la charla de los espectadores"
+        await wait_for(pilot, lambda: back in log_text(app), "the spectators' unmute")
+        await eve.command({"type": "chat", "table": table, "text": "ya"})
+        await wait_for(pilot, lambda: "Eve: ya" in log_text(app), "her next line")
+        # The lines hidden do not come back: the server never sent their text.
+        assert "mirando" not in log_text(app) and "Bruno: hola" not in log_text(app)
+        # A name not at the table gets the word for the spectators too.
+        await _say(pilot, "/mute Nadie")
+        assert "espectadores: todos los que miran)" in log_text(app)
+        await pilot.press("l")
+        await _say(pilot, "/mute spectators")
+        english = "The spectators' chat is hidden (/unmute spectators shows it again)"
+        await wait_for(pilot, lambda: english in log_text(app), "the mute in English")
+
+
+async def test_a_mute_made_on_another_connection_reaches_the_client_at_once(
+    server: str,
+) -> None:
+    async with _marta_at_a_public_table(server) as (app, pilot, marta, bruno, eve):
+        table = app.table_id
+        await bruno.command({"type": "chat", "table": table, "text": "antes"})
+        await eve.command({"type": "chat", "table": table, "text": "mirando"})
+        shown = ("Bruno: antes", "Eve: mirando")
+        await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+        seq = app.last_seq
+        # Marta mutes Bruno, then the spectators, on her other device: the client knows at
+        # once (no sync comes), and their lines go from the log.
+        mute = {"type": "mute", "table": table, "seat": 1, "on": True}
+        assert (await marta.command(mute))["type"] == "ack"
+        await wait_for(pilot, lambda: app.muted_seats == {1}, "the mute")
+        assert "Bruno: antes" not in log_text(app) and "Eve: mirando" in log_text(app)
+        mute = {"type": "mute", "table": table, "spectators": True, "on": True}
+        assert (await marta.command(mute))["type"] == "ack"
+        await wait_for(pilot, lambda: app.muted_spectators, "the spectators' mute")
+        assert "Eve: mirando" not in log_text(app)
+        assert app.muted_seats == {1} and app.last_seq == seq
+
+
 async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:
     """Close the panel on screen with Enter once it is drawn."""
     panel = app.screen

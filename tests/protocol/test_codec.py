@@ -37,6 +37,8 @@ from cuatrola.protocol.messages import (
     Event,
     Hello,
     Join,
+    Mute,
+    Muted,
     Ping,
     Subscribe,
     Sync,
@@ -352,3 +354,30 @@ def test_the_hand_summary_breaks_the_hand_points_down() -> None:
             bonus = 10 if summary.last_trick == team else 0
             total = summary.card_points[team] + bonus + summary.cante_points[team]
             assert total == summary.points[team]
+
+
+def test_a_mute_names_a_seat_or_the_spectators_and_muted_tells_both() -> None:
+    seat = b'{"type": "mute", "id": "u1", "table": "t1", "seat": 1, "on": true}'
+    assert decode_client(seat) == Mute(id="u1", table="t1", seat=1)
+    spectators = b'{"type": "mute", "id": "u2", "table": "t1", "spectators": true, "on": false}'
+    assert decode_client(spectators) == Mute(id="u2", table="t1", spectators=True, on=False)
+    for fields in ('"seat": 1, "spectators": true', '"spectators": false', "", '"seat": null'):
+        text = f'{{"type": "mute", "id": "u3", "table": "t1", {fields}}}'.replace(", }", "}")
+        error = codes(text.encode())
+        assert error.code == "invalid" and "exactly one of seat or spectators" in str(error)
+    # The server's word on whom you muted, sent to each of your connections.
+    muted = Muted(table="t1", seats=[0, 2], spectators=True)
+    frame = encode(muted)
+    wire = {"type": "muted", "table": "t1", "seats": [0, 2], "spectators": True}
+    assert json.loads(frame) == wire
+    assert decode_server(frame) == muted
+    # A sync says whether you muted the spectators; a server from before it said nothing.
+    info = TableInfo(
+        id="t1", code="", kind="private", options=TableOptions(), status="open", seats=[]
+    )
+    sync = Sync(table="t1", seq=9, info=info, seat=None, view=None, muted_spectators=True)
+    assert decode_server(encode(sync)) == sync
+    older = json.loads(encode(sync))
+    del older["muted_spectators"]
+    decoded = decode_server(json.dumps(older).encode())
+    assert isinstance(decoded, Sync) and decoded.muted_spectators is False

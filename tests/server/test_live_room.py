@@ -424,6 +424,61 @@ async def test_a_sync_numbers_its_chat_lines_and_says_whom_the_recipient_muted(
             await p.close()
 
 
+async def chat_seen(player: Player, table: str, seq: int) -> dict[str, Any]:
+    """The event ``seq`` of ``table`` as ``player`` got it (a chat line, or its bare number)."""
+    return await player.next("event", table=table, seq=seq)
+
+
+async def test_a_mute_reaches_every_connection_of_its_user_and_spectators_can_be_muted(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        ana, bea = players[0], players[1]
+        # Bea follows the table on a second device too; Eve watches.
+        bea2 = Player("Bea2", bea.token, server.ws)
+        await bea2.connect()
+        (eve,) = await make_players(server, ["Eve"])
+        for follower in (bea2, eve):
+            await follower.command({"type": "subscribe", "table": table})
+            await follower.next("sync")
+        both = {"type": "mute", "table": table, "seat": 1, "spectators": True}
+        assert (await bea.command(both))["code"] == "invalid"
+        # Bea mutes every spectator at once: both her connections are told at once.
+        ack = await bea.command({"type": "mute", "table": table, "spectators": True})
+        assert ack["type"] == "ack", ack
+        told = {"type": "muted", "table": table, "seats": [], "spectators": True}
+        assert await bea.next("muted") == told
+        assert await bea2.next("muted") == told
+        # Eve's line reaches Bea's connections as a bare number, and Ana in full.
+        said = (await eve.command({"type": "chat", "table": table, "text": "¡Vamos!"}))["seq"]
+        assert (await chat_seen(bea, table, said))["body"] is None
+        assert (await chat_seen(bea2, table, said))["body"] is None
+        assert (await chat_seen(ana, table, said))["body"]["text"] == "¡Vamos!"
+        assert not any(f["type"] == "muted" for f in ana.frames + eve.frames)
+        # A seat muted on the second device reaches the first one, with the whole list.
+        assert (await bea2.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        told = {"type": "muted", "table": table, "seats": [2], "spectators": True}
+        assert await bea.next("muted") == told
+        assert await bea2.next("muted") == told
+        # A new connection of hers learns both from its sync, without the spectators' lines.
+        bea3 = Player("Bea3", bea.token, server.ws)
+        await bea3.connect()
+        await bea3.command({"type": "subscribe", "table": table})
+        sync = await bea3.next("sync")
+        assert (sync["muted"], sync["muted_spectators"]) == ([2], True)
+        assert [c["text"] for c in sync["chat"]] == []
+        # A spectator may mute the spectators too: every spectator's line, hers as well.
+        assert (await eve.command({"type": "mute", "table": table, "spectators": True}))[
+            "type"
+        ] == "ack"
+        said = (await eve.command({"type": "chat", "table": table, "text": "otra"}))["seq"]
+        assert (await chat_seen(eve, table, said))["body"] is None
+        assert (await chat_seen(ana, table, said))["body"]["text"] == "otra"
+        for p in (*players, bea2, bea3, eve):
+            await p.close()
+
+
 async def test_every_kind_of_bad_input_gets_an_error_and_changes_nothing(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         players, table = await four_at_a_table(server)

@@ -13,7 +13,7 @@ import pytest
 
 from cuatrola.core.actions import NO_CANTE, format_action
 from cuatrola.protocol.ids import CommandId, TableId, UserId
-from cuatrola.protocol.messages import Ack, TableOptions
+from cuatrola.protocol.messages import Ack, Muted, TableOptions
 from cuatrola.storage.base import TableKind, TableStatus
 from cuatrola.table import Step, Table, TableConfig
 from cuatrola.table.commands import (
@@ -41,6 +41,7 @@ from cuatrola.table.effects import (
     Effect,
     Reply,
     TimerKey,
+    ToUser,
     grace_key,
 )
 from cuatrola.table.records import (
@@ -594,13 +595,15 @@ def test_mutes_are_a_users_own_and_come_back_with_the_table() -> None:
     assert list(step.records) == [
         MuteRecord(user=ANA, seat=1, on=True, cmd=CommandId("u1"), by=ANA)
     ]
-    (reply,) = step.effects
+    # The ack, then whom Ana muted now, for each of her connections that follow the table.
+    reply, told = step.effects
     assert isinstance(reply, Reply) and isinstance(reply.message, Ack)
+    assert told == ToUser(ANA, Muted(table=TABLE, seats=[1]))
     records += step.records
-    # Muting again changes nothing and stores nothing (but is answered).
+    # Muting again changes nothing and stores nothing (but is answered, and said again).
     again = table.handle(Mute(ANA, 1, True, CommandId("u2")))
     assert list(again.records) == []
-    assert [type(e) for e in again.effects] == [Reply]
+    assert [type(e) for e in again.effects] == [Reply, ToUser]
     assert table.mutes == {ANA: frozenset({1})}
     step = table.handle(Chat(BEA, "Bea", None, "hello", CommandId("c1")))
     records += step.records
@@ -611,6 +614,44 @@ def test_mutes_are_a_users_own_and_come_back_with_the_table() -> None:
     assert copy.mutes == {ANA: frozenset({1})}
     records += table.handle(Mute(ANA, 1, False, CommandId("u3"))).records
     assert copy_of(table, records).mutes == {ANA: frozenset()}
+
+
+def test_a_user_mutes_every_spectator_at_once_and_it_comes_back_with_the_table() -> None:
+    table = new_table()
+    records = seat(table, humans=4)
+    records += table.handle(Mute(ANA, 2, True, CommandId("u1"))).records
+    step = table.handle(Mute(ANA, None, True, CommandId("u2")))
+    # Stored as a seat mute is, the spectators' seat being a chat line's: null.
+    assert stored(list(step.records)) == [
+        {"r": "mute", "user": "ana", "seat": None, "on": True, "cmd": "u2", "by": "ana"}
+    ]
+    assert step.effects[-1] == ToUser(ANA, Muted(table=TABLE, seats=[2], spectators=True))
+    records += step.records
+    step = table.handle(Chat(EVE, "Eve", "hola", None, CommandId("c1")))
+    records += step.records
+    (said,) = [e.event for e in step.effects if isinstance(e, Broadcast)]
+    assert table.project(said, 0, table.mutes[ANA]).body is None  # Ana hides every spectator
+    assert table.project(said, 1, table.mutes.get(BEA, frozenset())).body is not None
+    assert table.recent_chat(table.mutes[ANA]) == []
+    # Only chat is muted: an event that no seat said (a seat change) still reaches Ana.
+    records += table.handle(Leave(USERS[3], CommandId("l1"))).records
+    assert table.project(table.events[-1], 0, table.mutes[ANA]).body is not None
+    assert copy_of(table, records).mutes == {ANA: frozenset({2, None})}
+    # Unmuted: the next spectator's line reaches her again.
+    records += table.handle(Mute(ANA, None, False, CommandId("u3"))).records
+    assert copy_of(table, records).mutes == {ANA: frozenset({2})}
+
+
+def test_a_snapshot_stores_the_spectators_mute_with_the_seats_and_reads_old_ones() -> None:
+    snapshot = SnapshotRecord(
+        seq=1, turn=0, hand_count=0, match_number=1, seats=[], mutes={ANA: [1, None], BEA: [3]}
+    )
+    (row,) = stored([snapshot])
+    assert row["mutes"] == {"ana": [1, None], "bea": [3]}
+    assert read_records([row]) == [snapshot]
+    old = {"r": "snapshot", "seq": 1, "turn": 0, "hand_count": 0, "match_number": 1}
+    (read,) = read_records([{**old, "seats": [], "mutes": {"ana": [2]}}])
+    assert isinstance(read, SnapshotRecord) and read.mutes == {ANA: [2]}
 
 
 def test_a_table_remembers_its_last_thousand_commands_also_after_a_restart() -> None:

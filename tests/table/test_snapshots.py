@@ -41,6 +41,7 @@ def test_a_rematch_starts_with_a_snapshot_that_stands_for_the_log_before_it() ->
         table.handle(Watch(user), now=T0)
     records += table.handle(Chat(BEA, "Bea", None, "suerte", CommandId("c1")), now=T0).records
     records += table.handle(Mute(ANA, 1, True, CommandId("u1")), now=T0).records
+    records += table.handle(Mute(ANA, None, True, CommandId("u2")), now=T0).records
     _play_match(table, records)
     assert table.status == TableStatus.FINISHED
     records += table.handle(Unwatch(USERS[3], last=True), now=T0 + 500).records

@@ -832,3 +832,64 @@ def test_a_muted_person_still_shows_muted_after_a_reload(browser: Any, server: s
     finally:
         host.close()
         guest.close()
+
+
+def test_a_mute_takes_the_shown_lines_out_of_every_tab_and_spectators_mute_at_once(
+    browser: Any, server: str
+) -> None:
+    host = open_player(browser, server)
+    guest = open_player(browser, server)
+    watcher = open_player(browser, server)
+    page = host.page
+    try:
+        sign_in_as_guest(page, "Olga")
+        page.get_by_test_id("create-seat").select_option("0")
+        page.get_by_test_id("create-bot-opponents").check()
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("waiting").wait_for()
+        table_id = page.url.rsplit("/", 1)[1]
+        guest.page.goto(page.get_by_test_id("invite-link").input_value())
+        guest.page.wait_for_selector("body[data-ready=true]")
+        sign_in_as_guest_for_join(guest.page, "Pau")
+        guest.page.get_by_test_id("table").wait_for()
+        seat = guest.page.get_by_test_id("table").get_attribute("data-seat")
+        sign_in_as_guest(watcher.page, "Eve")
+        watcher.page.get_by_test_id(f"watch-{table_id}").click()
+        watcher.page.get_by_test_id("spectating").wait_for()
+        # Olga follows the table in a second tab too (the same identity)
+        second = host.context.new_page()
+        second.goto(page.url)
+        second.get_by_test_id("table").wait_for()
+        tabs = (page, second)
+        guest.page.get_by_test_id("phrase-thanks").click()
+        watcher.page.get_by_test_id("phrase-hello").click()
+        for tab in tabs:
+            for said in ("¡Gracias!", "¡Hola!"):
+                tab.get_by_test_id("chat").get_by_text(said).wait_for()
+        pressed = "[data-testid={}][aria-pressed={}]"
+        # Pau muted in the first tab: his line leaves both tabs at once, Eve's stays
+        page.get_by_test_id(f"mute-{seat}").click()
+        for tab in tabs:
+            tab.locator(pressed.format(f"mute-{seat}", "true")).wait_for()
+            tab.get_by_test_id("chat").get_by_text("¡Gracias!").wait_for(state="detached")
+            assert tab.get_by_test_id("chat").get_by_text("¡Hola!").count() == 1
+        # every spectator muted in the second tab: Eve's line leaves both
+        second.get_by_test_id("mute-spectators").click()
+        for tab in tabs:
+            tab.locator(pressed.format("mute-spectators", "true")).wait_for()
+            tab.get_by_test_id("chat").get_by_text("¡Hola!").wait_for(state="detached")
+        # the server keeps it: after a reload the button still says so
+        page.reload()
+        page.locator(pressed.format("mute-spectators", "true")).wait_for()
+        # unmuted: a spectator's next line is read in both tabs, the hidden one is not back
+        page.get_by_test_id("mute-spectators").click()
+        second.locator(pressed.format("mute-spectators", "false")).wait_for()
+        watcher.page.get_by_test_id("phrase-good_luck").click()
+        for tab in tabs:
+            tab.get_by_test_id("chat").get_by_text("¡Suerte!").wait_for()
+        assert second.get_by_test_id("chat").get_by_text("¡Hola!").count() == 0
+        assert host.errors == [] and guest.errors == [] and watcher.errors == []
+    finally:
+        host.close()
+        guest.close()
+        watcher.close()

@@ -135,16 +135,39 @@ describe("sync", () => {
   it("takes whom we muted from the snapshot, and our own mutes once the server takes them", () => {
     const s = sync(view(), { muted: [1, 3] });
     expect(s.muted).toEqual([1, 3]);
-    const more = reduce(s, { type: "muted", seat: 2, on: true });
+    const more = reduce(s, { type: "mute", seat: 2, on: true });
     expect(more.muted).toEqual([1, 2, 3]);
-    expect(reduce(more, { type: "muted", seat: 1, on: false }).muted).toEqual([2, 3]);
-    expect(reduce(more, { type: "muted", seat: 2, on: true }).muted).toEqual([1, 2, 3]);
+    expect(reduce(more, { type: "mute", seat: 1, on: false }).muted).toEqual([2, 3]);
+    expect(reduce(more, { type: "mute", seat: 2, on: true }).muted).toEqual([1, 2, 3]);
     // a later snapshot is the server's word (a mute undone in another tab)...
     const resync = (extra) => reduce(more, { type: "sync", msg: { table: "t-1", seq, info: INFO, seat: 0, view: view(), ...extra }, now: 0 });
     expect(resync({ muted: [3] }).muted).toEqual([3]);
     // ...and one without the field (an older server) keeps what we knew
     expect(resync({}).muted).toEqual([1, 2, 3]);
     expect(sync(view()).muted).toEqual([]);
+  });
+
+  it("hides the lines already shown from a speaker muted here or on another connection", () => {
+    const said = (seat, text) => ({ kind: "chat", seat, name: seat === null ? "Eve" : `P${seat}`, text });
+    let s = sync(view(), { chat: [said(1, "hola"), said(null, "mirando"), said(2, "vale")] });
+    expect(s.mutedSpectators).toBe(false);
+    // our own mute, once the server took it: seat 1's line goes at once
+    s = reduce(s, { type: "mute", seat: 1, on: true });
+    expect(s.chat.map((c) => c.text)).toEqual(["mirando", "vale"]);
+    // every spectator at once (their lines have no seat)
+    s = reduce(s, { type: "mute", spectators: true, on: true });
+    expect([s.mutedSpectators, s.muted, s.chat.map((c) => c.text)]).toEqual([true, [1], ["vale"]]);
+    // the server's `muted` (a mute made in another tab) is the whole list: seat 2 muted there,
+    // the spectators unmuted; lines hidden here do not come back
+    s = reduce(s, { type: "muted", msg: { type: "muted", table: "t-1", seats: [1, 2], spectators: false } });
+    expect([s.mutedSpectators, s.muted, s.chat]).toEqual([false, [1, 2], []]);
+    s = event(s, said(null, "ya"));
+    expect(s.chat.map((c) => c.text)).toEqual(["ya"]);
+    // a snapshot says it too; one from an older server (no field) keeps what we knew
+    expect(sync(view(), { muted_spectators: true }).mutedSpectators).toBe(true);
+    const older = reduce(s, { type: "sync", msg: { table: "t-1", seq, info: INFO, seat: 0, view: view() }, now: 0 });
+    expect(older.mutedSpectators).toBe(false);
+    expect(reduce({ ...s, mutedSpectators: true }, { type: "muted", msg: { table: "t-1" } }).mutedSpectators).toBe(true);
   });
 
   it("starts the score sheet from the score so far, without inventing the earlier hands", () => {

@@ -319,17 +319,22 @@ class Chat(_Base, frozen=True, tag="chat"):
 
 
 class Mute(_Base, frozen=True, tag="mute"):
-    """Hide (``on=true``) or show the chat of ``seat`` at a table, for this user only."""
+    """Hide (``on=true``) or show the chat of ``seat`` at a table, or with ``spectators``
+    the chat of every spectator, for this user only (give exactly one of the two)."""
 
     id: str
     table: str
-    seat: int
+    seat: int | None = None
     on: bool = True
+    spectators: bool = False
 
     def __post_init__(self) -> None:
         _check_id(self.id)
         _check_table(self.table)
-        _check_seat(self.seat)
+        if (self.seat is None) != self.spectators:
+            raise ValueError("give exactly one of seat or spectators: true")
+        if self.seat is not None:
+            _check_seat(self.seat)
 
 
 class Rematch(_Base, frozen=True, tag="rematch"):
@@ -757,7 +762,8 @@ class Sync(_Out, frozen=True, tag="sync"):
     it waits for contributions (``None`` otherwise); ``auto`` the moves of ``view``'s hand
     that a computer player made for the seat's owner, as ``(seat, action)`` in the order they
     were made (each was an ``act`` event with ``auto``); ``muted`` the seats whose chat you
-    muted at this table (``mute``), in seat order.
+    muted at this table (``mute``), in seat order, and ``muted_spectators`` whether you muted
+    the spectators' chat.
     """
 
     table: str
@@ -771,6 +777,17 @@ class Sync(_Out, frozen=True, tag="sync"):
     shuffle: ShuffleCommitted | None = None
     auto: list[tuple[int, str]] = msgspec.field(default_factory=list)
     muted: list[int] = msgspec.field(default_factory=list)
+    muted_spectators: bool = False
+
+
+class Muted(_Out, frozen=True, tag="muted"):
+    """Whose chat you muted at ``table`` now: the ``seats`` (in seat order) and whether
+    ``spectators``; sent to every connection of yours that follows the table after each
+    ``mute`` of yours there, on whichever connection you sent it."""
+
+    table: str
+    seats: list[int] = msgspec.field(default_factory=list)
+    spectators: bool = False
 
 
 class Event(_Out, frozen=True, tag="event"):
@@ -810,6 +827,7 @@ ServerMessage = (
     | Online
     | HintReply
     | HandAnalysisReady
+    | Muted
 )
 """Any message the server may send."""
 
@@ -828,4 +846,5 @@ SERVER_TYPES: Final = (
     Online,
     HintReply,
     HandAnalysisReady,
+    Muted,
 )

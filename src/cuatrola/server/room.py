@@ -687,8 +687,10 @@ class Room:
     def _mute(self, runner: TableRunner, conn: Connection, msg: wire.Mute) -> None:
         # A mute is stored with the table like a chat line: only its followers may set one,
         # and within the chat's rate limit, so that nobody can fill a table's log with them.
-        if self._may_chat(runner, conn, msg, "mute a seat's chat"):
-            runner.command(commands.Mute(conn.user, msg.seat, msg.on, CommandId(msg.id)), conn)
+        if self._may_chat(runner, conn, msg, "mute chat"):
+            # The table names the spectators' chat as their lines do: seat None.
+            seat = None if msg.spectators else msg.seat
+            runner.command(commands.Mute(conn.user, seat, msg.on, CommandId(msg.id)), conn)
 
     def _may_chat(
         self, runner: TableRunner, conn: Connection, msg: wire.Chat | wire.Mute, what: str

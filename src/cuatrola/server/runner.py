@@ -46,6 +46,7 @@ from cuatrola.server.connection import Connection
 from cuatrola.server.mailbox import Mailbox
 from cuatrola.server.metrics import Metrics
 from cuatrola.storage.base import GameStore, StoreError, StoreUnavailable, TableStatus
+from cuatrola.table.chat import MutedChat, wire_mutes
 from cuatrola.table.commands import Act, BotAct, Command, Unwatch, Watch
 from cuatrola.table.effects import (
     ArmTimer,
@@ -62,6 +63,7 @@ from cuatrola.table.effects import (
     Reply,
     SendAll,
     TimerKey,
+    ToUser,
 )
 from cuatrola.table.events import TableEvent
 from cuatrola.table.records import ActRecord, SnapshotRecord, TableRecord
@@ -362,6 +364,8 @@ class TableRunner:
                     self._broadcast(effect.event, clock)
                 case SendAll():
                     self._send_all(effect.message)
+                case ToUser():
+                    self._send_user(effect.user, effect.message)
                 case AskBot():
                     self._spawn(self._bot(effect))
                 case AskHint():
@@ -398,6 +402,12 @@ class TableRunner:
         data = encode(message)
         for client in list(self.subscribers):
             client.send_raw(data)
+
+    def _send_user(self, user: UserId, message: ServerMessage) -> None:
+        data = encode(message)
+        for client in list(self.subscribers):
+            if client.user == user:
+                client.send_raw(data)
 
     def _spawn(self, coro: Coroutine[None, None, None]) -> None:
         task = asyncio.create_task(coro)
@@ -532,10 +542,11 @@ class TableRunner:
         """Whether a seated owner follows the table now."""
         return any(self.table.seat_of(c.user) is not None for c in self.subscribers)
 
-    def _sync(self, seat: int | None, muted: frozenset[int]) -> Sync:
+    def _sync(self, seat: int | None, muted: MutedChat) -> Sync:
         table = self.table
         view = table.current_view(seat)
         clock = self.clock()
+        muted_seats, muted_spectators = wire_mutes(muted)
         timer = None
         if clock is not None:
             timer = TurnTimer(seat=clock.seat, seconds=round(clock.remaining_ms / 1000, 2))
@@ -550,7 +561,8 @@ class TableRunner:
             clock=clock,
             shuffle=table.pending_commitment(),
             auto=list(table.auto_moves) if view is not None else [],
-            muted=sorted(muted),
+            muted=muted_seats,
+            muted_spectators=muted_spectators,
         )
 
 

@@ -1,21 +1,29 @@
 """A table's chat: the ``chat`` and ``mute`` commands.
 
 Anybody who follows a table may say a line (free text, or one of the fixed phrases); each
-user may hide the lines of a seat from themselves (a setting of theirs that the table keeps
-across reconnections and restarts, so it is stored too). Applying the records these write is
-:mod:`cuatrola.table.apply`'s (it keeps the last lines for newcomers), and
-:mod:`cuatrola.table.projection` leaves a muted seat's lines out of its recipients' copies.
+user may hide the lines of a seat, or of every spectator, from themselves (a setting of
+theirs that the table keeps across reconnections and restarts, so it is stored too). Applying
+the records these write is :mod:`cuatrola.table.apply`'s (it keeps the last lines for
+newcomers), and :mod:`cuatrola.table.projection` leaves a muted speaker's lines out of its
+recipients' copies.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
+from cuatrola.protocol.ids import UserId
+from cuatrola.protocol.messages import Muted
 from cuatrola.table.commands import Chat, Mute
+from cuatrola.table.effects import ToUser
 from cuatrola.table.records import ChatRecord, MuteRecord
 
 if TYPE_CHECKING:  # the table imports this module
     from cuatrola.table.table import Table
+
+MutedChat: TypeAlias = frozenset[int | None]
+"""The speakers one user muted at a table: seats, and ``None`` for every spectator (the
+``seat`` of a spectator's chat line)."""
 
 
 def on_chat(table: Table, cmd: Chat) -> None:
@@ -28,10 +36,25 @@ def on_chat(table: Table, cmd: Chat) -> None:
 
 
 def on_mute(table: Table, cmd: Mute) -> None:
-    """``mute``: ``cmd.user`` hides (or shows again) the chat of ``cmd.seat``."""
+    """``mute``: ``cmd.user`` hides (or shows again) the chat of ``cmd.seat`` (``None``: the
+    spectators'); every connection of the user that follows the table is told whom they
+    muted now, changed or not, so that all of them agree with the table."""
     muted = table.mutes.get(cmd.user, frozenset())
     if (cmd.seat in muted) != cmd.on:
         table._record(MuteRecord(user=cmd.user, seat=cmd.seat, on=cmd.on))
+    table._effects.append(ToUser(cmd.user, muted_message(table, cmd.user)))
 
 
-__all__ = ["on_chat", "on_mute"]
+def muted_message(table: Table, user: UserId) -> Muted:
+    """Whose chat ``user`` muted at ``table``, as the ``muted`` message says it."""
+    seats, spectators = wire_mutes(table.mutes.get(user, frozenset()))
+    return Muted(table=table.id, seats=seats, spectators=spectators)
+
+
+def wire_mutes(muted: MutedChat) -> tuple[list[int], bool]:
+    """``muted`` as the protocol says it (``muted``, ``sync``): the seats in order, and
+    whether the spectators."""
+    return sorted(seat for seat in muted if seat is not None), None in muted
+
+
+__all__ = ["MutedChat", "muted_message", "on_chat", "on_mute", "wire_mutes"]

@@ -114,10 +114,11 @@ class Hint:
 @dataclass(frozen=True, slots=True)
 class Mute:
     """``mute``: ``user`` hides (``on``) the chat of ``seat``, or shows it again, for
-    themselves only (a table setting of theirs, kept across reconnections and restarts)."""
+    themselves only (a table setting of theirs, kept across reconnections and restarts).
+    ``seat`` ``None`` is every spectator, whose chat lines have no seat."""
 
     user: UserId
-    seat: int
+    seat: int | None
     on: bool
     cmd: CommandId
 

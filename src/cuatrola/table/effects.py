@@ -98,6 +98,15 @@ class SendAll:
 
 
 @dataclass(frozen=True, slots=True)
+class ToUser:
+    """Send ``message`` as it is to every connection of ``user`` that follows the table (a
+    setting of theirs changed: each of their screens shows it at once)."""
+
+    user: UserId
+    message: ServerMessage
+
+
+@dataclass(frozen=True, slots=True)
 class AskBot:
     """Ask a computer player of ``level`` for ``seat``'s move in decision ``turn``; its answer
     comes back as :class:`~cuatrola.table.commands.BotAct`."""
@@ -176,6 +185,7 @@ Effect = (
     Reply
     | Broadcast
     | SendAll
+    | ToUser
     | AskBot
     | AskHint
     | ArmTimer
@@ -218,5 +228,6 @@ __all__ = [
     "SendAll",
     "Step",
     "TimerKey",
+    "ToUser",
     "grace_key",
 ]

@@ -28,7 +28,8 @@ class PublicEvent:
     Attributes:
         seq: the table's event number.
         body: the event body.
-        speaker: the seat that said a chat line (recipients who muted it get the number only).
+        speaker: the seat that said a chat line, ``None`` for a spectator's (recipients who
+            muted it get the number only); ``None`` too for any other event.
     """
 
     seq: int

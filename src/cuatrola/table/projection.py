@@ -27,6 +27,7 @@ from cuatrola.protocol.codec import SeatedFrames, encode
 from cuatrola.protocol.messages import (
     Acted,
     CantesOver,
+    ChatSaid,
     Clock,
     Dealt,
     Event,
@@ -42,6 +43,7 @@ from cuatrola.protocol.views import (
     with_seat,
 )
 from cuatrola.table.cantes import window_view
+from cuatrola.table.chat import MutedChat
 from cuatrola.table.events import HandEvent, HandEventKind, PublicEvent, TableEvent
 
 if TYPE_CHECKING:  # the table imports this module
@@ -52,11 +54,11 @@ def project(
     table: Table,
     event: TableEvent,
     seat: int | None,
-    muted: frozenset[int] = frozenset(),
+    muted: MutedChat = frozenset(),
     clock: Clock | None = None,
 ) -> Event:
     """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator) who has
-    muted the chat of the seats ``muted``, carrying ``clock``."""
+    muted the chat of ``muted`` (seats, ``None`` for the spectators), carrying ``clock``."""
     if isinstance(event, PublicEvent):
         return project_public(table, event, seat, muted, clock)
     state = hand_at(table.hands, event.hand, event.step)
@@ -64,7 +66,7 @@ def project(
 
 
 def replay(
-    table: Table, events: list[TableEvent], seat: int | None, muted: frozenset[int] = frozenset()
+    table: Table, events: list[TableEvent], seat: int | None, muted: MutedChat = frozenset()
 ) -> list[Event]:
     """The copies of ``events`` (in order) for one recipient: what a reconnection gets.
 
@@ -125,7 +127,7 @@ class EventFrames:
         self._table = table
         self._event = event
         self._clock = clock
-        self._made: dict[tuple[int | None, frozenset[int]], bytes] = {}
+        self._made: dict[tuple[int | None, MutedChat], bytes] = {}
         #: A hand event outside a cante window: its public frame and the hand at the event.
         self._seated: tuple[SeatedFrames, HandState] | None = None
         if isinstance(event, HandEvent) and not event.window:
@@ -133,16 +135,16 @@ class EventFrames:
             public = _public_hand_view(table, event, state)
             self._seated = (SeatedFrames(_hand_event(table, event, public, clock)), state)
 
-    def for_recipient(self, seat: int | None, muted: frozenset[int] = frozenset()) -> bytes:
+    def for_recipient(self, seat: int | None, muted: MutedChat = frozenset()) -> bytes:
         """The frame for a recipient at ``seat`` (``None``: a spectator) who has muted the
-        chat of the seats ``muted``."""
+        chat of ``muted`` (seats, ``None`` for the spectators)."""
         key = (seat, muted)
         data = self._made.get(key)
         if data is None:
             data = self._made[key] = self._frame(seat, muted)
         return data
 
-    def _frame(self, seat: int | None, muted: frozenset[int]) -> bytes:
+    def _frame(self, seat: int | None, muted: MutedChat) -> bytes:
         if self._seated is not None:
             seated, state = self._seated
             if seat is None:
@@ -165,12 +167,12 @@ def project_public(
     table: Table,
     event: PublicEvent,
     seat: int | None,
-    muted: frozenset[int],
+    muted: MutedChat,
     clock: Clock | None = None,
 ) -> Event:
-    """A public event's copy: the number only for a muted speaker's chat, and no invite code
-    for a spectator."""
-    if event.speaker is not None and event.speaker in muted:
+    """A public event's copy: the number only for a muted speaker's chat (a seat, or any
+    spectator: ``None`` in ``muted``), and no invite code for a spectator."""
+    if isinstance(event.body, ChatSaid) and event.speaker in muted:
         return Event(table=table.id, seq=event.seq, body=None, clock=clock)
     body: EventBody = event.body
     if seat is None and isinstance(body, SeatsChanged) and body.info.code:

@@ -76,10 +76,11 @@ class MatchRecord(_Record, frozen=True, tag="match"):
 
 
 class MuteRecord(_Record, frozen=True, tag="mute"):
-    """``user`` hid (``on``) the chat of ``seat`` from themselves, or showed it again."""
+    """``user`` hid (``on``) the chat of ``seat`` from themselves, or showed it again;
+    ``seat`` ``None`` (stored as ``null``) is every spectator's chat."""
 
     user: UserId
-    seat: int
+    seat: int | None
     on: bool
 
 
@@ -123,7 +124,8 @@ class SnapshotRecord(_Record, frozen=True, tag="snapshot"):
     rematch: list[int] = msgspec.field(default_factory=list)
     chat: list[ChatLine] = msgspec.field(default_factory=list)
     applied: list[Applied] = msgspec.field(default_factory=list)
-    mutes: dict[UserId, list[int]] = msgspec.field(default_factory=dict)
+    #: The chat seats each user muted, ``None`` (``null``) for the spectators'.
+    mutes: dict[UserId, list[int | None]] = msgspec.field(default_factory=dict)
     offline: list[Offline] = msgspec.field(default_factory=list)
 
 

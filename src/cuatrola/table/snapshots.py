@@ -39,7 +39,10 @@ def snapshot_of(table: Table) -> SnapshotRecord:
         rematch=sorted(table.rematch),
         chat=chat,
         applied=list(table.accepted.values()),  # frozen structs: shared, not copied
-        mutes={u: sorted(m) for u, m in table.mutes.items() if m},
+        # The spectators (None) after the seats, so that a snapshot is the same every time.
+        mutes={
+            u: sorted(m, key=lambda s: 4 if s is None else s) for u, m in table.mutes.items() if m
+        },
         offline=[Offline(seat, since) for seat, since in sorted(table.offline_since.items())],
     )
 

@@ -63,6 +63,7 @@ from cuatrola.protocol.views import HandView
 from cuatrola.storage.base import TableKind, TableStatus
 from cuatrola.table import cantes, chat, dealing, presence, projection, seating
 from cuatrola.table.apply import apply
+from cuatrola.table.chat import MutedChat
 from cuatrola.table.commands import (
     Act,
     AddBot,
@@ -206,8 +207,9 @@ class Table:
         #: The time of the last record of a restored table: when it stopped, as far as its
         #: records tell (0.0: not restored, or its records carry no time).
         self.stopped_at = 0.0
-        #: The seats whose chat each user has hidden from themselves.
-        self.mutes: dict[UserId, frozenset[int]] = {}
+        #: The seats whose chat each user has hidden from themselves; ``None`` stands for
+        #: every spectator, as in a spectator's chat line (:data:`chat.MutedChat`).
+        self.mutes: dict[UserId, MutedChat] = {}
         #: Seats whose owner followed the table and lost it before the match began.
         self.gone_before_match: set[int] = set()
         self._records: list[TableRecord] = []
@@ -283,8 +285,9 @@ class Table:
         """User ids of the seated owners."""
         return [s.user for s in self.seats if s.user is not None]
 
-    def recent_chat(self, muted: frozenset[int] = frozenset()) -> list[ChatLine]:
-        """The last chat lines with their events' numbers, without muted seats'."""
+    def recent_chat(self, muted: MutedChat = frozenset()) -> list[ChatLine]:
+        """The last chat lines with their events' numbers, without those of the speakers
+        ``muted`` (seats, ``None`` for the spectators)."""
         return [
             ChatLine(seat=said.seat, name=said.name, text=said.text, phrase=said.phrase, seq=e.seq)
             for e in self.chat
@@ -359,9 +362,7 @@ class Table:
 
     # Projection (table/projection.py) ----------------------------------------------------------
 
-    def project(
-        self, event: TableEvent, seat: int | None, muted: frozenset[int] = frozenset()
-    ) -> Event:
+    def project(self, event: TableEvent, seat: int | None, muted: MutedChat = frozenset()) -> Event:
         """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator)."""
         return projection.project(self, event, seat, muted)
 
@@ -371,7 +372,7 @@ class Table:
         return projection.EventFrames(self, event, clock)
 
     def replay(
-        self, events: list[TableEvent], seat: int | None, muted: frozenset[int] = frozenset()
+        self, events: list[TableEvent], seat: int | None, muted: MutedChat = frozenset()
     ) -> list[Event]:
         """The copies of ``events`` (in order) for one recipient: what a reconnection gets.
 

@@ -88,6 +88,7 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
       conn.on("event", (m) => m.table === tableId && dispatch({ type: "event", msg: m, now: Date.now() })),
       conn.on("presence", (m) => m.table === tableId && dispatch({ type: "presence", msg: m })),
       conn.on("hand_analysis", (m) => m.table === tableId && dispatch({ type: "hand_analysis", msg: m })),
+      conn.on("muted", (m) => m.table === tableId && dispatch({ type: "muted", msg: m })),
       conn.on("state", (s) => setConnStatus(s.status)),
       onLangChange(() => setLangTick((n) => n + 1)),
     ];
@@ -175,12 +176,16 @@ export function TableScreen({ conn, tableId, onLeave, toast = () => {} }) {
     [conn, tableId, fail],
   );
 
+  // `seat` null: every spectator. The server's `muted` says the same to each of our
+  // connections, this one too; the ack may come first, so both are taken.
   const toggleMute = useCallback(
     (seat) => {
-      const on = !muted.has(seat);
+      const spectators = seat === null;
+      const on = spectators ? !stateRef.current.mutedSpectators : !muted.has(seat);
+      const fields = spectators ? { spectators: true } : { seat };
       conn
-        .command("mute", { table: tableId, seat, on })
-        .then(() => dispatch({ type: "muted", seat, on }))
+        .command("mute", { table: tableId, ...fields, on })
+        .then(() => dispatch({ type: "mute", ...fields, on }))
         .catch(fail);
     },
     [conn, tableId, muted, fail],

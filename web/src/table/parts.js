@@ -443,6 +443,8 @@ function Chat({ state, w, send, muted, toggleMute }) {
     send({ text: text.slice(0, 200) });
   };
   const others = (state.info?.seats || []).filter((s) => s.user && s.seat !== state.seat);
+  // Spectators may come to a public table; a mute of theirs stays shown wherever it is on.
+  const spectators = Boolean(state.info?.options?.public || state.mutedSpectators);
   return html`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${t("chat.title")}</h2>
     <ul class="chat-lines" ref=${lines} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
@@ -463,13 +465,18 @@ function Chat({ state, w, send, muted, toggleMute }) {
         placeholder=${t("chat.placeholder")} autocomplete="off" />
       <button class="btn small" type="submit" data-testid="chat-send">${t("chat.send")}</button>
     </form>
-    ${others.length
+    ${others.length || spectators
       ? html`<div class="mutes">
           <span class="muted">${t("chat.mute")}</span>
           ${others.map(
             (s) => html`<button key=${s.seat} class=${`chip${muted.has(s.seat) ? " on" : ""}`} type="button"
               aria-pressed=${String(muted.has(s.seat))} data-testid=${`mute-${s.seat}`} onClick=${() => toggleMute(s.seat)}>${w.seatName(s.seat)}</button>`,
           )}
+          ${spectators
+            ? html`<button class=${`chip${state.mutedSpectators ? " on" : ""}`} type="button"
+                aria-pressed=${String(state.mutedSpectators)} data-testid="mute-spectators"
+                onClick=${() => toggleMute(null)}>${t("chat.spectators")}</button>`
+            : null}
         </div>`
       : null}
   </section>`;

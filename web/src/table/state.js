@@ -21,7 +21,8 @@ export function initialState() {
     view: null,
     chat: [],
     chatUnread: 0,
-    muted: [], // the seats whose chat we muted, in seat order (the server's word: `sync`, our `mute`s)
+    muted: [], // the seats whose chat we muted, in seat order (the server's word: `sync`, `muted`, our `mute`s)
+    mutedSpectators: false, // whether we muted every spectator's chat (the same words say it)
     clock: null, // {seat, remaining_ms, total_ms, at}: `at` is when the frame arrived (ms)
     log: [], // {id, kind, seat?, action?, auto?, team?, points?, winner?, score?}
     announce: {}, // seat -> {id, kind: "bid"|"cante"|"nocante"|"trick", ...}
@@ -135,6 +136,7 @@ function applySync(state, msg, now) {
     chat: (msg.chat || []).slice(-CHAT_LIMIT),
     // wherever we muted them (another tab, before a reload); a server before the field: as we knew
     muted: Array.isArray(msg.muted) ? msg.muted : state.muted,
+    mutedSpectators: typeof msg.muted_spectators === "boolean" ? msg.muted_spectators : state.mutedSpectators,
     clock,
     log: entries,
     nextId,
@@ -337,6 +339,17 @@ function applyEvent(state, msg, now) {
   return next;
 }
 
+/**
+ * Whom we muted now: the chat lines already shown from a speaker muted now go at once (a
+ * spectator's line has no seat). Unmuting brings none back: the server never sent us the
+ * lines said while the speaker was muted, and the ones hidden here are gone.
+ */
+function withMuted(state, muted, mutedSpectators) {
+  const hidden = (c) => (c.seat === null || c.seat === undefined ? mutedSpectators : muted.includes(c.seat));
+  const chat = state.chat.some(hidden) ? state.chat.filter((c) => !hidden(c)) : state.chat;
+  return { ...state, muted, mutedSpectators, chat };
+}
+
 /** The id of the table's current match, as `hand_analysis` and the REST API name it. */
 export function matchId(info) {
   return `${info.id}-${info.match ?? 1}`;
@@ -417,7 +430,8 @@ function canBeat(view, suit) {
  * sync {msg, now} · event {msg, now} · presence {msg} · play {action} (sent, shown at once) ·
  * refused {action, error} · explain {code} (a card that may not be played) · open/close/toggle
  * {dialog} · flashDone {id} · chatSeen · message {message} · hand_analysis {msg} (the
- * server's analysis after a hand) · muted {seat, on} (the server took our `mute`).
+ * server's analysis after a hand) · mute {seat, on} or {spectators: true, on} (the server took
+ * our `mute`) · muted {msg} (the server's word on whom we muted, from any of our connections).
  */
 export function reduce(state, action) {
   switch (action.type) {
@@ -463,10 +477,15 @@ export function reduce(state, action) {
       return state.flash && state.flash.id === action.id ? { ...state, flash: null } : state;
     case "chatSeen":
       return state.chatUnread ? { ...state, chatUnread: 0 } : state;
-    case "muted": {
+    case "mute": {
+      if (action.spectators) return withMuted(state, state.muted, action.on);
       const others = state.muted.filter((seat) => seat !== action.seat);
-      return { ...state, muted: action.on ? [...others, action.seat].sort((a, b) => a - b) : others };
+      const muted = action.on ? [...others, action.seat].sort((a, b) => a - b) : others;
+      return withMuted(state, muted, state.mutedSpectators);
     }
+    case "muted":
+      if (!Array.isArray(action.msg.seats)) return state; // not one we read
+      return withMuted(state, action.msg.seats, action.msg.spectators === true);
     default:
       return state;
   }

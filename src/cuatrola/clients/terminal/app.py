@@ -46,6 +46,7 @@ from cuatrola.core.actions import (
 from cuatrola.core.hand import LAST_TRICK_BONUS, HandResult, Phase, team_of
 from cuatrola.core.rules import Contract, MatchEnd, Rules
 from cuatrola.core.views import SeatView
+from cuatrola.protocol.messages import ChatSaid
 
 #: What a line of the screen says: fixed words, a catalogue key with its fields, or a
 #: function that words it in the language of the moment.
@@ -335,6 +336,9 @@ class CuatrolaApp(App[int]):
         #: in the cante window is acknowledged but changes nothing until the window closes,
         #: so the screen must say that it was taken.
         self.answered: int | None = None
+        #: What the log shows, in order, each with the chat line it is (``None``: not chat),
+        #: so that the log can be written again without the lines of a speaker muted later.
+        self._log_entries: list[tuple[RenderableType, ChatSaid | None]] = []
 
     # What the screen says outside the table -------------------------------------------------
 
@@ -594,10 +598,29 @@ class CuatrolaApp(App[int]):
             self.match_score = view.result.score_after
         self.refresh_all()
 
-    def log_line(self, text: str | Text, style: str = "") -> None:
-        """Add a line to the log."""
+    def log_line(self, text: str | Text, style: str = "", said: ChatSaid | None = None) -> None:
+        """Add a line to the log (``said``: the chat line it shows)."""
+        self.log_write(Text(text, style=style) if isinstance(text, str) else text, said)
+
+    def log_write(self, renderable: RenderableType, said: ChatSaid | None = None) -> None:
+        """Add ``renderable`` to the log (``said``: the chat line it shows, which a mute may
+        take out of the log later: :meth:`hide_chat`)."""
+        self._log_entries.append((renderable, said))
+        self.query_one("#log", RichLog).write(renderable)
+
+    def hide_chat(self, hidden: Callable[[int | None], bool]) -> None:
+        """Take the chat lines of the speakers ``hidden`` (by seat; ``None``: a spectator)
+        out of the log, which is written again without them. A RichLog cannot drop a line:
+        it keeps rendered strips, not entries."""
+        entries = self._log_entries
+        kept = [(r, said) for r, said in entries if said is None or not hidden(said.seat)]
+        if len(kept) == len(entries):
+            return
+        self._log_entries = kept
         log = self.query_one("#log", RichLog)
-        log.write(Text(text, style=style) if isinstance(text, str) else text)
+        log.clear()
+        for renderable, _ in kept:
+            log.write(renderable)
 
     def log_action(self, seat: int, action: int, view: SeatView, tricks_before: int) -> None:
         """Describe one applied action in the log (and the trick it completed, if any)."""

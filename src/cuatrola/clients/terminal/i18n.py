@@ -122,6 +122,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  a          sentar a la máquina en tu mesa privada (en línea, antes de empezar)\n"
             "  t          charlar con la mesa (en línea): Intro envía, Esc cancela\n"
             "             /mute NOMBRE oculta su charla; /unmute NOMBRE la muestra\n"
+            "             /mute espectadores oculta la de todos los que miran\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
             "  ?          esta ayuda (Esc para cerrar)\n"
@@ -190,8 +191,21 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_full": "Un mensaje tiene como mucho {limit} caracteres: no cabe más",
         "chat_kept": "Tu mensaje a medio escribir se guarda: t para seguir escribiéndolo",
         "chat_unknown_command": "Orden desconocida {command}: /mute NOMBRE, /unmute NOMBRE",
-        "mute_who": "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: {names}",
-        "mute_nobody": "No hay nadie más en la mesa a quien silenciar",
+        "mute_who": (
+            "¿A quién? /mute y /unmute llevan el nombre de alguien de la mesa: {names} "
+            "(o espectadores: todos los que miran)"
+        ),
+        "mute_nobody": (
+            "No hay nadie más en la mesa a quien silenciar "
+            "(/mute espectadores oculta la charla de los que miran)"
+        ),
+        "spectators_word": "espectadores",
+        "spectators_name": "los espectadores",
+        "spectators_muted": (
+            "Ya no ves la charla de los espectadores (/unmute espectadores la vuelve a mostrar)"
+        ),
+        "spectators_unmuted": "Vuelves a ver la charla de los espectadores",
+        "mute_spectators_refused": "No se ha cambiado el silencio de los espectadores: {reason}",
         "mute_done": "Ya no ves la charla de {name} (/unmute {name} la vuelve a mostrar)",
         "unmute_done": "Vuelves a ver la charla de {name}",
         "mute_refused": "No se ha cambiado el silencio de {name}: {reason}",
@@ -366,6 +380,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "  a          seat a computer player at your private table (online, before it starts)\n"
             "  t          chat with the table (online): Enter sends, Esc cancels\n"
             "             /mute NAME hides a person's chat; /unmute NAME shows it again\n"
+            "             /mute spectators hides the chat of everybody watching\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
             "  ?          this help (Esc to close)\n"
@@ -432,8 +447,19 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "chat_full": "A chat line holds at most {limit} characters: no more fits",
         "chat_kept": "Your half-typed chat line is kept: t to go on typing it",
         "chat_unknown_command": "Unknown command {command}: /mute NAME, /unmute NAME",
-        "mute_who": "Whom? /mute and /unmute take the name of a person at the table: {names}",
-        "mute_nobody": "There is nobody else at the table to mute",
+        "mute_who": (
+            "Whom? /mute and /unmute take the name of a person at the table: {names} "
+            "(or spectators: everybody watching)"
+        ),
+        "mute_nobody": (
+            "There is nobody else at the table to mute "
+            "(/mute spectators hides the chat of everybody watching)"
+        ),
+        "spectators_word": "spectators",
+        "spectators_name": "the spectators",
+        "spectators_muted": "The spectators' chat is hidden (/unmute spectators shows it again)",
+        "spectators_unmuted": "The spectators' chat is shown again",
+        "mute_spectators_refused": "The spectators' chat was not muted or unmuted: {reason}",
         "mute_done": "{name}'s chat is hidden (/unmute {name} shows it again)",
         "unmute_done": "{name}'s chat is shown again",
         "mute_refused": "{name}'s chat was not muted or unmuted: {reason}",

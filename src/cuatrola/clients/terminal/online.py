@@ -30,7 +30,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import msgspec
 from rich.console import Group, RenderableType
@@ -58,6 +58,7 @@ from cuatrola.clients.terminal.analysis import (
     with_analysis,
 )
 from cuatrola.clients.terminal.app import Choice, Drawing, MessageScreen, drawn
+from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
 from cuatrola.clients.terminal.render import POSITIONS
 from cuatrola.clients.terminal.session import SessionApp
 from cuatrola.core.hand import HandResult, Phase
@@ -91,6 +92,8 @@ from cuatrola.protocol.messages import (
     UserInfo,
 )
 
+#: The words ``/mute`` and ``/unmute`` take for every spectator, in any language.
+SPECTATORS_WORDS: Final = frozenset(CATALOG[lang]["spectators_word"] for lang in LANGUAGES)
 #: Pauses between reconnection attempts, in seconds (the last one repeats).
 RECONNECT_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)
 #: Seconds "Connection restored" stays above the table (the log keeps it).
@@ -507,10 +510,17 @@ class OnlineApp(SessionApp):
     def _chat_command(self, text: str) -> None:
         """A chat line that starts with ``/``: ``/mute WHO`` hides the chat of a person at the
         table, ``/unmute WHO`` shows it again (``WHO``: the name, or the place the table
-        shows, ``Este``/``East``...); anything else is said to be no command, and not sent."""
+        shows, ``Este``/``East``..., or the word for the spectators, in either language, for
+        every spectator at once); anything else is said to be no command, and not sent."""
         command, _, who = text.partition(" ")
         if command.lower() not in ("/mute", "/unmute"):
             self.log_line(self.texts("chat_unknown_command", command=command), style="red")
+            return
+        assert self.table_id is not None
+        on = command.lower() == "/mute"
+        if who.strip().casefold() in SPECTATORS_WORDS:
+            mute = Mute(id=self._next_id(), table=self.table_id, spectators=True, on=on)
+            self.run_worker(self._mute(mute, None), group="network")
             return
         people = self._chat_people()
         if not people:
@@ -521,8 +531,6 @@ class OnlineApp(SessionApp):
             names = ", ".join(people.values())
             self.log_line(self.texts("mute_who", names=names), style="red")
             return
-        assert self.table_id is not None
-        on = command.lower() == "/mute"
         mute = Mute(id=self._next_id(), table=self.table_id, seat=seat, on=on)
         self.run_worker(self._mute(mute, people[seat]), group="network")
 
@@ -554,17 +562,29 @@ class OnlineApp(SessionApp):
         starting = [seat for seat, names in named.items() if names[0].startswith(wanted)]
         return starting[0] if len(starting) == 1 and not exact else None
 
-    async def _mute(self, mute: Mute, name: str) -> None:
-        """Send a ``mute``; say what it did (or why the server refused it) in one line."""
+    async def _mute(self, mute: Mute, name: str | None) -> None:
+        """Send a ``mute`` of the person ``name`` (``None``: of the spectators); say what it
+        did (or why the server refused it) in one line."""
         reason = await self._chat_request(mute)
-        if reason is not None:
-            self.log_line(self.texts("mute_refused", name=name, reason=reason), style="red")
-            return
-        if mute.on:
-            self.muted_seats.add(mute.seat)
+        if name is None:
+            refused, done = "mute_spectators_refused", "spectators_muted"
+            undone = "spectators_unmuted"
         else:
-            self.muted_seats.discard(mute.seat)
-        self.log_line(self.texts("mute_done" if mute.on else "unmute_done", name=name))
+            refused, done, undone = "mute_refused", "mute_done", "unmute_done"
+        if reason is not None:
+            self.log_line(self.texts(refused, name=name, reason=reason), style="red")
+            return
+        # The server's ``muted`` says the same to every connection of this person; this one
+        # may read it before or after the ack, so both set it.
+        seats, spectators = set(self.muted_seats), self.muted_spectators
+        if mute.seat is None:
+            spectators = mute.on
+        elif mute.on:
+            seats.add(mute.seat)
+        else:
+            seats.discard(mute.seat)
+        self.set_muted(seats, spectators)
+        self.log_line(self.texts(done if mute.on else undone, name=name))
 
     def _chat_refusal(self, error: Error) -> str:
         """Why the server refused a chat line, in the interface's language when it is one of

@@ -22,7 +22,6 @@ import time
 from typing import Final
 
 from rich.text import Text
-from textual.widgets import RichLog
 
 from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
 from cuatrola.core.actions import format_action, parse_action
@@ -44,6 +43,7 @@ from cuatrola.protocol.messages import (
     HandEnded,
     MatchEnded,
     MatchStarted,
+    Muted,
     Presence,
     Rematch,
     SeatsChanged,
@@ -93,9 +93,10 @@ class SessionApp(CuatrolaApp):
         self._turn_in_panel = False
         #: The seats of people who went away (a ``presence`` not online) and are not back.
         self._gone_seats: set[int] = set()
-        #: The seats whose chat this person muted (online: the ``mute`` command, and every
-        #: ``sync``'s ``muted``, wherever the person muted them).
+        #: The seats whose chat this person muted, and whether the spectators' (online: the
+        #: ``mute`` command, and every ``sync`` and ``muted``, wherever the person muted).
         self.muted_seats: set[int] = set()
+        self.muted_spectators = False
 
     # What subclasses provide -------------------------------------------------------------------
 
@@ -175,6 +176,10 @@ class SessionApp(CuatrolaApp):
             self._on_presence(message)
         elif isinstance(message, Event):
             self._on_event(message)
+        elif isinstance(message, Muted):
+            if message.table == self.table_id:
+                # Said on another connection (or this one, whose ack says it): no news to log.
+                self.set_muted(message.seats, message.spectators)
         else:
             self._handle_other(message)
 
@@ -226,7 +231,7 @@ class SessionApp(CuatrolaApp):
             self.human_seat = sync.seat
         self._set_info(sync.info)
         self._set_clock(sync.clock)
-        self._set_muted(sync.muted)
+        self._learn_muted(sync.muted, sync.muted_spectators)
         self._show_recent_chat(sync.chat, processed)
         if sync.view is not None:
             self._show(sync.view)
@@ -318,7 +323,7 @@ class SessionApp(CuatrolaApp):
             view = self.view
             if view is not None and view.result is not None and self.watching:
                 # A spectator is asked nothing: the summary goes to the log.
-                self.query_one("#log", RichLog).write(self.hand_summary(view))
+                self.log_write(self.hand_summary(view))
             elif view is not None and view.result is not None:
                 summary_panel = MessageScreen(
                     functools.partial(self.hand_summary, view),
@@ -366,7 +371,7 @@ class SessionApp(CuatrolaApp):
 
     def _show_chat(self, said: ChatSaid) -> None:
         """Put a chat line in the log."""
-        self.log_line(self.chat_line(said), style="italic")
+        self.log_line(self.chat_line(said), style="italic", said=said)
 
     def _show_recent_chat(self, recent: list[ChatLine], processed: int) -> None:
         """Show the lines of a ``sync``'s recent chat that the log does not have yet: those
@@ -380,15 +385,23 @@ class SessionApp(CuatrolaApp):
             if (said.seq if said.seq is not None else 1) > processed:
                 self._show_chat(said)
 
-    def _set_muted(self, muted: list[int]) -> None:
-        """Take a ``sync``'s ``muted`` as the seats whose chat this person muted (on this
-        connection, another one, or before this client started); the log names the people
-        this client did not know were muted."""
-        learned = [seat for seat in muted if seat not in self.muted_seats]
-        self.muted_seats = set(muted)
+    def _learn_muted(self, seats: list[int], spectators: bool) -> None:
+        """Take a ``sync``'s ``muted`` and ``muted_spectators`` as whom this person muted (on
+        this connection, another one, or before this client started); the log names the
+        people this client did not know were muted."""
+        learned = [self.seat_name(seat) for seat in seats if seat not in self.muted_seats]
+        if spectators and not self.muted_spectators:
+            learned.append(self.texts("spectators_name"))
+        self.set_muted(seats, spectators)
         if learned:
-            names = ", ".join(self.seat_name(seat) for seat in learned)
-            self.log_line(self.texts("muted_known", names=names), style="dim")
+            self.log_line(self.texts("muted_known", names=", ".join(learned)), style="dim")
+
+    def set_muted(self, seats: list[int] | set[int], spectators: bool) -> None:
+        """Whom this person muted now: the lines the log shows from a speaker muted now go
+        (the lines of one unmuted do not come back: the server never sent their text)."""
+        muted = set(seats)
+        self.muted_seats, self.muted_spectators = muted, spectators
+        self.hide_chat(lambda seat: spectators if seat is None else seat in muted)
 
     def chat_line(self, said: ChatSaid) -> str:
         """A chat line as the log shows it: the name and the text, or a quick phrase in the
@@ -428,7 +441,7 @@ class SessionApp(CuatrolaApp):
         left = self.turn_seconds_left()
         if left is not None and left <= PANEL_CLOSE_SECONDS:
             self._turn_in_panel = False
-            self.query_one("#log", RichLog).write(panel.body)
+            self.log_write(panel.body)
             self.log_line(self.texts("summary_closed_for_turn"), style="bold yellow")
             self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
             # The move is due: the keys go to the table, not back to where they were before
