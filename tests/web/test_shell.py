@@ -18,6 +18,7 @@ from tests.web.helpers import (
     catalogue,
     computer_name,
     open_player,
+    resize,
     shot,
     sign_in_as_guest,
     start_vs_computer,
@@ -358,13 +359,6 @@ def test_on_a_phone_or_a_tablet_the_open_tables_come_right_after_the_ways_to_pla
             player.close()
 
 
-# two frames and a task: a new size's media queries answered, and what they change drawn
-SETTLED = (
-    "() => new Promise((r) =>"
-    " requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
-)
-
-
 @pytest.mark.parametrize(
     ("wide", "tall"),
     [({"width": 800, "height": 600}, {"width": 600, "height": 800}),
@@ -384,10 +378,7 @@ def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
         page.get_by_test_id(watch).wait_for()
         tab_to(page, watch)
         for size in (tall, wide, tall, wide):
-            page.set_viewport_size(size)
-            # the media queries are answered at the next frame, the lobby drawn again after it
-            page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
-            page.evaluate(SETTLED)
+            resize(page, size)
             focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
             assert focused == watch, (size, focused)
         assert player.errors == []
