@@ -51,8 +51,8 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       title=${I(`settings.title`)} onClick=${()=>t(!e)}>
       <${Vt} name="settings" size=${20} />
     </button>
-    ${e?X`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-label=${I(`settings.title`)}>
-          <h2>${I(`settings.title`)}</h2>
+    ${e?X`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-labelledby="settings-title">
+          <p class="settings-title" id="settings-title">${I(`settings.title`)}</p>
           <fieldset class="deck-setting">
             <legend>${I(`settings.deck`)}</legend>
             <div class="deck-choices">${a(`letters`,o(`letters`))}${a(`numbers`,o(`numbers`))}</div>
