@@ -386,6 +386,33 @@ def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
         player.close()
 
 
+# how a card's title is drawn
+TITLE_STYLE = """(el) => {
+  const s = getComputedStyle(el);
+  return { tag: el.tagName, color: s.color, size: s.fontSize, weight: s.fontWeight,
+           family: s.fontFamily, line: s.lineHeight, margin: s.margin };
+}"""
+
+
+@pytest.mark.parametrize("width", [768, 375])
+def test_the_open_tables_title_looks_like_the_other_cards_titles(
+    browser: Any, server: str, width: int
+) -> None:
+    # among the ways to play (a lobby of one column) their title was white and larger than
+    # the gold titles of the cards around it
+    player = open_player(browser, server, viewport={"width": width, "height": 900})
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Olga")
+        title = page.locator(".play-grid #tables-title")
+        title.wait_for()
+        sibling = page.locator(".card-panel:has([data-testid=quick-match]) h3")
+        assert title.evaluate(TITLE_STYLE) == sibling.evaluate(TITLE_STYLE)
+        assert player.errors == []
+    finally:
+        player.close()
+
+
 def test_the_invite_code_box_shows_its_placeholder_whole(browser: Any, server: str) -> None:
     # "CÓDIGO DE INVITACIÓN" in capitals did not fit the box beside the join button: it read
     # "CÓDIGO DE INVI" on a wide screen and "CÓDIGO DE INVITACIÓ" on a phone.
