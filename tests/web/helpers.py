@@ -180,3 +180,18 @@ def tab_to(page: Any, test_id: str, *, limit: int = 80) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{test_id!r} cannot be reached with Tab")
+
+
+# two frames and a task: a new size's media queries answered, and what they change drawn
+SETTLED = (
+    "() => new Promise((r) =>"
+    " requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
+)
+
+
+def resize(page: Any, size: dict[str, int]) -> None:
+    """Give the window `size` (a phone turned, say) and wait until the page has drawn it."""
+    page.set_viewport_size(size)
+    # the media queries are answered at the next frame, the screen drawn again after it
+    page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
+    page.evaluate(SETTLED)

@@ -5,11 +5,11 @@ into the real, built client as a script tag, and `axe.run()` reports what a play
 screen reader or a keyboard would meet: a button with no name, text too faint to read, an
 id twice, an ARIA attribute that lies. A violation of impact "serious" or "critical" fails
 the test, which prints each one's rule, impact and the elements it names; so does a best
-practice not met (an <h1> on every screen, its headings in order...), and a second <h1>. The
-contrast of text over the felt's gradient, which axe-core leaves unjudged, is measured on a
-photograph of the window (`faint_text`). And the keyboard: the focus is never under the
-sticky header, and a hand is played with Tab, the arrows and Enter alone, the focus drawn at
-every step.
+practice not met (an <h1> on every screen, its headings in order...), a second <h1> and a
+heading before it. The contrast of text over the felt's gradient, which axe-core leaves
+unjudged, is measured on a photograph of the window (`faint_text`). And the keyboard: the
+focus is never under the sticky header, and a hand is played with Tab, the arrows and Enter
+alone, the focus drawn at every step.
 """
 
 from __future__ import annotations
@@ -83,30 +83,37 @@ RUN = """(args) => axe.run(document, { runOnly: { type: 'tag', values: args.tags
   })).filter((v) => v.targets.length))"""
 
 
-# the level-one headings a screen reader meets (axe-core asks for one at least; a screen has one)
-HEADINGS_ONE = """() => [...document.querySelectorAll('h1, [role=heading][aria-level="1"]')]
+# the headings a screen reader meets, in the page's order, each [level, text]: a screen has one
+# of level one (axe-core asks for one at least), and none before it (axe-core's order of
+# headings starts from whatever comes first)
+HEADINGS = """() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')]
   .filter((h) => h.getClientRects().length && !h.closest('[aria-hidden=true]'))
-  .map((h) => h.textContent.trim())"""
+  .map((h) => [Number(h.getAttribute('aria-level')
+                      || (/^H[1-6]$/.test(h.tagName) ? h.tagName[1] : 2)),
+               h.textContent.trim()])"""
 
 
 def audit(page: Any, axe: Path, where: str) -> list[str]:
     """The serious and critical WCAG A/AA violations axe-core finds on the page as it is now,
     and any best practice not met, one line each: where, the rule, its impact, the elements;
-    a screen with more than one <h1>; and the faint text."""
+    a screen with more than one <h1>, or a heading before it; and the faint text."""
     faint = faint_text(page, where)  # first: an announcement at a seat stays 2.6 s only
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(axe))
     violations: list[dict[str, Any]] = page.evaluate(
         RUN, {"tags": [*WCAG, "best-practice"], "letOff": PICTURE_LABELS}
     )
-    headings: list[str] = page.evaluate(HEADINGS_ONE)
+    headings: list[tuple[int, str]] = [(level, text) for level, text in page.evaluate(HEADINGS)]
+    ones = [text for level, text in headings if level == 1]
+    first = next((i for i, (level, _) in enumerate(headings) if level == 1), 0)
     return (
         [
             f"{where}: {v['id']} ({v['impact']}) {v['help']}: {json.dumps(v['targets'])}"
             for v in violations
             if v["impact"] in SERIOUS or v["practice"]
         ]
-        + ([f"{where}: {len(headings)} <h1>: {headings}"] if len(headings) > 1 else [])
+        + ([f"{where}: {len(ones)} <h1>: {ones}"] if len(ones) > 1 else [])
+        + ([f"{where}: headings before the <h1>: {headings[:first]}"] if first else [])
         + faint
     )
 
@@ -257,6 +264,11 @@ def test_the_lobby_has_no_serious_violation(
         found = audit(page, axe, "sign-in")
         sign_in_as_guest(page, "Ana")
         found += audit(page, axe, "lobby")
+        # the header's settings menu, open over the screen: its title sat before the screen's
+        # <h1> as an <h2>, headings out of order
+        page.get_by_test_id("settings-btn").click()
+        page.get_by_test_id("settings-menu").wait_for()
+        found += audit(page, axe, "settings menu")
         check(found)
         assert player.errors == []
     finally:

@@ -1,7 +1,8 @@
 """The tutorial (#/learn) and the rules page (#/rules, /rules) in a real browser against a
 real server: every lesson completed with a wrong move first (refused with the rules core's
 reason and the lesson's hint) and then the right one, the progress kept over a reload, the
-rules page in three languages, and the hint button at a table against the computer."""
+rules page in three languages, the lesson and the list of lessons in the order seen (and the
+focus kept as the screen turns), and the hint button at a table against the computer."""
 
 from __future__ import annotations
 
@@ -22,9 +23,11 @@ from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     catalogue,
     open_player,
+    resize,
     shot,
     sign_in_as_guest,
     start_vs_computer,
+    tab_to,
     visible,
 )
 
@@ -153,6 +156,79 @@ def test_the_rules_page_shows_the_lesson_texts_in_the_players_language(
         page.get_by_test_id("rules-section-follow").wait_for()
         page.get_by_test_id("rules-learn").click()
         page.get_by_test_id("learn-title").wait_for()
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+# where a Tab stop is: in the lesson, in the list of lessons, or elsewhere (None)
+TAB_STOP = """() => {
+  const a = document.activeElement;
+  return a?.closest('.learn-main') ? 'lesson' : a?.closest('.learn-list') ? 'lessons' : null;
+}"""
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] | None = page.locator(selector).bounding_box()
+    assert found, selector
+    return found
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 390, "height": 844}, {"width": 1280, "height": 860}], ids=["phone", "wide"]
+)
+def test_the_lesson_and_the_list_of_lessons_are_met_with_tab_in_the_order_seen(
+    browser: Any, server: str, size: dict[str, int]
+) -> None:
+    # on a phone the CSS drew the lesson before the list of lessons, which the page (Tab, a
+    # screen reader) kept first
+    player = open_player(browser, server, viewport=size)
+    try:
+        page = player.page
+        page.goto(f"{server}/#/learn")
+        page.get_by_test_id("learn-title").wait_for()
+        lesson, lessons = _box(page, ".learn-main"), _box(page, ".learn-list")
+        if size["width"] <= 760:
+            # one column: the lesson above the list
+            assert lesson["y"] + lesson["height"] <= lessons["y"]
+            seen = ["lesson", "lessons"]
+        else:
+            # the list a column on the lesson's left
+            assert lessons["x"] + lessons["width"] <= lesson["x"]
+            seen = ["lessons", "lesson"]
+        # from the start of the screen, Tab goes through one and then the other
+        page.locator("#app").focus()
+        parts: list[str] = []
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            part = page.evaluate(TAB_STOP)
+            if part is None:
+                break
+            if not parts or parts[-1] != part:
+                parts.append(part)
+        assert parts == seen
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_turning_the_screen_keeps_the_focus_in_the_list_of_lessons(
+    browser: Any, server: str
+) -> None:
+    # across 760 px the list of lessons is built anew in its other place, and the focus in it
+    # must go to the same lesson's button of the new copy
+    wide, tall = {"width": 800, "height": 600}, {"width": 600, "height": 800}
+    player = open_player(browser, server, viewport=wide)
+    try:
+        page = player.page
+        page.goto(f"{server}/#/learn")
+        page.get_by_test_id("learn-title").wait_for()
+        button = f"learn-lesson-{LESSONS[1].id}"
+        tab_to(page, button)
+        for size in (tall, wide, tall, wide):
+            resize(page, size)
+            focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
+            assert focused == button, (size, focused)
         assert player.errors == []
     finally:
         player.close()

@@ -18,6 +18,7 @@ from tests.web.helpers import (
     catalogue,
     computer_name,
     open_player,
+    resize,
     shot,
     sign_in_as_guest,
     start_vs_computer,
@@ -358,13 +359,6 @@ def test_on_a_phone_or_a_tablet_the_open_tables_come_right_after_the_ways_to_pla
             player.close()
 
 
-# two frames and a task: a new size's media queries answered, and what they change drawn
-SETTLED = (
-    "() => new Promise((r) =>"
-    " requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))))"
-)
-
-
 @pytest.mark.parametrize(
     ("wide", "tall"),
     [({"width": 800, "height": 600}, {"width": 600, "height": 800}),
@@ -384,12 +378,36 @@ def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
         page.get_by_test_id(watch).wait_for()
         tab_to(page, watch)
         for size in (tall, wide, tall, wide):
-            page.set_viewport_size(size)
-            # the media queries are answered at the next frame, the lobby drawn again after it
-            page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
-            page.evaluate(SETTLED)
+            resize(page, size)
             focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
             assert focused == watch, (size, focused)
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+# how a card's title is drawn
+TITLE_STYLE = """(el) => {
+  const s = getComputedStyle(el);
+  return { tag: el.tagName, color: s.color, size: s.fontSize, weight: s.fontWeight,
+           family: s.fontFamily, line: s.lineHeight, margin: s.margin };
+}"""
+
+
+@pytest.mark.parametrize("width", [768, 375])
+def test_the_open_tables_title_looks_like_the_other_cards_titles(
+    browser: Any, server: str, width: int
+) -> None:
+    # among the ways to play (a lobby of one column) their title was white and larger than
+    # the gold titles of the cards around it
+    player = open_player(browser, server, viewport={"width": width, "height": 900})
+    try:
+        page = player.page
+        sign_in_as_guest(page, "Olga")
+        title = page.locator(".play-grid #tables-title")
+        title.wait_for()
+        sibling = page.locator(".card-panel:has([data-testid=quick-match]) h3")
+        assert title.evaluate(TITLE_STYLE) == sibling.evaluate(TITLE_STYLE)
         assert player.errors == []
     finally:
         player.close()

@@ -3,15 +3,20 @@
 // server (POST /api/tutorial/<lesson>/check), whose rules core judges it and names the rule
 // a wrong move breaks; this screen only shows the position and translates the verdict.
 // Progress is kept in localStorage (progress.js).
+//
+// Where the screen is one column (the CSS's max-width: 760px: a phone) the lesson comes first
+// and the list of lessons after it; wider, the list is a column on the left. The page is built
+// in the order seen (useMovingPart), so that Tab and a screen reader follow it.
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { cardId, cardSvg, suitIcon, SUITS } from "../cards.js";
 import { t } from "../i18n.js";
 import { api } from "../net.js";
 import { cardName, errorText, suitName } from "../text.js";
-import { Svg, html } from "../shell/common.js";
+import { Svg, html, useMovingPart } from "../shell/common.js";
 import { advance, isDone, loadProgress, openLesson, saveProgress } from "./progress.js";
 
+const ONE_COLUMN = "(max-width: 760px)";
 const POSITIONS = ["bottom", "right", "top", "left"];
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
 /** The table's wording of rule 4.1, reused: the same reasons the table screen shows. */
@@ -59,6 +64,8 @@ export function Learn() {
   const [busy, setBusy] = useState(false);
   const heading = useRef(null);
   const goneOn = useRef(false);
+  const screen = useRef(null);
+  const oneColumn = useMovingPart(ONE_COLUMN, () => screen.current?.querySelector(".learn-list") ?? null);
 
   useEffect(() => {
     if (lessons) setProgress(loadProgress(lessons));
@@ -108,9 +115,11 @@ export function Learn() {
     <a class="btn small ghost" href="#/rules" data-testid="learn-rules-link">${t("tutorial.rulesTitle")}</a>
   </nav>`;
 
+  // the list of lessons: before the lesson (a column on its left), or after it
+  const [before, after] = oneColumn ? [null, list] : [list, null];
   if (progress.lesson >= lessons.length) {
-    return html`<div class="learn-screen" data-testid="learn">
-      ${title}${list}
+    return html`<div class="learn-screen" data-testid="learn" ref=${screen}>
+      ${title}${before}
       <section class="panel learn-main" data-testid="learn-done">
         <h2 ref=${heading} tabindex="-1">${t("tutorial.doneTitle")}</h2>
         <p>${t("tutorial.doneText")}</p>
@@ -121,6 +130,7 @@ export function Learn() {
           </button>
         </div>
       </section>
+      ${after}
     </div>`;
   }
 
@@ -140,8 +150,8 @@ export function Learn() {
     }
   };
 
-  return html`<div class="learn-screen" data-testid="learn">
-    ${title}${list}
+  return html`<div class="learn-screen" data-testid="learn" ref=${screen}>
+    ${title}${before}
     <section class="panel learn-main" aria-labelledby="learn-title">
       <h2 id="learn-title" data-testid="learn-title" ref=${heading} tabindex="-1">${t(`tutorial.${lesson.id}.title`)}</h2>
       <p class="learn-text" data-testid="learn-text">${t(`tutorial.${lesson.id}.text`)}</p>
@@ -156,6 +166,7 @@ export function Learn() {
           update(advance(progress, lessons));
         }} />
     </section>
+    ${after}
   </div>`;
 }
 

@@ -59,7 +59,11 @@ export function Header({ token, user, rating, connStatus, offline, onSignOut }) 
   </header>`;
 }
 
-/** The settings menu: a button that opens a small panel; Esc or a click outside closes it. */
+/**
+ * The settings menu: a button that opens a small panel; Esc or a click outside closes it. The
+ * panel follows its button in the page, so that Tab goes on into it, and so comes before the
+ * screen's <h1>: its title names the group and is no heading, which would stand first.
+ */
 function SettingsMenu() {
   const [open, setOpen] = useState(false);
   const box = useRef(null);
@@ -97,8 +101,8 @@ function SettingsMenu() {
       <${Icon} name="settings" size=${20} />
     </button>
     ${open
-      ? html`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-label=${t("settings.title")}>
-          <h2>${t("settings.title")}</h2>
+      ? html`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-labelledby="settings-title">
+          <p class="settings-title" id="settings-title">${t("settings.title")}</p>
           <fieldset class="deck-setting">
             <legend>${t("settings.deck")}</legend>
             <div class="deck-choices">${choice("letters", sample("letters"))}${choice("numbers", sample("numbers"))}</div>

@@ -14,13 +14,13 @@
 // queue) re-render the lobby, and Preact then leaves what the player typed, chose or focused
 // alone.
 
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { Avatar } from "../avatar.js";
 import { cardId, cardSvg } from "../cards.js";
 import { t } from "../i18n.js";
 import { BOT_LEVELS } from "../protocol.js";
 import { playerName, rulesLabel } from "../text.js";
-import { Name, Svg, html } from "./common.js";
+import { Name, Svg, html, useMovingPart } from "./common.js";
 
 const PRESETS = ["exact11", "to21", "hands11", "hands20", "exact5", "exact3"];
 
@@ -43,65 +43,11 @@ function LevelSelect({ testid }) {
 
 const ONE_COLUMN = "(max-width: 900px)";
 
-/**
- * Whether the media `query` matches, followed live. `beforeChange` is called when the answer
- * is about to change, while the page still shows what the old one built.
- */
-function useMedia(query, beforeChange) {
-  const [matches, setMatches] = useState(() => typeof matchMedia === "function" && matchMedia(query).matches);
-  // the answer last given, not the one last rendered: two changes may come before a render
-  const given = useRef(matches);
-  const before = useRef(beforeChange);
-  before.current = beforeChange;
-  useEffect(() => {
-    if (typeof matchMedia !== "function") return undefined;
-    const list = matchMedia(query);
-    const on = () => {
-      if (list.matches === given.current) return;
-      before.current?.();
-      given.current = list.matches;
-      setMatches(list.matches);
-    };
-    on();
-    list.addEventListener("change", on);
-    return () => list.removeEventListener("change", on);
-  }, [query]);
-  return matches;
-}
-
-/** The element with the focus inside `root`, as it can be found in a copy of `root`: its test
- * id, else its place among `root`'s elements; null when the focus is elsewhere. */
-function focusWithin(root) {
-  const active = document.activeElement;
-  if (!root || !active || active === root || !root.contains(active)) return null;
-  return active.dataset?.testid ? { testid: active.dataset.testid } : { index: [...root.querySelectorAll("*")].indexOf(active) };
-}
-
-/** Focus the element of `root` that `place` (from focusWithin) names, if it is there. */
-function refocus(root, place) {
-  const found = place.testid
-    ? root?.querySelector(`[data-testid="${CSS.escape(place.testid)}"]`)
-    : root?.querySelectorAll("*")[place.index];
-  found?.focus();
-}
-
 export function Lobby(props) {
   const { token } = props;
   const lobby = useRef(null);
-  const openTables = () => lobby.current?.querySelector(".panel.tables") ?? null;
-  // what had the focus in the open tables when they were about to move
-  const focusedTable = useRef(null);
-  const oneColumn = useMedia(ONE_COLUMN, () => {
-    focusedTable.current = focusWithin(openTables());
-  });
+  const oneColumn = useMovingPart(ONE_COLUMN, () => lobby.current?.querySelector(".panel.tables") ?? null);
   const inPlay = oneColumn && Boolean(token);
-  useLayoutEffect(() => {
-    const place = focusedTable.current;
-    focusedTable.current = null;
-    // the focus went with the list's old copy: to the same control in the new one
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (place && lost) refocus(openTables(), place);
-  });
   const tables = html`<${TablesPanel} ...${props} nested=${inPlay} />`;
   return html`<div class="lobby" data-testid="lobby" ref=${lobby}>
     <${Hero} compact=${Boolean(token)} />

@@ -1,8 +1,9 @@
 // Small pieces the shell's screens share: htm bound to Preact, names that end in an ellipsis,
-// links to profiles, dates, and a hook that loads a REST resource.
+// links to profiles, dates, a hook that loads a REST resource, and one that follows a media
+// query for a screen that builds a part of itself in another place on a narrow window.
 
 import { h } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import htm from "htm";
 import { Avatar } from "../avatar.js";
 import { lang } from "../i18n.js";
@@ -110,4 +111,69 @@ export function Svg({ markup, class: cls, label, style }) {
   return label
     ? html`<span class=${cls} style=${style} role="img" aria-label=${label} dangerouslySetInnerHTML=${{ __html: markup }}></span>`
     : html`<span class=${cls} style=${style} aria-hidden="true" dangerouslySetInnerHTML=${{ __html: markup }}></span>`;
+}
+
+/**
+ * Whether the media `query` matches, followed live. `beforeChange` is called when the answer
+ * is about to change, while the page still shows what the old one built.
+ */
+function useMedia(query, beforeChange) {
+  const [matches, setMatches] = useState(() => typeof matchMedia === "function" && matchMedia(query).matches);
+  // the answer last given, not the one last rendered: two changes may come before a render
+  const given = useRef(matches);
+  const before = useRef(beforeChange);
+  before.current = beforeChange;
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return undefined;
+    const list = matchMedia(query);
+    const on = () => {
+      if (list.matches === given.current) return;
+      before.current?.();
+      given.current = list.matches;
+      setMatches(list.matches);
+    };
+    on();
+    list.addEventListener("change", on);
+    return () => list.removeEventListener("change", on);
+  }, [query]);
+  return matches;
+}
+
+/** The element with the focus inside `root`, as it can be found in a copy of `root`: its test
+ * id, else its place among `root`'s elements; null when the focus is elsewhere. */
+function focusWithin(root) {
+  const active = document.activeElement;
+  if (!root || !active || active === root || !root.contains(active)) return null;
+  return active.dataset?.testid ? { testid: active.dataset.testid } : { index: [...root.querySelectorAll("*")].indexOf(active) };
+}
+
+/** Focus the element of `root` that `place` (from focusWithin) names, if it is there. */
+function refocus(root, place) {
+  const found = place.testid
+    ? root?.querySelector(`[data-testid="${CSS.escape(place.testid)}"]`)
+    : root?.querySelectorAll("*")[place.index];
+  found?.focus();
+}
+
+/**
+ * Whether the media `query` matches, followed live, for a screen that builds a part of itself
+ * (`part()`, the element now shown) in another place of the page when the answer changes: in
+ * the page's order where it is seen, not moved there by CSS, so that Tab and a screen reader
+ * follow what is seen. The part is then built anew, and the control in it that had the focus
+ * hands it on to the same control of its copy.
+ */
+export function useMovingPart(query, part) {
+  // what had the focus in the part when it was about to move
+  const moving = useRef(null);
+  const matches = useMedia(query, () => {
+    moving.current = focusWithin(part());
+  });
+  useLayoutEffect(() => {
+    const place = moving.current;
+    moving.current = null;
+    // the focus went with the part's old copy: to the same control in the new one
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (place && lost) refocus(part(), place);
+  });
+  return matches;
 }

@@ -13,7 +13,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <circle cx="20" cy="20" r="20" fill=${En(e)} />
     <text x="20" y="20" dy="0.36em" text-anchor="middle" fill="#fff" font-weight="700"
       font-size=${a.length>1?15:19} class="avatar-text">${a}</text>
-  </svg>`}var Z=Lt.bind(b);function kn({text:e,class:t=``}){return Z`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function An(e){return!!(e.bot_level||e.bot&&!e.user)}function jn({player:e,size:t=24,link:n=!0,testid:r}){let i=An(e),a=hn(e),o=Z`<${On} name=${e.name} bot=${i} size=${t} /><${kn} text=${a} />`;return n&&!i&&e.user?Z`<a class="player-tag" href=${fn(e.user)} data-testid=${r}>${o}</a>`:Z`<span class="player-tag" data-testid=${r}>${o}</span>`}function Mn(e){try{return new Intl.DateTimeFormat(_e(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}var Nn=4e3;function Pn(e,t){let n=!0,r=null,i=()=>e().then(e=>n&&t(e,null),e=>{n&&(t(null,e),e?.code===`network`&&(r=setTimeout(i,Nn)))});return i(),()=>{n=!1,clearTimeout(r)}}function Fn(e,t){let[n,r]=G({data:null,error:null,loading:!0});return K(()=>{if(!e)r({data:null,error:null,loading:!1});else return r({data:null,error:null,loading:!0}),Pn(()=>rn(`GET`,e,void 0,t),(e,t)=>r({data:e,error:t,loading:!1}))},[e,t]),n}function In(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function Ln(e,t){let n=t?e.players.find(e=>e.user===t):null;return n?n.seat&1:null}function Rn({markup:e,class:t,label:n,style:r}){return n?Z`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:Z`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function zn({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r),s=q(null);return K(()=>{let e=s.current,t=()=>document.documentElement.style.setProperty(`--header-h`,`${e.offsetHeight}px`);t();let n=new ResizeObserver(t);return n.observe(e),()=>n.disconnect()},[]),Z`<header class="site-header" ref=${s}>
+  </svg>`}var Z=Lt.bind(b);function kn({text:e,class:t=``}){return Z`<span class=${`name${t?` ${t}`:``}`} title=${e}>${e}</span>`}function An(e){return!!(e.bot_level||e.bot&&!e.user)}function jn({player:e,size:t=24,link:n=!0,testid:r}){let i=An(e),a=hn(e),o=Z`<${On} name=${e.name} bot=${i} size=${t} /><${kn} text=${a} />`;return n&&!i&&e.user?Z`<a class="player-tag" href=${fn(e.user)} data-testid=${r}>${o}</a>`:Z`<span class="player-tag" data-testid=${r}>${o}</span>`}function Mn(e){try{return new Intl.DateTimeFormat(_e(),{dateStyle:`medium`,timeStyle:`short`}).format(new Date(e*1e3))}catch{return new Date(e*1e3).toISOString()}}var Nn=4e3;function Pn(e,t){let n=!0,r=null,i=()=>e().then(e=>n&&t(e,null),e=>{n&&(t(null,e),e?.code===`network`&&(r=setTimeout(i,Nn)))});return i(),()=>{n=!1,clearTimeout(r)}}function Fn(e,t){let[n,r]=G({data:null,error:null,loading:!0});return K(()=>{if(!e)r({data:null,error:null,loading:!1});else return r({data:null,error:null,loading:!0}),Pn(()=>rn(`GET`,e,void 0,t),(e,t)=>r({data:e,error:t,loading:!1}))},[e,t]),n}function In(e){return!e||typeof e!=`object`?`exact11`:e.end===`first_to`?`to${e.target}`:e.end===`hands`?`hands${e.hands}`:`exact${e.target??11}`}function Ln(e,t){let n=t?e.players.find(e=>e.user===t):null;return n?n.seat&1:null}function Rn({markup:e,class:t,label:n,style:r}){return n?Z`<span class=${t} style=${r} role="img" aria-label=${n} dangerouslySetInnerHTML=${{__html:e}}></span>`:Z`<span class=${t} style=${r} aria-hidden="true" dangerouslySetInnerHTML=${{__html:e}}></span>`}function zn(e,t){let[n,r]=G(()=>typeof matchMedia==`function`&&matchMedia(e).matches),i=q(n),a=q(t);return a.current=t,K(()=>{if(typeof matchMedia!=`function`)return;let t=matchMedia(e),n=()=>{t.matches!==i.current&&(a.current?.(),i.current=t.matches,r(t.matches))};return n(),t.addEventListener(`change`,n),()=>t.removeEventListener(`change`,n)},[e]),n}function Bn(e){let t=document.activeElement;return!e||!t||t===e||!e.contains(t)?null:t.dataset?.testid?{testid:t.dataset.testid}:{index:[...e.querySelectorAll(`*`)].indexOf(t)}}function Vn(e,t){(t.testid?e?.querySelector(`[data-testid="${CSS.escape(t.testid)}"]`):e?.querySelectorAll(`*`)[t.index])?.focus()}function Hn(e,t){let n=q(null),r=zn(e,()=>{n.current=Bn(t())});return Tt(()=>{let e=n.current;n.current=null;let r=!document.activeElement||document.activeElement===document.body;e&&r&&Vn(t(),e)}),r}function Un({token:e,user:t,rating:n,connStatus:r,offline:i,onSignOut:a}){let o=e&&!i&&r&&![`open`,`idle`,`closed`].includes(r),s=q(null);return K(()=>{let e=s.current,t=()=>document.documentElement.style.setProperty(`--header-h`,`${e.offsetHeight}px`);t();let n=new ResizeObserver(t);return n.observe(e),()=>n.disconnect()},[]),Z`<header class="site-header" ref=${s}>
     <a class="brand" href="#/" data-testid="nav-lobby">
       <${Rn} class="brand-mark" markup=${Ve(0)} />
       <span class="brand-name">${L(`hero.title`)}</span>
@@ -39,9 +39,9 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${ce.map(e=>Z`<option key=${e.code} value=${e.code} selected=${e.code===_e()} lang=${e.code}>${e.name}</option>`)}
         </select>
       </label>
-      <${Bn} />
+      <${Wn} />
     </div>
-  </header>`}function Bn(){let[e,t]=G(!1),n=q(null),r=q(null);K(()=>{if(!e)return;let i=e=>{e.key===`Escape`&&(t(!1),r.current?.focus())},a=e=>{n.current&&!n.current.contains(e.target)&&t(!1)};return document.addEventListener(`keydown`,i),document.addEventListener(`pointerdown`,a),()=>{document.removeEventListener(`keydown`,i),document.removeEventListener(`pointerdown`,a)}},[e]);let i=Oe(),a=(e,t)=>Z`<label class=${`deck-choice${i===e?` chosen`:``}`}>
+  </header>`}function Wn(){let[e,t]=G(!1),n=q(null),r=q(null);K(()=>{if(!e)return;let i=e=>{e.key===`Escape`&&(t(!1),r.current?.focus())},a=e=>{n.current&&!n.current.contains(e.target)&&t(!1)};return document.addEventListener(`keydown`,i),document.addEventListener(`pointerdown`,a),()=>{document.removeEventListener(`keydown`,i),document.removeEventListener(`pointerdown`,a)}},[e]);let i=Oe(),a=(e,t)=>Z`<label class=${`deck-choice${i===e?` chosen`:``}`}>
     <${Rn} class="deck-sample" markup=${t} />
     <span><input type="radio" name="deck-index" value=${e} checked=${i===e}
       data-testid=${`deck-index-${e}`} onChange=${()=>ut(e)} />${L(`settings.deck.${e}`)}</span>
@@ -51,14 +51,14 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       title=${L(`settings.title`)} onClick=${()=>t(!e)}>
       <${Bt} name="settings" size=${20} />
     </button>
-    ${e?Z`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-label=${L(`settings.title`)}>
-          <h2>${L(`settings.title`)}</h2>
+    ${e?Z`<div class="settings-pop panel" id="settings-menu" data-testid="settings-menu" role="group" aria-labelledby="settings-title">
+          <p class="settings-title" id="settings-title">${L(`settings.title`)}</p>
           <fieldset class="deck-setting">
             <legend>${L(`settings.deck`)}</legend>
             <div class="deck-choices">${a(`letters`,o(`letters`))}${a(`numbers`,o(`numbers`))}</div>
           </fieldset>
         </div>`:null}
-  </div>`}function Vn({match:e,viewerId:t,testid:n,replayTestid:r}){let i=Ln(e,t),a=i??0,o=e.winner===a;return Z`<li data-testid=${n}>
+  </div>`}function Gn({match:e,viewerId:t,testid:n,replayTestid:r}){let i=Ln(e,t),a=i??0,o=e.winner===a;return Z`<li data-testid=${n}>
     ${i===null?Z`<span class="result neutral">${L(`history.finished`)}</span>`:Z`<span class=${`result ${o?`good`:`bad`}`}>${L(o?`history.won`:`history.lost`)}</span>`}
     <span class="score">${e.score[a]}–${e.score[1-a]}</span>
     <span class="muted when">${Mn(e.finished_at)}</span>
@@ -74,10 +74,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <a class="btn small ghost icon-btn" href=${`/api/matches/${encodeURIComponent(e.id)}/records.jsonl`} download=""
         aria-label=${L(`history.download`)} title=${L(`history.download`)}><${Bt} name="download" size=${16} /></a>
     </span>
-  </li>`}function Hn({token:e,user:t}){let{data:n,error:r,loading:i}=Fn(e?`/history?limit=50`:null,e),a;return a=e?i?Z`<p class="muted">${L(`common.loading`)}</p>`:r?Z`<p class="message error">${X(r)}</p>`:n.matches?.length?Z`<ul class="history-list">
-      ${n.matches.map(e=>Z`<${Vn} key=${e.id} match=${e} viewerId=${t?.id}
+  </li>`}function Kn({token:e,user:t}){let{data:n,error:r,loading:i}=Fn(e?`/history?limit=50`:null,e),a;return a=e?i?Z`<p class="muted">${L(`common.loading`)}</p>`:r?Z`<p class="message error">${X(r)}</p>`:n.matches?.length?Z`<ul class="history-list">
+      ${n.matches.map(e=>Z`<${Gn} key=${e.id} match=${e} viewerId=${t?.id}
           testid=${`history-row-${e.id}`} replayTestid=${`open-replay-${e.id}`} />`)}
-    </ul>`:Z`<p class="muted" data-testid="history-empty">${L(`history.empty`)}</p>`:Z`<p class="muted">${L(`history.signIn`)}</p>`,Z`<section class="panel" data-testid="history"><h1>${L(`nav.history`)}</h1>${a}</section>`}function Un({user:e}){let{data:t,error:n,loading:r}=Fn(`/leaderboard?limit=50`,null),i=t?.entries||[],a;return a=r?Z`<p class="muted">${L(`common.loading`)}</p>`:n?Z`<p class="message error">${X(n)}</p>`:i.length?Z`<div class="table-scroll"><table class="data board">
+    </ul>`:Z`<p class="muted" data-testid="history-empty">${L(`history.empty`)}</p>`:Z`<p class="muted">${L(`history.signIn`)}</p>`,Z`<section class="panel" data-testid="history"><h1>${L(`nav.history`)}</h1>${a}</section>`}function qn({user:e}){let{data:t,error:n,loading:r}=Fn(`/leaderboard?limit=50`,null),i=t?.entries||[],a;return a=r?Z`<p class="muted">${L(`common.loading`)}</p>`:n?Z`<p class="message error">${X(n)}</p>`:i.length?Z`<div class="table-scroll"><table class="data board">
       <thead><tr>
         <th scope="col">#</th><th scope="col">${L(`board.player`)}</th><th scope="col">${L(`board.rating`)}</th>
         <th scope="col">${L(`board.matches`)}</th><th scope="col">${L(`board.wins`)}</th>
@@ -89,24 +89,24 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
             <td>${Math.round(t.rating)}</td><td>${t.matches}</td><td>${t.wins}</td>
           </tr>`)}
       </tbody>
-    </table></div>`:Z`<p class="muted">${L(`board.empty`)}</p>`,Z`<section class="panel" data-testid="leaderboard"><h1>${L(`nav.leaderboard`)}</h1>${a}</section>`}var Wn=[`easy`,`medium`,`hard`,`expert`],Gn=[`hello`,`good_luck`,`well_played`,`thanks`,`sorry`,`oops`,`hurry`,`good_game`,`rematch`,`bye`],Kn=[`exact11`,`to21`,`hands11`,`hands20`,`exact5`,`exact3`];function qn({label:e,children:t,hidden:n=!1,class:r=``}){return Z`<label class=${`field${r?` ${r}`:``}`} hidden=${n}><span>${e}</span>${t}</label>`}function Jn({testid:e,presets:t=Kn,custom:n=!1,onChange:r}){return Z`<select name="rules" data-testid=${e} onChange=${r}>
+    </table></div>`:Z`<p class="muted">${L(`board.empty`)}</p>`,Z`<section class="panel" data-testid="leaderboard"><h1>${L(`nav.leaderboard`)}</h1>${a}</section>`}var Jn=[`easy`,`medium`,`hard`,`expert`],Yn=[`hello`,`good_luck`,`well_played`,`thanks`,`sorry`,`oops`,`hurry`,`good_game`,`rematch`,`bye`],Xn=[`exact11`,`to21`,`hands11`,`hands20`,`exact5`,`exact3`];function Zn({label:e,children:t,hidden:n=!1,class:r=``}){return Z`<label class=${`field${r?` ${r}`:``}`} hidden=${n}><span>${e}</span>${t}</label>`}function Qn({testid:e,presets:t=Xn,custom:n=!1,onChange:r}){return Z`<select name="rules" data-testid=${e} onChange=${r}>
     ${t.map(e=>Z`<option key=${e} value=${e} selected=${e===`exact11`}>${mn(e)}</option>`)}
     ${n?Z`<option value="custom">${L(`rules.custom`)}</option>`:null}
-  </select>`}function Yn({testid:e}){return Z`<select name="level" data-testid=${e}>
-    ${Wn.map(e=>Z`<option key=${e} value=${e} selected=${e===`medium`}>${L(`level.${e}`)}</option>`)}
-  </select>`}var Xn=`(max-width: 900px)`;function Zn(e,t){let[n,r]=G(()=>typeof matchMedia==`function`&&matchMedia(e).matches),i=q(n),a=q(t);return a.current=t,K(()=>{if(typeof matchMedia!=`function`)return;let t=matchMedia(e),n=()=>{t.matches!==i.current&&(a.current?.(),i.current=t.matches,r(t.matches))};return n(),t.addEventListener(`change`,n),()=>t.removeEventListener(`change`,n)},[e]),n}function Qn(e){let t=document.activeElement;return!e||!t||t===e||!e.contains(t)?null:t.dataset?.testid?{testid:t.dataset.testid}:{index:[...e.querySelectorAll(`*`)].indexOf(t)}}function $n(e,t){(t.testid?e?.querySelector(`[data-testid="${CSS.escape(t.testid)}"]`):e?.querySelectorAll(`*`)[t.index])?.focus()}function er(e){let{token:t}=e,n=q(null),r=()=>n.current?.querySelector(`.panel.tables`)??null,i=q(null),a=Zn(Xn,()=>{i.current=Qn(r())})&&!!t;Tt(()=>{let e=i.current;i.current=null;let t=!document.activeElement||document.activeElement===document.body;e&&t&&$n(r(),e)});let o=Z`<${sr} ...${e} nested=${a} />`;return Z`<div class="lobby" data-testid="lobby" ref=${n}>
-    <${tr} compact=${!!t} />
-    ${t?Z`<${rr} ...${e} tables=${a?o:null} />`:Z`<${nr} ...${e} />`}
+  </select>`}function $n({testid:e}){return Z`<select name="level" data-testid=${e}>
+    ${Jn.map(e=>Z`<option key=${e} value=${e} selected=${e===`medium`}>${L(`level.${e}`)}</option>`)}
+  </select>`}var er=`(max-width: 900px)`;function tr(e){let{token:t}=e,n=q(null),r=Hn(er,()=>n.current?.querySelector(`.panel.tables`)??null)&&!!t,i=Z`<${cr} ...${e} nested=${r} />`;return Z`<div class="lobby" data-testid="lobby" ref=${n}>
+    <${nr} compact=${!!t} />
+    ${t?Z`<${ir} ...${e} tables=${r?i:null} />`:Z`<${rr} ...${e} />`}
     <div class="side-stack">
-      ${a?null:o}
-      <${cr} token=${t} />
+      ${r?null:i}
+      <${lr} token=${t} />
     </div>
-  </div>`}function tr({compact:e}){return Z`<section class=${`hero${e?` compact`:``}`}>
+  </div>`}function nr({compact:e}){return Z`<section class=${`hero${e?` compact`:``}`}>
     <div class="fan" aria-hidden="true">
       ${[`AO`,`3C`,`RE`,`CB`,`SO`].map((e,t)=>Z`<${Rn} key=${e} class="fan-card" markup=${H(B(e))} style=${`--i:${t-2}`} />`)}
     </div>
     <div class="hero-text"><h1>${L(`hero.title`)}</h1><p>${L(`hero.text`)}</p></div>
-  </section>`}function nr({auth:e,pendingJoin:t,onAuth:n}){let[r,i]=G(`guest`);return Z`<section class="panel auth" aria-labelledby="auth-title">
+  </section>`}function rr({auth:e,pendingJoin:t,onAuth:n}){let[r,i]=G(`guest`);return Z`<section class="panel auth" aria-labelledby="auth-title">
     <h2 id="auth-title">${L(`auth.title`)}</h2>
     <p class="muted">${t?L(`auth.toJoin`,{code:t}):L(`auth.intro`)}</p>
     <div class="tabs" role="tablist">
@@ -115,22 +115,22 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           onClick=${()=>{i(t),e.clear()}}>${L(`auth.tab.${t}`)}</button>`)}
     </div>
     ${r===`guest`?Z`<form key="guest" class="stack" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements.name.value.trim();t&&n(`guest`,{name:t})}}>
-          <${qn} label=${L(`auth.nickname`)}>
+          <${Zn} label=${L(`auth.nickname`)}>
             <input name="name" maxlength="20" required autocomplete="nickname" data-testid="guest-name" />
           <//>
           <button class="btn primary" type="submit" disabled=${e.busy} data-testid="guest-submit">${L(`auth.playAsGuest`)}</button>
         </form>`:Z`<form key=${r} class="stack" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;n(r,{name:t.name.value.trim(),password:t.password.value})}}>
-          <${qn} label=${L(`auth.name`)}>
+          <${Zn} label=${L(`auth.name`)}>
             <input name="name" maxlength="20" required autocomplete="username" data-testid=${`${r}-name`} />
           <//>
-          <${qn} label=${L(`auth.password`)}>
+          <${Zn} label=${L(`auth.password`)}>
             <input name="password" type="password" required
               autocomplete=${r===`login`?`current-password`:`new-password`} data-testid=${`${r}-password`} />
           <//>
           <button class="btn primary" type="submit" disabled=${e.busy} data-testid=${`${r}-submit`}>${L(`auth.${r}`)}</button>
         </form>`}
     <p class="message error" role="alert" data-testid="auth-error" hidden=${!e.error}>${e.error}</p>
-  </section>`}function rr(e){let{user:t,myTables:n,formError:r,run:i,joinByCode:a,onAuth:o,auth:s,conn:c,go:l,tables:u}=e;return Z`<section class="panel play" aria-labelledby="play-title">
+  </section>`}function ir(e){let{user:t,myTables:n,formError:r,run:i,joinByCode:a,onAuth:o,auth:s,conn:c,go:l,tables:u}=e;return Z`<section class="panel play" aria-labelledby="play-title">
     <h2 id="play-title" tabindex="-1">${L(`lobby.play`)}</h2>
     ${r?Z`<p class="message error" role="alert" data-testid="lobby-error">${r}</p>`:null}
     <div class="play-grid">
@@ -141,17 +141,17 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       <form class="card-panel" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;i(c.command(`play_computer`,{options:{rules:t.rules.value,bot_level:t.level.value,public:!1,turn_time:0}}))}}>
         <h3>${L(`lobby.vsComputer`)}</h3>
         <p class="muted">${L(`lobby.vsComputerHelp`)}</p>
-        <${qn} label=${L(`lobby.level`)}><${Yn} testid="computer-level" /><//>
-        <${qn} label=${L(`lobby.rules`)}><${Jn} testid="computer-rules" /><//>
+        <${Zn} label=${L(`lobby.level`)}><${$n} testid="computer-level" /><//>
+        <${Zn} label=${L(`lobby.rules`)}><${Qn} testid="computer-rules" /><//>
         <button class="btn primary" type="submit" data-testid="play-computer">${L(`lobby.playNow`)}</button>
       </form>
       <div class="card-panel">
         <h3>${L(`lobby.quickMatch`)}</h3>
         <p class="muted">${L(`lobby.quickMatchHelp`)}</p>
-        <${ir} ...${e} />
+        <${ar} ...${e} />
       </div>
       ${u}
-      <${or} run=${i} conn=${c} />
+      <${sr} run=${i} conn=${c} />
       <form class="card-panel" onSubmit=${e=>{e.preventDefault(),a(e.currentTarget.elements.code.value)}}>
         <h3>${L(`lobby.joinByCode`)}</h3>
         <div class="row">
@@ -163,42 +163,42 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${t?.guest?Z`<form class="card-panel auth upgrade" data-testid="upgrade-form" onSubmit=${e=>{e.preventDefault();let t=e.currentTarget.elements;o(`register`,{name:t.name.value.trim(),password:t.password.value})}}>
             <h3>${L(`auth.upgradeTitle`)}</h3>
             <p class="muted">${L(`auth.upgradeText`)}</p>
-            <${qn} label=${L(`auth.name`)}>
+            <${Zn} label=${L(`auth.name`)}>
               <input name="name" maxlength="20" required defaultValue=${t.name} autocomplete="username" data-testid="upgrade-name" />
             <//>
-            <${qn} label=${L(`auth.password`)}>
+            <${Zn} label=${L(`auth.password`)}>
               <input name="password" type="password" required autocomplete="new-password" data-testid="upgrade-password" />
             <//>
             <button class="btn" type="submit" disabled=${s.busy} data-testid="upgrade-submit">${L(`auth.register`)}</button>
             <p class="message error" role="alert" data-testid="auth-error" hidden=${!s.error}>${s.error}</p>
           </form>`:null}
     </div>
-  </section>`}function ir({queue:e,conn:t,setQueue:n,setFormError:r}){return e?Z`<div class="queue-box">
-      <${ar} queue=${e} />
+  </section>`}function ar({queue:e,conn:t,setQueue:n,setFormError:r}){return e?Z`<div class="queue-box">
+      <${or} queue=${e} />
       <button class="btn ghost" data-testid="quick-match-cancel" onClick=${()=>{t.command(`quick_match`,{on:!1}).catch(()=>null),n(null)}}>${L(`common.cancel`)}</button>
     </div>`:Z`<div class="queue-box">
     <button class="btn primary" data-testid="quick-match" onClick=${()=>{r(null),t.command(`quick_match`,{on:!0}).catch(e=>r(e))}}>${L(`lobby.findMatch`)}</button>
-  </div>`}function ar({queue:e}){let[t,n]=G(()=>Date.now());K(()=>{let e=setInterval(()=>n(Date.now()),1e3);return()=>clearInterval(e)},[]);let r=Math.max(0,Math.ceil(e.fill_in-(t-(e.at??t))/1e3));return Z`<p data-testid="queue-status" data-seconds=${r}>
+  </div>`}function or({queue:e}){let[t,n]=G(()=>Date.now());K(()=>{let e=setInterval(()=>n(Date.now()),1e3);return()=>clearInterval(e)},[]);let r=Math.max(0,Math.ceil(e.fill_in-(t-(e.at??t))/1e3));return Z`<p data-testid="queue-status" data-seconds=${r}>
     <span aria-hidden="true">${L(`lobby.queueWaiting`,{n:e.waiting,s:r})}</span>
     <span class="sr-only" role="status">${L(`lobby.queueWaiting`,{n:e.waiting,s:Math.ceil(e.fill_in)})}</span>
-  </p>`}function or({run:e,conn:t}){let[n,r]=G(!1),i=n=>{n.preventDefault();let r=n.currentTarget.elements,i=r.rules.value;i===`custom`&&(i=`exact${Math.max(3,Math.min(21,Number(r.target.value)||11))}`);let a=Number(r.seat.value),o=[];r.botPartner.checked&&o.push((a+2)%4),r.botOpponents.checked&&o.push((a+1)%4,(a+3)%4),e(t.command(`create_table`,{options:{rules:i,quintola:r.quintola.checked,turn_time:Number(r.turn.value),bot_level:r.level.value,public:r.public.checked,hints:r.hints.checked},seat:a,bots:o}))},a=(e,t,n,r)=>Z`<label class="check">
+  </p>`}function sr({run:e,conn:t}){let[n,r]=G(!1),i=n=>{n.preventDefault();let r=n.currentTarget.elements,i=r.rules.value;i===`custom`&&(i=`exact${Math.max(3,Math.min(21,Number(r.target.value)||11))}`);let a=Number(r.seat.value),o=[];r.botPartner.checked&&o.push((a+2)%4),r.botOpponents.checked&&o.push((a+1)%4,(a+3)%4),e(t.command(`create_table`,{options:{rules:i,quintola:r.quintola.checked,turn_time:Number(r.turn.value),bot_level:r.level.value,public:r.public.checked,hints:r.hints.checked},seat:a,bots:o}))},a=(e,t,n,r)=>Z`<label class="check">
     <input type="checkbox" name=${e} defaultChecked=${r} data-testid=${t} /><span>${n}</span>
   </label>`;return Z`<form class="card-panel" data-testid="create-form" onSubmit=${i}>
     <h3>${L(`lobby.createTable`)}</h3>
     <div class="grid2">
-      <${qn} label=${L(`lobby.rules`)}>
-        <${Jn} testid="create-rules" presets=${Kn.slice(0,4)} custom onChange=${e=>r(e.currentTarget.value===`custom`)} />
+      <${Zn} label=${L(`lobby.rules`)}>
+        <${Qn} testid="create-rules" presets=${Xn.slice(0,4)} custom onChange=${e=>r(e.currentTarget.value===`custom`)} />
       <//>
-      <${qn} label=${L(`lobby.target`)} hidden=${!n} class="target-field">
+      <${Zn} label=${L(`lobby.target`)} hidden=${!n} class="target-field">
         <input name="target" type="number" min="3" max="21" defaultValue="11" data-testid="create-target" />
       <//>
-      <${qn} label=${L(`lobby.turnTime`)}>
+      <${Zn} label=${L(`lobby.turnTime`)}>
         <select name="turn" data-testid="create-turn-time">
           ${[15,30,60,0].map(e=>Z`<option key=${e} value=${e} selected=${e===30}>${e?L(`lobby.seconds`,{n:e}):L(`lobby.noTimer`)}</option>`)}
         </select>
       <//>
-      <${qn} label=${L(`lobby.level`)}><${Yn} testid="create-bot-level" /><//>
-      <${qn} label=${L(`lobby.seat`)}>
+      <${Zn} label=${L(`lobby.level`)}><${$n} testid="create-bot-level" /><//>
+      <${Zn} label=${L(`lobby.seat`)}>
         <select name="seat" data-testid="create-seat">
           ${[0,1,2,3].map(e=>Z`<option key=${e} value=${e}>${L(`table.seatN`,{n:e+1})}</option>`)}
         </select>
@@ -210,7 +210,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${a(`botPartner`,`create-bot-partner`,L(`lobby.botPartner`),!1)}
     ${a(`botOpponents`,`create-bot-opponents`,L(`lobby.botOpponents`),!1)}
     <button class="btn primary" type="submit" data-testid="create-table">${L(`lobby.create`)}</button>
-  </form>`}function sr({token:e,lobbyTables:t,online:n,run:r,conn:i,go:a,nested:o=!1}){let s=[...t.values()].filter(e=>e.status===`open`||e.status===`playing`);return Z`<section class="panel tables" aria-labelledby="tables-title">
+  </form>`}function cr({token:e,lobbyTables:t,online:n,run:r,conn:i,go:a,nested:o=!1}){let s=[...t.values()].filter(e=>e.status===`open`||e.status===`playing`);return Z`<section class="panel tables" aria-labelledby="tables-title">
     <div class="panel-head">
       ${o?Z`<h3 id="tables-title">${L(`lobby.openTables`)}</h3>`:Z`<h2 id="tables-title">${L(`lobby.openTables`)}</h2>`}
       ${typeof n==`number`?Z`<p class="online-count" data-testid="online-count" data-count=${n} role="status">
@@ -218,16 +218,16 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           </p>`:null}
     </div>
     ${s.length?Z`<ul class="table-list" data-testid="open-tables">
-          ${s.map(t=>Z`<${lr} key=${t.id} table=${t} token=${e} run=${r} conn=${i} go=${a} />`)}
+          ${s.map(t=>Z`<${ur} key=${t.id} table=${t} token=${e} run=${r} conn=${i} go=${a} />`)}
         </ul>`:Z`<p class="muted" data-testid="no-tables">${L(`lobby.noTables`)}</p>`}
-  </section>`}function cr({token:e}){return Z`<details class="panel help" data-testid="how-to-play" open=${!e}>
+  </section>`}function lr({token:e}){return Z`<details class="panel help" data-testid="how-to-play" open=${!e}>
       <summary>${L(`help.title`)}</summary>
       <ul>${[1,2,3,4,5,6].map(e=>Z`<li key=${e}>${L(`help.${e}`)}</li>`)}</ul>
     </details>
     <p class="help-links" data-testid="lobby-learning">
       <a class="btn small primary" href="#/learn" data-testid="lobby-learn">${L(`tutorial.start`)}</a>
       <a class="btn small ghost" href="#/rules" data-testid="lobby-rules">${L(`tutorial.rulesTitle`)}</a>
-    </p>`}function lr({table:e,token:t,run:n,conn:r,go:i}){let a=e.seats.filter(e=>!e.name).length,o=e.options?.bot_level||null;return Z`<li data-testid=${`table-row-${e.id}`}>
+    </p>`}function ur({table:e,token:t,run:n,conn:r,go:i}){let a=e.seats.filter(e=>!e.name).length,o=e.options?.bot_level||null;return Z`<li data-testid=${`table-row-${e.id}`}>
     <div class="row-main">
       <strong>${mn(e.options.rules)}</strong>
       <span class=${`status ${e.status}`}>${L(`lobby.status.${e.status}`)}</span>
@@ -243,7 +243,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${e.status===`open`&&a?Z`<button class="btn small primary" data-testid=${`join-${e.id}`} onClick=${()=>n(r.command(`join`,{table:e.id}))}>${L(`lobby.sit`)}</button>`:null}
           <button class="btn small ghost" data-testid=${`watch-${e.id}`} onClick=${()=>i(`#/t/${e.id}`)}>${L(`lobby.watch`)}</button>
         </div>`:null}
-  </li>`}function ur({userId:e,me:t}){let{data:n,error:r,loading:i}=Fn(`/players/${encodeURIComponent(e)}`,null);if(i)return Z`<section class="panel profile" data-testid="profile">
+  </li>`}function dr({userId:e,me:t}){let{data:n,error:r,loading:i}=Fn(`/players/${encodeURIComponent(e)}`,null);if(i)return Z`<section class="panel profile" data-testid="profile">
       <h1>${L(`profile.title`)}</h1><p class="muted">${L(`common.loading`)}</p>
     </section>`;if(r){let e=r.code===`not_found`?L(`profile.notFound`):X(r);return Z`<section class="panel profile" data-testid="profile">
       <h1>${L(`profile.title`)}</h1><p class="message error" data-testid="profile-error">${e}</p>
@@ -267,15 +267,15 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </dl>
     <h2>${L(`profile.recent`)}</h2>
     ${s.length?Z`<ul class="history-list" data-testid="profile-recent">
-          ${s.map(e=>Z`<${Vn} key=${e.id} match=${e} viewerId=${a.id}
+          ${s.map(e=>Z`<${Gn} key=${e.id} match=${e} viewerId=${a.id}
               testid=${`profile-match-${e.id}`} replayTestid=${`profile-replay-${e.id}`} />`)}
         </ul>`:Z`<p class="muted" data-testid="profile-no-matches">${L(`profile.noMatches`)}</p>`}
-  </section>`}var dr=[`pass`,`solo`,`cuatrola`,`quintola`];function fr(e){return dr.includes(e)?L(`bid.${e}`):e===`nocante`?L(`analysis.nocante`):e.startsWith(`cante:`)?L(`analysis.cante`,{suit:Y(e.slice(6))}):J(e)}var pr=new Map;function mr(e,t){let n=`${e} ${JSON.stringify(t)}`;return pr.has(n)||pr.set(n,new Intl.NumberFormat(e,t)),pr.get(n)}function hr(e,t=_e()){return mr(t,{maximumFractionDigits:2}).format(e)}function gr(e,t=_e()){return e==null?`—`:mr(t,{style:`percent`,maximumFractionDigits:0}).format(e/100)}function _r(e,t){return L(`analysis.unit.${t}`,{value:hr(e)})}function vr(e){return e.unit!==`game`&&e.game_points_cost!==null&&e.game_points_cost!==void 0}function yr(e){let t=_r(e.cost,e.unit);return vr(e)?`${t} · ${_r(e.game_points_cost,`game`)}`:t}var br=[`inaccuracy`,`mistake`,`blunder`],xr=2e3,Sr=90;function Cr(e){let[t,n]=G({analysis:null,pending:!0,error:null});return K(()=>{let t=!0,r=null,i=0,a=()=>{i+=1,rn(`GET`,`/matches/${encodeURIComponent(e)}/analysis`).then(e=>{t&&(e&&e.status===`pending`?(n({analysis:null,pending:i<Sr,error:null}),i<Sr&&(r=setTimeout(a,xr))):n({analysis:e,pending:!1,error:null}))}).catch(e=>t&&n({analysis:null,pending:!1,error:e}))};return a(),()=>{t=!1,r&&clearTimeout(r)}},[e]),t}function wr(e,t){return(e?.decisions||[]).find(e=>e.step===t-1)||null}var Tr=e=>gr(e);function Er({analysis:e,hand:t,nameOf:n}){let r=new Map((e.seats||[]).map(e=>[e.seat,e]));return Z`<ul class="an-accuracy">
-    ${(t?.seats||[]).map(e=>{let t=br.map(t=>[t,e[`${t===`inaccuracy`?`inaccuracies`:`${t}s`}`]]).filter(([,e])=>e);return Z`<li key=${e.seat} data-testid=${`analysis-accuracy-${e.seat}`}>
-        ${L(`analysis.accuracy`,{seat:n(e.seat),hand:Tr(e.accuracy),match:Tr(r.get(e.seat)?.accuracy)})}
+  </section>`}var fr=[`pass`,`solo`,`cuatrola`,`quintola`];function pr(e){return fr.includes(e)?L(`bid.${e}`):e===`nocante`?L(`analysis.nocante`):e.startsWith(`cante:`)?L(`analysis.cante`,{suit:Y(e.slice(6))}):J(e)}var mr=new Map;function hr(e,t){let n=`${e} ${JSON.stringify(t)}`;return mr.has(n)||mr.set(n,new Intl.NumberFormat(e,t)),mr.get(n)}function gr(e,t=_e()){return hr(t,{maximumFractionDigits:2}).format(e)}function _r(e,t=_e()){return e==null?`—`:hr(t,{style:`percent`,maximumFractionDigits:0}).format(e/100)}function vr(e,t){return L(`analysis.unit.${t}`,{value:gr(e)})}function yr(e){return e.unit!==`game`&&e.game_points_cost!==null&&e.game_points_cost!==void 0}function br(e){let t=vr(e.cost,e.unit);return yr(e)?`${t} · ${vr(e.game_points_cost,`game`)}`:t}var xr=[`inaccuracy`,`mistake`,`blunder`],Sr=2e3,Cr=90;function wr(e){let[t,n]=G({analysis:null,pending:!0,error:null});return K(()=>{let t=!0,r=null,i=0,a=()=>{i+=1,rn(`GET`,`/matches/${encodeURIComponent(e)}/analysis`).then(e=>{t&&(e&&e.status===`pending`?(n({analysis:null,pending:i<Cr,error:null}),i<Cr&&(r=setTimeout(a,Sr))):n({analysis:e,pending:!1,error:null}))}).catch(e=>t&&n({analysis:null,pending:!1,error:e}))};return a(),()=>{t=!1,r&&clearTimeout(r)}},[e]),t}function Tr(e,t){return(e?.decisions||[]).find(e=>e.step===t-1)||null}var Er=e=>_r(e);function Dr({analysis:e,hand:t,nameOf:n}){let r=new Map((e.seats||[]).map(e=>[e.seat,e]));return Z`<ul class="an-accuracy">
+    ${(t?.seats||[]).map(e=>{let t=xr.map(t=>[t,e[`${t===`inaccuracy`?`inaccuracies`:`${t}s`}`]]).filter(([,e])=>e);return Z`<li key=${e.seat} data-testid=${`analysis-accuracy-${e.seat}`}>
+        ${L(`analysis.accuracy`,{seat:n(e.seat),hand:Er(e.accuracy),match:Er(r.get(e.seat)?.accuracy)})}
         ${t.map(([e,t])=>Z`<span key=${e} class=${`an-mark an-${e}`}>${t} × ${L(`analysis.mark.${e}`)}</span>`)}
       </li>`})}
-  </ul>`}function Dr({decision:e}){let t=e.alternatives.some(e=>e.hindsight!==null&&e.hindsight!==void 0),n=e.unit!==`game`&&e.alternatives.some(e=>e.game_points!==null&&e.game_points!==void 0);return Z`<table class="an-options" data-testid="analysis-alternatives">
+  </ul>`}function Or({decision:e}){let t=e.alternatives.some(e=>e.hindsight!==null&&e.hindsight!==void 0),n=e.unit!==`game`&&e.alternatives.some(e=>e.game_points!==null&&e.game_points!==void 0);return Z`<table class="an-options" data-testid="analysis-alternatives">
     <thead>
       <tr>
         <th>${L(`analysis.option`)}</th>
@@ -287,32 +287,32 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <tbody>
       ${e.alternatives.map(r=>Z`<tr key=${r.action} data-action=${r.action}
             class=${`${r.action===e.chosen?`chosen`:``}${r.action===e.best?` best`:``}`}>
-          <td>${fr(r.action)}</td>
-          <td>${r.value===null?``:_r(r.value,e.unit)}</td>
-          ${t?Z`<td class="muted">${r.hindsight===null?``:_r(r.hindsight,e.unit)}</td>`:null}
-          ${n?Z`<td data-testid="analysis-game-points">${r.game_points===null||r.game_points===void 0?``:_r(r.game_points,`game`)}</td>`:null}
+          <td>${pr(r.action)}</td>
+          <td>${r.value===null?``:vr(r.value,e.unit)}</td>
+          ${t?Z`<td class="muted">${r.hindsight===null?``:vr(r.hindsight,e.unit)}</td>`:null}
+          ${n?Z`<td data-testid="analysis-game-points">${r.game_points===null||r.game_points===void 0?``:vr(r.game_points,`game`)}</td>`:null}
         </tr>`)}
     </tbody>
-  </table>`}function Or({decision:e,nameOf:t}){if(!e)return Z`<p class="muted" data-testid="analysis-none">${L(`analysis.none`)}</p>`;let n=L(`analysis.chosen`,{seat:t(e.seat),action:fr(e.chosen)});return e.forced?Z`<div class="an-decision" data-testid="analysis-decision">
+  </table>`}function kr({decision:e,nameOf:t}){if(!e)return Z`<p class="muted" data-testid="analysis-none">${L(`analysis.none`)}</p>`;let n=L(`analysis.chosen`,{seat:t(e.seat),action:pr(e.chosen)});return e.forced?Z`<div class="an-decision" data-testid="analysis-decision">
       <p>${n} · <span class="muted">${L(`analysis.forced`)}</span></p>
     </div>`:Z`<div class="an-decision" data-testid="analysis-decision" data-mark=${e.mark||`none`}>
     <p>
-      ${`${n} · ${L(`analysis.best`,{action:fr(e.best)})} · `}
-      <span data-testid="analysis-cost">${L(`analysis.cost`,{cost:yr(e)})}</span>
+      ${`${n} · ${L(`analysis.best`,{action:pr(e.best)})} · `}
+      <span data-testid="analysis-cost">${L(`analysis.cost`,{cost:br(e)})}</span>
       ${e.mark?Z` <span class=${`an-mark an-${e.mark}`} data-testid="analysis-mark">${L(`analysis.mark.${e.mark}`)}</span>`:null}
     </p>
-    <${Dr} decision=${e} />
-  </div>`}function kr({state:e,hand:t,step:n,nameOf:r}){let{analysis:i,pending:a,error:o}=e,s;if(i){let e=i.hands?.[t];s=Z`<${Er} analysis=${i} hand=${e} nameOf=${r} />
-      <${Or} decision=${wr(e,n)} nameOf=${r} />
+    <${Or} decision=${e} />
+  </div>`}function Ar({state:e,hand:t,step:n,nameOf:r}){let{analysis:i,pending:a,error:o}=e,s;if(i){let e=i.hands?.[t];s=Z`<${Dr} analysis=${i} hand=${e} nameOf=${r} />
+      <${kr} decision=${Tr(e,n)} nameOf=${r} />
       <p class="muted an-note">${L(`analysis.note`)}</p>`}else s=a?Z`<p class="muted" data-testid="analysis-pending">${L(`analysis.pending`)}</p>`:o&&o.status===404?Z`<p class="muted">${L(`analysis.unavailable`)}</p>`:Z`<p class="message error">${o&&o.code===`analysis_failed`?L(`analysis.failed`):X(o)}</p>`;return Z`<section class="analysis-panel" data-testid="analysis" aria-live="polite">
     <h2>${L(`analysis.title`)}</h2>
     ${s}
-  </section>`}function Ar({record:e}){let[t,n]=G(null);K(()=>{let t=!0;if(n(null),!globalThis.crypto?.subtle)n({status:`unavailable`});else return Xt(e).then(e=>t&&n(e),()=>t&&n({status:`mismatch`,what:`shuffle`})),()=>{t=!1}},[e]);let r=t?t.status:`checking`,i=L(`shuffle.checking`);return r===`verified`?i=L(`shuffle.verified`):r===`none`?i=L(`shuffle.none`):r===`unavailable`?i=L(`shuffle.unavailable`):r===`mismatch`&&(i=L(`shuffle.mismatch`,{what:L(`shuffle.what.${t.what}`)})),Z`<span class=${`badge shuffle-${r}`} data-testid="shuffle-badge" data-status=${r}
-    title=${L(`shuffle.help`)} role="status">${i}</span>`}var jr=[`pass`,`solo`,`cuatrola`,`quintola`],Mr=[`bottom`,`right`,`top`,`left`];function Nr(e,t){return Mr[(e-(t??0)+4)%4]}function Pr(e){return e&1}function Fr(e){return be.indexOf(e)}function Ir(e,t){let n=Fr(t),r=e=>{let t=B(e),r=Ne(t);return(r===n?10:r)*10+Pe(t)};return[...e].sort((e,t)=>r(e)-r(t))}var Lr=/^[A3RCS][OCEB]$/,Rr=e=>e===`nocante`||e.startsWith(`cante:`),zr=300;function Br(){return{info:null,seat:null,view:null,chat:[],chatUnread:0,muted:[],mutedSpectators:!1,clock:null,log:[],announce:{},flash:null,lastTrick:null,summary:null,summaryHand:null,handAnalysis:null,matchEnd:null,dialogs:{lastTrick:!1,summary:!1,matchEnd:!1,sheet:!1},sheet:{base:null,rows:[]},pending:null,message:null,cue:{id:0,sounds:[]},nextId:1}}function Vr(e,t=1){return{first:e.nextId,nextId:e.nextId+t}}function Q(e){return e.seat!==null&&e.seat!==void 0}function Hr(e,t=null){let n=e.view;return!(!n||!Q(e)||n.phase===`finished`||n.to_move!==e.seat||t&&n.phase!==t)}function Ur(e,t){return!e||typeof e!=`object`?null:{seat:e.seat,remaining_ms:Math.max(0,Number(e.remaining_ms)||0),total_ms:Math.max(0,Number(e.total_ms)||0),at:t}}function Wr(e,t,n=[]){let r=[],i=t;if(!e)return{entries:r,nextId:i};let a=new Set((Array.isArray(n)?n:[]).map(([e,t])=>`${e} ${t}`)),o=(e,t)=>a.has(`${e} ${t}`);r.push({id:i++,kind:`deal`,seat:e.dealer}),(e.bids||[]).forEach((t,n)=>{let a=(e.mano+n)%4;r.push({id:i++,kind:`bid`,seat:a,action:t,auto:o(a,t)})}),(e.tricks||[]).forEach((t,n)=>{t.seats.forEach((e,n)=>{let a=t.cards[n];r.push({id:i++,kind:`card`,seat:e,action:a,auto:o(e,a)})}),r.push({id:i++,kind:`trick`,seat:t.winner});for(let t of e.cantes||[])if(t.trick===n){let e={id:i++,kind:`cante`,seat:t.seat,suit:t.suit,points:t.points};r.push({...e,auto:o(t.seat,`cante:${t.suit}`)})}});for(let[t,n]of e.trick||[])r.push({id:i++,kind:`card`,seat:t,action:n,auto:o(t,n)});return{entries:r,nextId:i}}function Gr(e,t){if(!t.length)return e.log;let n=[...e.log,...t];return n.length>zr?n.slice(n.length-zr):n}function Kr(e,t,n){return n==null||!t||t.phase===`finished`||t.to_move!==n?!1:!e||e.to_move!==n||e.phase!==t.phase}function qr(e,t,n){let r=t.view||null,{entries:i,nextId:a}=Wr(r,e.nextId,t.auto),o=t.info||null,s=o?.status===`finished`,c=r?.tricks?.length?r.tricks[r.tricks.length-1]:null,l=null;if(`clock`in t)l=Ur(t.clock,n);else if(t.timer){let e=Math.max(t.timer.seconds,o?.options?.turn_time||0)*1e3;l=Ur({seat:t.timer.seat,remaining_ms:t.timer.seconds*1e3,total_ms:e},n)}return{...e,info:o,seat:t.seat??null,view:r,chat:(t.chat||[]).slice(-100),muted:Array.isArray(t.muted)?t.muted:e.muted,mutedSpectators:typeof t.muted_spectators==`boolean`?t.muted_spectators:e.mutedSpectators,clock:l,log:i,nextId:a,announce:{},flash:null,lastTrick:c,summary:r?.summary||e.summary,summaryHand:r?.summary&&o?{match:Zr(o),hand:o.hands_played}:e.summaryHand,matchEnd:s?{winner:o.score[0]>o.score[1]?0:1,score:o.score}:null,dialogs:{...e.dialogs,matchEnd:s},sheet:{base:o&&o.hands_played?{hands:o.hands_played,score:o.score}:null,rows:[]},pending:null,message:null}}function Jr(e,t){let n=e.view,r=t.view,{seat:i,action:a}=t,o=e.seat,s=i===o&&Q(e),{nextId:c}=e,l=[],u=[],d=e.announce,{flash:f,lastTrick:p,message:m,pending:h}=e;if(s?(h=null,m=t.auto?{key:`table.autoPlayed`,params:{move:a},kind:`warn`,move:!0}:null):h&&Rr(h.action)&&r.phase!==`cante`&&(h=null),jr.includes(a))l.push({id:c++,kind:`bid`,seat:i,action:a,auto:t.auto}),d={...d,[i]:{id:c++,kind:`bid`,bid:a}};else if(a===`nocante`)l.push({id:c++,kind:`nocante`,seat:i,auto:t.auto}),d={...d,[i]:{id:c++,kind:`nocante`}};else if(a.startsWith(`cante:`)){let e=a.slice(6),n=[...r.cantes||[]].reverse().find(t=>t.suit===e&&t.seat===i),o=n?n.points:e===r.trump?40:20;l.push({id:c++,kind:`cante`,seat:i,suit:e,points:o,auto:t.auto}),d={...d,[i]:{id:c++,kind:`cante`,suit:e,points:o}},u.push(`cante`)}else if(Lr.test(a)){if(l.push({id:c++,kind:`card`,seat:i,action:a,auto:t.auto}),u.push(`card`),n&&r.tricks.length>(n.tricks?.length||0)){let e=r.tricks[r.tricks.length-1];l.push({id:c++,kind:`trick`,seat:e.winner}),f={id:c++,trick:e},p=e,d={...Object.fromEntries(Object.entries(d).filter(([,e])=>e.kind!==`trick`)),[e.winner]:{id:c++,kind:`trick`}},u.push(`trick`)}else f=null}Kr(n,r,o)&&u.push(`turn`);let g=e.clock;return g&&g.seat===i&&(g=null),{...e,view:r,log:Gr(e,l),announce:d,flash:f,lastTrick:p,message:m,pending:h,clock:g,cue:u.length?{id:e.cue.id+1,sounds:u}:e.cue,nextId:c}}function Yr(e,t,n){let r=t.body,i=e;if(r)switch(r.kind){case`seats`:i={...e,info:r.info};break;case`match_start`:i={...e,info:e.info&&{...e.info,score:[0,0],hands_played:0,status:`playing`,match:r.match??e.info.match},summary:null,summaryHand:null,matchEnd:null,lastTrick:null,dialogs:{...e.dialogs,summary:!1,matchEnd:!1,lastTrick:!1},sheet:{base:null,rows:[]}};break;case`deal`:{let{first:t,nextId:n}=Vr(e),a=Kr(null,r.view,e.seat)?[`turn`]:[];i={...e,view:r.view,log:Gr(e,[{id:t,kind:`deal`,seat:r.view.dealer}]),nextId:n,announce:{},flash:null,pending:null,message:null,cue:a.length?{id:e.cue.id+1,sounds:a}:e.cue};break}case`act`:i=Jr(e,r);break;case`cantes_over`:i={...e,view:r.view,pending:null};break;case`hand_end`:{let t=r.summary,{first:n,nextId:a}=Vr(e),o={hand:r.hands_played,contract:t.contract,bidder:t.bidder,points:t.points,winner:t.winner,game_points:t.game_points,score:r.score};i={...e,summary:t,summaryHand:e.info?{match:Zr(e.info),hand:r.hands_played}:null,info:e.info&&{...e.info,score:r.score,hands_played:r.hands_played},dialogs:{...e.dialogs,summary:!0},sheet:{...e.sheet,rows:[...e.sheet.rows,o]},log:Gr(e,[{id:n,kind:`hand`,team:t.winner,points:t.game_points}]),nextId:a};break}case`match_end`:{let{first:t,nextId:n}=Vr(e);i={...e,matchEnd:{winner:r.winner,score:r.score,hands_played:r.hands_played},info:e.info&&{...e.info,score:r.score,status:`finished`},dialogs:{...e.dialogs,matchEnd:!0},clock:null,log:Gr(e,[{id:t,kind:`match`,team:r.winner,score:r.score}]),cue:{id:e.cue.id+1,sounds:[`match`]},nextId:n};break}case`chat`:i={...e,chat:[...e.chat,r].slice(-100),chatUnread:e.chatUnread+1};break;case`timer`:`clock`in t||(i={...e,clock:Ur({seat:r.seat,remaining_ms:r.seconds*1e3,total_ms:r.seconds*1e3},n)})}return`clock`in t&&(i={...i,clock:Ur(t.clock,n)}),i}function Xr(e,t,n){let r=e=>e.seat===null||e.seat===void 0?n:t.includes(e.seat),i=e.chat.some(r)?e.chat.filter(e=>!r(e)):e.chat;return{...e,muted:t,mutedSpectators:n,chat:i}}function Zr(e){return`${e.id}-${e.match??1}`}function Qr(e,t){let n=t.analysis;if(!n||!Array.isArray(n.decisions)||!Array.isArray(n.seats))return e;let r=e.handAnalysis;return r&&r.match===t.match&&r.hand>t.hand?e:{...e,handAnalysis:{match:t.match,hand:t.hand,analysis:n}}}function $r(e,t=3){let n=e.summaryHand,r=e.handAnalysis;if(!n||!r||r.match!==n.match||r.hand!==n.hand)return null;let{analysis:i}=r;return Q(e)?{mine:i.seats.find(t=>t.seat===e.seat)||null,costly:i.decisions.filter(t=>t.seat===e.seat&&!t.forced&&t.cost>0).sort((e,t)=>t.cost/ti(t.unit)-e.cost/ti(e.unit)||e.step-t.step).slice(0,t)}:{seats:i.seats.filter(e=>e.scored>0)}}var ei={points:10,tricks:.5,match:5,game:.5},ti=e=>ei[e]||1;function ni(e,t){let n=e.view;if(!n||!Q(e))return{key:`why.spectator`};if(n.phase===`finished`)return{key:`why.handOver`};if(n.to_move!==e.seat)return{key:`why.notYourTurn`};if(n.phase===`bidding`)return{key:`why.bidFirst`};if(n.phase===`cante`)return{key:`why.canteFirst`};if((n.legal||[]).includes(t))return null;let r=(n.illegal||[]).find(e=>e.card===t),i={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,over_trump:`why.mustOvertrump`,must_trump:`why.mustTrump`};return r&&i[r.reason]?{key:r.reason===`follow_suit_beat`&&!ii(n,r.suit)?`why.mustFollow`:i[r.reason],params:{suit:r.suit}}:{key:`why.illegal`}}var ri=`A3RCS`;function ii(e,t){let n=e=>ri.indexOf(e[0]),r=(e.trick||[]).map(([,e])=>e).filter(e=>e[1]===t);if(!r.length)return!1;let i=Math.min(...r.map(n));return(e.hand||[]).some(e=>e[1]===t&&n(e)<i)}function ai(e,t){switch(t.type){case`hand_analysis`:return Qr(e,t.msg);case`sync`:return qr(e,t.msg,t.now??0);case`event`:return Yr(e,t.msg,t.now??0);case`presence`:return e.info?{...e,info:{...e.info,seats:e.info.seats.map(e=>e.seat===t.msg.seat?{...e,online:t.msg.online}:e)}}:e;case`play`:return e.pending?e:{...e,pending:{action:t.action},message:null,cue:Lr.test(t.action)?{id:e.cue.id+1,sounds:[`card`]}:e.cue};case`refused`:return e.pending&&e.pending.action!==t.action?e:{...e,pending:null,message:{error:t.error,kind:`error`}};case`explain`:{let n=ni(e,t.code);return n?{...e,message:{...n,kind:`warn`}}:e}case`message`:return{...e,message:t.message};case`open`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!0}};case`close`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!1}};case`toggle`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!e.dialogs[t.dialog]}};case`flashDone`:return e.flash&&e.flash.id===t.id?{...e,flash:null}:e;case`chatSeen`:return e.chatUnread?{...e,chatUnread:0}:e;case`mute`:{if(t.spectators)return Xr(e,e.muted,t.on);let n=e.muted.filter(e=>e!==t.seat);return Xr(e,t.on?[...n,t.seat].sort((e,t)=>e-t):n,e.mutedSpectators)}case`muted`:return Array.isArray(t.msg.seats)?Xr(e,t.msg.seats,t.msg.spectators===!0):e;default:return e}}function oi(e){let t=e.view;if(!t||!Q(e))return[];let n=e.pending&&Lr.test(e.pending.action)?e.pending.action:null;return Ir((t.hand||[]).filter(e=>e!==n),t.trump)}function si(e){let t=e.view;if(!t)return{plays:[],winner:null,finished:!1};let n=(t.trick||[]).map(([e,t])=>[e,t,!1]),r=e.pending&&Lr.test(e.pending.action)?e.pending.action:null;if(r&&!n.some(([,e])=>e===r)&&n.push([e.seat,r,!0]),n.length)return{plays:n,winner:null,finished:!1};if(e.flash){let t=e.flash.trick;return{plays:t.seats.map((e,n)=>[e,t.cards[n],!1]),winner:t.winner,finished:!0}}return{plays:[],winner:null,finished:!1}}function ci(e){let t=e.pending?[]:e.view?.legal||[];return{bids:t.filter(e=>jr.includes(e)),cantes:t.filter(e=>e.startsWith(`cante:`)),nocante:t.includes(`nocante`),cards:t.filter(e=>Lr.test(e))}}var li=5,ui=10;function di(e){if(!e)return[0,0];if(Array.isArray(e.summary?.points))return[...e.summary.points];let t=[...e.card_points||[0,0]],n=e.tricks||[];n.length===li&&(t[Pr(n[4].winner)]+=ui);for(let n of e.cantes||[])t[Pr(n.seat)]+=n.points;return t}function fi(e,t){return e?Math.max(0,e.remaining_ms-(t-e.at)):0}function pi(e){let t=e.dialogs,n=!!(t.summary&&e.summary);return{lastTrick:!!t.lastTrick,summary:n,matchEnd:!!(t.matchEnd&&e.matchEnd&&!n&&e.info?.status!==`open`),sheet:!!t.sheet}}var mi=[`bottom`,`right`,`top`,`left`],hi=[`pass`,`solo`,`cuatrola`,`quintola`],gi=/^[A3RCS][OCEB]$/,_i=(e,t)=>mi[(e-t+4)%4];function vi(e){let[t,n]=G({match:null,hands:null,error:null});return K(()=>{let t=encodeURIComponent(e);return Pn(()=>Promise.all([rn(`GET`,`/matches/${t}`),rn(`GET`,`/matches/${t}/steps`)]),(e,t)=>n(e?{match:e[0],hands:e[1].hands||[],error:null}:{match:null,hands:null,error:t}))},[e]),t}function yi({matchId:e,userId:t,onBack:n}){let{match:r,hands:i,error:a}=vi(e),o=Cr(e),[s,c]=G({hand:0,step:0}),[l,u]=G(!1),d=i?.[s.hand]?.steps||[],f=d.length-1,p=e=>c(t=>({...t,step:Math.max(0,Math.min(f,e))})),m=e=>{i?.length&&c({hand:Math.max(0,Math.min(i.length-1,e)),step:0})};K(()=>{if(!l)return;if(s.step>=f){u(!1);return}let e=setTimeout(()=>p(s.step+1),900);return()=>clearTimeout(e)},[l,s,f]);let h=q(null);if(h.current=e=>{if(d.length&&!(e.target&&[`INPUT`,`SELECT`,`TEXTAREA`].includes(e.target.tagName))){if(e.key===`ArrowRight`)p(s.step+1);else if(e.key===`ArrowLeft`)p(s.step-1);else if(e.key===`PageDown`)m(s.hand+1);else if(e.key===`PageUp`)m(s.hand-1);else if(e.key===`Home`)p(0);else if(e.key===`End`)p(f);else return;e.preventDefault()}},K(()=>{let e=e=>h.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]),!r||!d.length){let e=L(i?`replay.empty`:`common.loading`);return a&&(e=a.code===`not_found`?L(`replay.notFound`):X(a)),Z`<section class="panel" data-testid="replay">
+  </section>`}function jr({record:e}){let[t,n]=G(null);K(()=>{let t=!0;if(n(null),!globalThis.crypto?.subtle)n({status:`unavailable`});else return Xt(e).then(e=>t&&n(e),()=>t&&n({status:`mismatch`,what:`shuffle`})),()=>{t=!1}},[e]);let r=t?t.status:`checking`,i=L(`shuffle.checking`);return r===`verified`?i=L(`shuffle.verified`):r===`none`?i=L(`shuffle.none`):r===`unavailable`?i=L(`shuffle.unavailable`):r===`mismatch`&&(i=L(`shuffle.mismatch`,{what:L(`shuffle.what.${t.what}`)})),Z`<span class=${`badge shuffle-${r}`} data-testid="shuffle-badge" data-status=${r}
+    title=${L(`shuffle.help`)} role="status">${i}</span>`}var Mr=[`pass`,`solo`,`cuatrola`,`quintola`],Nr=[`bottom`,`right`,`top`,`left`];function Pr(e,t){return Nr[(e-(t??0)+4)%4]}function Fr(e){return e&1}function Ir(e){return be.indexOf(e)}function Lr(e,t){let n=Ir(t),r=e=>{let t=B(e),r=Ne(t);return(r===n?10:r)*10+Pe(t)};return[...e].sort((e,t)=>r(e)-r(t))}var Rr=/^[A3RCS][OCEB]$/,zr=e=>e===`nocante`||e.startsWith(`cante:`),Br=300;function Vr(){return{info:null,seat:null,view:null,chat:[],chatUnread:0,muted:[],mutedSpectators:!1,clock:null,log:[],announce:{},flash:null,lastTrick:null,summary:null,summaryHand:null,handAnalysis:null,matchEnd:null,dialogs:{lastTrick:!1,summary:!1,matchEnd:!1,sheet:!1},sheet:{base:null,rows:[]},pending:null,message:null,cue:{id:0,sounds:[]},nextId:1}}function Hr(e,t=1){return{first:e.nextId,nextId:e.nextId+t}}function Q(e){return e.seat!==null&&e.seat!==void 0}function Ur(e,t=null){let n=e.view;return!(!n||!Q(e)||n.phase===`finished`||n.to_move!==e.seat||t&&n.phase!==t)}function Wr(e,t){return!e||typeof e!=`object`?null:{seat:e.seat,remaining_ms:Math.max(0,Number(e.remaining_ms)||0),total_ms:Math.max(0,Number(e.total_ms)||0),at:t}}function Gr(e,t,n=[]){let r=[],i=t;if(!e)return{entries:r,nextId:i};let a=new Set((Array.isArray(n)?n:[]).map(([e,t])=>`${e} ${t}`)),o=(e,t)=>a.has(`${e} ${t}`);r.push({id:i++,kind:`deal`,seat:e.dealer}),(e.bids||[]).forEach((t,n)=>{let a=(e.mano+n)%4;r.push({id:i++,kind:`bid`,seat:a,action:t,auto:o(a,t)})}),(e.tricks||[]).forEach((t,n)=>{t.seats.forEach((e,n)=>{let a=t.cards[n];r.push({id:i++,kind:`card`,seat:e,action:a,auto:o(e,a)})}),r.push({id:i++,kind:`trick`,seat:t.winner});for(let t of e.cantes||[])if(t.trick===n){let e={id:i++,kind:`cante`,seat:t.seat,suit:t.suit,points:t.points};r.push({...e,auto:o(t.seat,`cante:${t.suit}`)})}});for(let[t,n]of e.trick||[])r.push({id:i++,kind:`card`,seat:t,action:n,auto:o(t,n)});return{entries:r,nextId:i}}function Kr(e,t){if(!t.length)return e.log;let n=[...e.log,...t];return n.length>Br?n.slice(n.length-Br):n}function qr(e,t,n){return n==null||!t||t.phase===`finished`||t.to_move!==n?!1:!e||e.to_move!==n||e.phase!==t.phase}function Jr(e,t,n){let r=t.view||null,{entries:i,nextId:a}=Gr(r,e.nextId,t.auto),o=t.info||null,s=o?.status===`finished`,c=r?.tricks?.length?r.tricks[r.tricks.length-1]:null,l=null;if(`clock`in t)l=Wr(t.clock,n);else if(t.timer){let e=Math.max(t.timer.seconds,o?.options?.turn_time||0)*1e3;l=Wr({seat:t.timer.seat,remaining_ms:t.timer.seconds*1e3,total_ms:e},n)}return{...e,info:o,seat:t.seat??null,view:r,chat:(t.chat||[]).slice(-100),muted:Array.isArray(t.muted)?t.muted:e.muted,mutedSpectators:typeof t.muted_spectators==`boolean`?t.muted_spectators:e.mutedSpectators,clock:l,log:i,nextId:a,announce:{},flash:null,lastTrick:c,summary:r?.summary||e.summary,summaryHand:r?.summary&&o?{match:Qr(o),hand:o.hands_played}:e.summaryHand,matchEnd:s?{winner:o.score[0]>o.score[1]?0:1,score:o.score}:null,dialogs:{...e.dialogs,matchEnd:s},sheet:{base:o&&o.hands_played?{hands:o.hands_played,score:o.score}:null,rows:[]},pending:null,message:null}}function Yr(e,t){let n=e.view,r=t.view,{seat:i,action:a}=t,o=e.seat,s=i===o&&Q(e),{nextId:c}=e,l=[],u=[],d=e.announce,{flash:f,lastTrick:p,message:m,pending:h}=e;if(s?(h=null,m=t.auto?{key:`table.autoPlayed`,params:{move:a},kind:`warn`,move:!0}:null):h&&zr(h.action)&&r.phase!==`cante`&&(h=null),Mr.includes(a))l.push({id:c++,kind:`bid`,seat:i,action:a,auto:t.auto}),d={...d,[i]:{id:c++,kind:`bid`,bid:a}};else if(a===`nocante`)l.push({id:c++,kind:`nocante`,seat:i,auto:t.auto}),d={...d,[i]:{id:c++,kind:`nocante`}};else if(a.startsWith(`cante:`)){let e=a.slice(6),n=[...r.cantes||[]].reverse().find(t=>t.suit===e&&t.seat===i),o=n?n.points:e===r.trump?40:20;l.push({id:c++,kind:`cante`,seat:i,suit:e,points:o,auto:t.auto}),d={...d,[i]:{id:c++,kind:`cante`,suit:e,points:o}},u.push(`cante`)}else if(Rr.test(a)){if(l.push({id:c++,kind:`card`,seat:i,action:a,auto:t.auto}),u.push(`card`),n&&r.tricks.length>(n.tricks?.length||0)){let e=r.tricks[r.tricks.length-1];l.push({id:c++,kind:`trick`,seat:e.winner}),f={id:c++,trick:e},p=e,d={...Object.fromEntries(Object.entries(d).filter(([,e])=>e.kind!==`trick`)),[e.winner]:{id:c++,kind:`trick`}},u.push(`trick`)}else f=null}qr(n,r,o)&&u.push(`turn`);let g=e.clock;return g&&g.seat===i&&(g=null),{...e,view:r,log:Kr(e,l),announce:d,flash:f,lastTrick:p,message:m,pending:h,clock:g,cue:u.length?{id:e.cue.id+1,sounds:u}:e.cue,nextId:c}}function Xr(e,t,n){let r=t.body,i=e;if(r)switch(r.kind){case`seats`:i={...e,info:r.info};break;case`match_start`:i={...e,info:e.info&&{...e.info,score:[0,0],hands_played:0,status:`playing`,match:r.match??e.info.match},summary:null,summaryHand:null,matchEnd:null,lastTrick:null,dialogs:{...e.dialogs,summary:!1,matchEnd:!1,lastTrick:!1},sheet:{base:null,rows:[]}};break;case`deal`:{let{first:t,nextId:n}=Hr(e),a=qr(null,r.view,e.seat)?[`turn`]:[];i={...e,view:r.view,log:Kr(e,[{id:t,kind:`deal`,seat:r.view.dealer}]),nextId:n,announce:{},flash:null,pending:null,message:null,cue:a.length?{id:e.cue.id+1,sounds:a}:e.cue};break}case`act`:i=Yr(e,r);break;case`cantes_over`:i={...e,view:r.view,pending:null};break;case`hand_end`:{let t=r.summary,{first:n,nextId:a}=Hr(e),o={hand:r.hands_played,contract:t.contract,bidder:t.bidder,points:t.points,winner:t.winner,game_points:t.game_points,score:r.score};i={...e,summary:t,summaryHand:e.info?{match:Qr(e.info),hand:r.hands_played}:null,info:e.info&&{...e.info,score:r.score,hands_played:r.hands_played},dialogs:{...e.dialogs,summary:!0},sheet:{...e.sheet,rows:[...e.sheet.rows,o]},log:Kr(e,[{id:n,kind:`hand`,team:t.winner,points:t.game_points}]),nextId:a};break}case`match_end`:{let{first:t,nextId:n}=Hr(e);i={...e,matchEnd:{winner:r.winner,score:r.score,hands_played:r.hands_played},info:e.info&&{...e.info,score:r.score,status:`finished`},dialogs:{...e.dialogs,matchEnd:!0},clock:null,log:Kr(e,[{id:t,kind:`match`,team:r.winner,score:r.score}]),cue:{id:e.cue.id+1,sounds:[`match`]},nextId:n};break}case`chat`:i={...e,chat:[...e.chat,r].slice(-100),chatUnread:e.chatUnread+1};break;case`timer`:`clock`in t||(i={...e,clock:Wr({seat:r.seat,remaining_ms:r.seconds*1e3,total_ms:r.seconds*1e3},n)})}return`clock`in t&&(i={...i,clock:Wr(t.clock,n)}),i}function Zr(e,t,n){let r=e=>e.seat===null||e.seat===void 0?n:t.includes(e.seat),i=e.chat.some(r)?e.chat.filter(e=>!r(e)):e.chat;return{...e,muted:t,mutedSpectators:n,chat:i}}function Qr(e){return`${e.id}-${e.match??1}`}function $r(e,t){let n=t.analysis;if(!n||!Array.isArray(n.decisions)||!Array.isArray(n.seats))return e;let r=e.handAnalysis;return r&&r.match===t.match&&r.hand>t.hand?e:{...e,handAnalysis:{match:t.match,hand:t.hand,analysis:n}}}function ei(e,t=3){let n=e.summaryHand,r=e.handAnalysis;if(!n||!r||r.match!==n.match||r.hand!==n.hand)return null;let{analysis:i}=r;return Q(e)?{mine:i.seats.find(t=>t.seat===e.seat)||null,costly:i.decisions.filter(t=>t.seat===e.seat&&!t.forced&&t.cost>0).sort((e,t)=>t.cost/ni(t.unit)-e.cost/ni(e.unit)||e.step-t.step).slice(0,t)}:{seats:i.seats.filter(e=>e.scored>0)}}var ti={points:10,tricks:.5,match:5,game:.5},ni=e=>ti[e]||1;function ri(e,t){let n=e.view;if(!n||!Q(e))return{key:`why.spectator`};if(n.phase===`finished`)return{key:`why.handOver`};if(n.to_move!==e.seat)return{key:`why.notYourTurn`};if(n.phase===`bidding`)return{key:`why.bidFirst`};if(n.phase===`cante`)return{key:`why.canteFirst`};if((n.legal||[]).includes(t))return null;let r=(n.illegal||[]).find(e=>e.card===t),i={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,over_trump:`why.mustOvertrump`,must_trump:`why.mustTrump`};return r&&i[r.reason]?{key:r.reason===`follow_suit_beat`&&!ai(n,r.suit)?`why.mustFollow`:i[r.reason],params:{suit:r.suit}}:{key:`why.illegal`}}var ii=`A3RCS`;function ai(e,t){let n=e=>ii.indexOf(e[0]),r=(e.trick||[]).map(([,e])=>e).filter(e=>e[1]===t);if(!r.length)return!1;let i=Math.min(...r.map(n));return(e.hand||[]).some(e=>e[1]===t&&n(e)<i)}function oi(e,t){switch(t.type){case`hand_analysis`:return $r(e,t.msg);case`sync`:return Jr(e,t.msg,t.now??0);case`event`:return Xr(e,t.msg,t.now??0);case`presence`:return e.info?{...e,info:{...e.info,seats:e.info.seats.map(e=>e.seat===t.msg.seat?{...e,online:t.msg.online}:e)}}:e;case`play`:return e.pending?e:{...e,pending:{action:t.action},message:null,cue:Rr.test(t.action)?{id:e.cue.id+1,sounds:[`card`]}:e.cue};case`refused`:return e.pending&&e.pending.action!==t.action?e:{...e,pending:null,message:{error:t.error,kind:`error`}};case`explain`:{let n=ri(e,t.code);return n?{...e,message:{...n,kind:`warn`}}:e}case`message`:return{...e,message:t.message};case`open`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!0}};case`close`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!1}};case`toggle`:return{...e,dialogs:{...e.dialogs,[t.dialog]:!e.dialogs[t.dialog]}};case`flashDone`:return e.flash&&e.flash.id===t.id?{...e,flash:null}:e;case`chatSeen`:return e.chatUnread?{...e,chatUnread:0}:e;case`mute`:{if(t.spectators)return Zr(e,e.muted,t.on);let n=e.muted.filter(e=>e!==t.seat);return Zr(e,t.on?[...n,t.seat].sort((e,t)=>e-t):n,e.mutedSpectators)}case`muted`:return Array.isArray(t.msg.seats)?Zr(e,t.msg.seats,t.msg.spectators===!0):e;default:return e}}function si(e){let t=e.view;if(!t||!Q(e))return[];let n=e.pending&&Rr.test(e.pending.action)?e.pending.action:null;return Lr((t.hand||[]).filter(e=>e!==n),t.trump)}function ci(e){let t=e.view;if(!t)return{plays:[],winner:null,finished:!1};let n=(t.trick||[]).map(([e,t])=>[e,t,!1]),r=e.pending&&Rr.test(e.pending.action)?e.pending.action:null;if(r&&!n.some(([,e])=>e===r)&&n.push([e.seat,r,!0]),n.length)return{plays:n,winner:null,finished:!1};if(e.flash){let t=e.flash.trick;return{plays:t.seats.map((e,n)=>[e,t.cards[n],!1]),winner:t.winner,finished:!0}}return{plays:[],winner:null,finished:!1}}function li(e){let t=e.pending?[]:e.view?.legal||[];return{bids:t.filter(e=>Mr.includes(e)),cantes:t.filter(e=>e.startsWith(`cante:`)),nocante:t.includes(`nocante`),cards:t.filter(e=>Rr.test(e))}}var ui=5,di=10;function fi(e){if(!e)return[0,0];if(Array.isArray(e.summary?.points))return[...e.summary.points];let t=[...e.card_points||[0,0]],n=e.tricks||[];n.length===ui&&(t[Fr(n[4].winner)]+=di);for(let n of e.cantes||[])t[Fr(n.seat)]+=n.points;return t}function pi(e,t){return e?Math.max(0,e.remaining_ms-(t-e.at)):0}function mi(e){let t=e.dialogs,n=!!(t.summary&&e.summary);return{lastTrick:!!t.lastTrick,summary:n,matchEnd:!!(t.matchEnd&&e.matchEnd&&!n&&e.info?.status!==`open`),sheet:!!t.sheet}}var hi=[`bottom`,`right`,`top`,`left`],gi=[`pass`,`solo`,`cuatrola`,`quintola`],_i=/^[A3RCS][OCEB]$/,vi=(e,t)=>hi[(e-t+4)%4];function yi(e){let[t,n]=G({match:null,hands:null,error:null});return K(()=>{let t=encodeURIComponent(e);return Pn(()=>Promise.all([rn(`GET`,`/matches/${t}`),rn(`GET`,`/matches/${t}/steps`)]),(e,t)=>n(e?{match:e[0],hands:e[1].hands||[],error:null}:{match:null,hands:null,error:t}))},[e]),t}function bi({matchId:e,userId:t,onBack:n}){let{match:r,hands:i,error:a}=yi(e),o=wr(e),[s,c]=G({hand:0,step:0}),[l,u]=G(!1),d=i?.[s.hand]?.steps||[],f=d.length-1,p=e=>c(t=>({...t,step:Math.max(0,Math.min(f,e))})),m=e=>{i?.length&&c({hand:Math.max(0,Math.min(i.length-1,e)),step:0})};K(()=>{if(!l)return;if(s.step>=f){u(!1);return}let e=setTimeout(()=>p(s.step+1),900);return()=>clearTimeout(e)},[l,s,f]);let h=q(null);if(h.current=e=>{if(d.length&&!(e.target&&[`INPUT`,`SELECT`,`TEXTAREA`].includes(e.target.tagName))){if(e.key===`ArrowRight`)p(s.step+1);else if(e.key===`ArrowLeft`)p(s.step-1);else if(e.key===`PageDown`)m(s.hand+1);else if(e.key===`PageUp`)m(s.hand-1);else if(e.key===`Home`)p(0);else if(e.key===`End`)p(f);else return;e.preventDefault()}},K(()=>{let e=e=>h.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]),!r||!d.length){let e=L(i?`replay.empty`:`common.loading`);return a&&(e=a.code===`not_found`?L(`replay.notFound`):X(a)),Z`<section class="panel" data-testid="replay">
       <h1>${L(`replay.title`)}</h1>
       <p class=${a?`message error`:`muted`}>${e}</p>
       <button class="btn" data-testid="replay-back" onClick=${n}>${L(`nav.history`)}</button>
-    </section>`}let g=r.players||[],_=g.find(e=>t&&e.user===t),v=_?_.seat:0,y=v&1,b=e=>{let t=g.find(t=>t.seat===e);return t&&hn(t)||L(`table.seatN`,{n:e+1})},x=d[s.step],S=x.view,C=x.action&&gi.test(x.action)&&!S.trick.length?S.tricks[S.tricks.length-1]:null,w=C?C.seats.map((e,t)=>[e,C.cards[t]]):S.trick,T=C?C.winner:null,E=s.step===f?S.summary:null,D=()=>{let e=x.action,t=b(x.seat);if(e==null)return L(`replay.deal`,{seat:b(S.dealer)});if(hi.includes(e))return L(`log.bid`,{seat:t,bid:L(`bid.${e}`)});if(e.startsWith(`cante:`))return L(`log.cante`,{seat:t,suit:Y(e.slice(6))});if(e===`nocante`)return L(`log.nocante`,{seat:t});let n=L(`log.card`,{seat:t,card:J(e)});return T===null?n:`${n} · ${L(`table.trickWonBy`,{seat:b(T)})}`},O=``;S.bidder!==null&&S.bidder!==void 0?O=L(`table.contractBy`,{contract:L(`bid.${S.contract}`),seat:b(S.bidder)}):(S.bids||[]).length===4&&(O=L(`table.plainHand`));let ee=di(S),k=S.tricks_won||[0,0],A=S.score_before||[0,0],j=be.indexOf(S.trump),te=e=>{let t=g.find(t=>t.seat===e)||{name:``,seat:e},n=(e-S.mano+4)%4,r=n<(S.bids||[]).length?S.bids[n]:null,i=S.sitting_out===e;return Z`<div key=${e} class=${`rp-seat rp-${_i(e,v)}${i?` out`:``}${x.seat===e?` acting`:``}`}
+    </section>`}let g=r.players||[],_=g.find(e=>t&&e.user===t),v=_?_.seat:0,y=v&1,b=e=>{let t=g.find(t=>t.seat===e);return t&&hn(t)||L(`table.seatN`,{n:e+1})},x=d[s.step],S=x.view,C=x.action&&_i.test(x.action)&&!S.trick.length?S.tricks[S.tricks.length-1]:null,w=C?C.seats.map((e,t)=>[e,C.cards[t]]):S.trick,T=C?C.winner:null,E=s.step===f?S.summary:null,D=()=>{let e=x.action,t=b(x.seat);if(e==null)return L(`replay.deal`,{seat:b(S.dealer)});if(gi.includes(e))return L(`log.bid`,{seat:t,bid:L(`bid.${e}`)});if(e.startsWith(`cante:`))return L(`log.cante`,{seat:t,suit:Y(e.slice(6))});if(e===`nocante`)return L(`log.nocante`,{seat:t});let n=L(`log.card`,{seat:t,card:J(e)});return T===null?n:`${n} · ${L(`table.trickWonBy`,{seat:b(T)})}`},O=``;S.bidder!==null&&S.bidder!==void 0?O=L(`table.contractBy`,{contract:L(`bid.${S.contract}`),seat:b(S.bidder)}):(S.bids||[]).length===4&&(O=L(`table.plainHand`));let ee=fi(S),k=S.tricks_won||[0,0],A=S.score_before||[0,0],j=be.indexOf(S.trump),te=e=>{let t=g.find(t=>t.seat===e)||{name:``,seat:e},n=(e-S.mano+4)%4,r=n<(S.bids||[]).length?S.bids[n]:null,i=S.sitting_out===e;return Z`<div key=${e} class=${`rp-seat rp-${vi(e,v)}${i?` out`:``}${x.seat===e?` acting`:``}`}
       data-testid=${`replay-seat-${e}`}>
       <div class="rp-head">
         <${On} name=${t.name} bot=${An(t)} size=${22} />
@@ -348,7 +348,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <span class="hand-score" data-testid="replay-points">
           ${L(`table.handPoints`,{us:ee[y],them:ee[1-y],ut:k[y],tt:k[1-y]})}
         </span>
-        <${Ar} record=${(r.hands||[])[s.hand]} />
+        <${jr} record=${(r.hands||[])[s.hand]} />
       </div>
       <button class="btn small ghost" data-testid="replay-back" onClick=${n}>
         <${Bt} name="back" size=${16} /> ${L(`replay.back`)}
@@ -358,7 +358,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${[0,1,2,3].map(te)}
       <div class="rp-center">
         <div class="rp-trick" data-testid="replay-trick">
-          ${w.map(([e,t])=>Z`<${Rn} key=${t} class=${`rp-card at-${_i(e,v)}${T===e?` winner`:``}`}
+          ${w.map(([e,t])=>Z`<${Rn} key=${t} class=${`rp-card at-${vi(e,v)}${T===e?` winner`:``}`}
               markup=${H(B(t))} label=${`${b(e)}: ${J(t)}`} />`)}
         </div>
       </div>
@@ -391,20 +391,20 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${(S.cantes||[]).length?Z`<p class="muted rp-cantes">
           ${S.cantes.map(e=>L(`summary.canteLine`,{seat:b(e.seat),suit:Y(e.suit),points:e.points})).join(` · `)}
         </p>`:null}
-    <${kr} state=${o} hand=${s.hand} step=${s.step} nameOf=${b} />
-  </section>`}var bi=`cuatrola.sound`,xi={card:[[220,0,.07,`triangle`,.25],[160,.02,.06,`sine`,.18]],turn:[[660,0,.12,`sine`,.22],[880,.13,.16,`sine`,.22]],trick:[[392,0,.1,`triangle`,.2],[523,.09,.14,`triangle`,.2]],cante:[[523,0,.12,`square`,.08],[659,.11,.12,`square`,.08],[784,.22,.22,`square`,.08]],match:[[523,0,.18,`triangle`,.22],[659,.16,.18,`triangle`,.22],[784,.32,.18,`triangle`,.22],[1047,.48,.4,`triangle`,.22]]},Si=null;function Ci(){try{return localStorage.getItem(bi)!==`off`}catch{return!0}}function wi(e){try{localStorage.setItem(bi,e?`on`:`off`)}catch{}Ti=e}var Ti=null;function Ei(){return Ti===null?Ci():Ti}function Di(e){let t=xi[e];if(!t||!Ei())return!1;let n=typeof window>`u`?null:window.AudioContext||window.webkitAudioContext;if(!n)return!1;try{Si||=new n,Si.state===`suspended`&&Si.resume().catch(()=>null);let e=Si.currentTime+.01;for(let[n,r,i,a,o]of t){let t=Si.createOscillator(),s=Si.createGain();t.type=a,t.frequency.value=n,s.gain.setValueAtTime(1e-4,e+r),s.gain.exponentialRampToValueAtTime(o,e+r+.01),s.gain.exponentialRampToValueAtTime(1e-4,e+r+i),t.connect(s).connect(Si.destination),t.start(e+r),t.stop(e+r+i+.02)}return!0}catch{return!1}}Object.keys(xi);function Oi(){let e=!0,t=null;return{get following(){return e},update(n){n&&e&&(n.scrollTop=n.scrollHeight,t=n.scrollTop)},onScroll(n){n.scrollHeight-n.scrollTop-n.clientHeight<24?(e=!0,t=n.scrollTop):(t===null||Math.abs(n.scrollTop-t)>1)&&(e=!1,t=null)}}}var $=Lt.bind(b);function ki(e){let t=e.seat,n=n=>n===t&&Q(e),r=t=>e.info?.seats?.find(e=>e.seat===t)||{seat:t},i=e.info?.options?.bot_level||`medium`,a=e=>!!(e.bot_level||e.bot&&!e.user),o=n=>{if(!Q(e))return L(`player.computerSeat`,{n:n+1});let r=Nr(n,t);return L(r===`top`?`player.computerPartner`:r===`left`?`player.computerLeft`:`player.computerRight`)},s=e=>{if(e==null)return``;let t=r(e);return a(t)&&!n(e)?o(e):hn(t,i)||L(`table.emptySeat`)},c=e=>{let t=r(e);return a(t)&&!n(e)?`${o(e)} · ${hn(t,i)}`:s(e)},l=e=>n(e)?L(`table.you`):s(e),u=(e,t,r={})=>n(e)&&ye(`${t}You`)?L(`${t}You`,r):L(t,{...r,seat:l(e)}),d=n=>Q(e)?n===Pr(t)?L(`table.us`):L(`table.them`):L(`table.team`,{n:n+1}),f=(n,r)=>Q(e)?n===Pr(t)?L(`summary.resultWe`,{points:r}):L(`summary.resultThey`,{points:r}):L(`summary.resultTeam`,{team:d(n),points:r});return{info:r,fullName:s,longName:c,seatName:l,about:u,teamName:d,handResult:f,moveName:e=>jr.includes(e)?L(`bid.${e}`):e===`nocante`?L(`table.noCante`):e.startsWith(`cante:`)?Y(e.slice(6)):J(e),contractText:(e,t)=>t==null?L(`table.plainHand`):u(t,`table.contractBy`,{contract:L(`bid.${e}`)}),logText:n=>{let r;switch(n.kind){case`deal`:r=u(n.seat,`log.deal`);break;case`bid`:r=u(n.seat,`log.bid`,{bid:L(`bid.${n.action}`)});break;case`card`:r=u(n.seat,`log.card`,{card:J(n.action)});break;case`trick`:r=u(n.seat,`table.trickWonBy`);break;case`cante`:r=u(n.seat,`log.sings`,{points:n.points,suit:Y(n.suit)});break;case`nocante`:r=u(n.seat,`log.nocante`);break;case`hand`:r=f(n.team,n.points);break;case`match`:r=Q(e)?n.team===Pr(t)?L(`match.youWon`):L(`match.youLost`):L(`match.teamWon`,{team:d(n.team)});break;default:r=``}return n.auto?`${r} (${L(`log.auto`)})`:r},myTeam:Q(e)?Pr(t):0,mine:n}}function Ai({tag:e=`span`,markup:t,...n}){return b(e,{...n,dangerouslySetInnerHTML:{__html:t}})}function ji({suit:e}){return $`<${Ai} class="icon" markup=${Ve(be.indexOf(e))} />`}function Mi({name:e}){return $`<svg class="ctl-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <${Ar} state=${o} hand=${s.hand} step=${s.step} nameOf=${b} />
+  </section>`}var xi=`cuatrola.sound`,Si={card:[[220,0,.07,`triangle`,.25],[160,.02,.06,`sine`,.18]],turn:[[660,0,.12,`sine`,.22],[880,.13,.16,`sine`,.22]],trick:[[392,0,.1,`triangle`,.2],[523,.09,.14,`triangle`,.2]],cante:[[523,0,.12,`square`,.08],[659,.11,.12,`square`,.08],[784,.22,.22,`square`,.08]],match:[[523,0,.18,`triangle`,.22],[659,.16,.18,`triangle`,.22],[784,.32,.18,`triangle`,.22],[1047,.48,.4,`triangle`,.22]]},Ci=null;function wi(){try{return localStorage.getItem(xi)!==`off`}catch{return!0}}function Ti(e){try{localStorage.setItem(xi,e?`on`:`off`)}catch{}Ei=e}var Ei=null;function Di(){return Ei===null?wi():Ei}function Oi(e){let t=Si[e];if(!t||!Di())return!1;let n=typeof window>`u`?null:window.AudioContext||window.webkitAudioContext;if(!n)return!1;try{Ci||=new n,Ci.state===`suspended`&&Ci.resume().catch(()=>null);let e=Ci.currentTime+.01;for(let[n,r,i,a,o]of t){let t=Ci.createOscillator(),s=Ci.createGain();t.type=a,t.frequency.value=n,s.gain.setValueAtTime(1e-4,e+r),s.gain.exponentialRampToValueAtTime(o,e+r+.01),s.gain.exponentialRampToValueAtTime(1e-4,e+r+i),t.connect(s).connect(Ci.destination),t.start(e+r),t.stop(e+r+i+.02)}return!0}catch{return!1}}Object.keys(Si);function ki(){let e=!0,t=null;return{get following(){return e},update(n){n&&e&&(n.scrollTop=n.scrollHeight,t=n.scrollTop)},onScroll(n){n.scrollHeight-n.scrollTop-n.clientHeight<24?(e=!0,t=n.scrollTop):(t===null||Math.abs(n.scrollTop-t)>1)&&(e=!1,t=null)}}}var $=Lt.bind(b);function Ai(e){let t=e.seat,n=n=>n===t&&Q(e),r=t=>e.info?.seats?.find(e=>e.seat===t)||{seat:t},i=e.info?.options?.bot_level||`medium`,a=e=>!!(e.bot_level||e.bot&&!e.user),o=n=>{if(!Q(e))return L(`player.computerSeat`,{n:n+1});let r=Pr(n,t);return L(r===`top`?`player.computerPartner`:r===`left`?`player.computerLeft`:`player.computerRight`)},s=e=>{if(e==null)return``;let t=r(e);return a(t)&&!n(e)?o(e):hn(t,i)||L(`table.emptySeat`)},c=e=>{let t=r(e);return a(t)&&!n(e)?`${o(e)} · ${hn(t,i)}`:s(e)},l=e=>n(e)?L(`table.you`):s(e),u=(e,t,r={})=>n(e)&&ye(`${t}You`)?L(`${t}You`,r):L(t,{...r,seat:l(e)}),d=n=>Q(e)?n===Fr(t)?L(`table.us`):L(`table.them`):L(`table.team`,{n:n+1}),f=(n,r)=>Q(e)?n===Fr(t)?L(`summary.resultWe`,{points:r}):L(`summary.resultThey`,{points:r}):L(`summary.resultTeam`,{team:d(n),points:r});return{info:r,fullName:s,longName:c,seatName:l,about:u,teamName:d,handResult:f,moveName:e=>Mr.includes(e)?L(`bid.${e}`):e===`nocante`?L(`table.noCante`):e.startsWith(`cante:`)?Y(e.slice(6)):J(e),contractText:(e,t)=>t==null?L(`table.plainHand`):u(t,`table.contractBy`,{contract:L(`bid.${e}`)}),logText:n=>{let r;switch(n.kind){case`deal`:r=u(n.seat,`log.deal`);break;case`bid`:r=u(n.seat,`log.bid`,{bid:L(`bid.${n.action}`)});break;case`card`:r=u(n.seat,`log.card`,{card:J(n.action)});break;case`trick`:r=u(n.seat,`table.trickWonBy`);break;case`cante`:r=u(n.seat,`log.sings`,{points:n.points,suit:Y(n.suit)});break;case`nocante`:r=u(n.seat,`log.nocante`);break;case`hand`:r=f(n.team,n.points);break;case`match`:r=Q(e)?n.team===Fr(t)?L(`match.youWon`):L(`match.youLost`):L(`match.teamWon`,{team:d(n.team)});break;default:r=``}return n.auto?`${r} (${L(`log.auto`)})`:r},myTeam:Q(e)?Fr(t):0,mine:n}}function ji({tag:e=`span`,markup:t,...n}){return b(e,{...n,dangerouslySetInnerHTML:{__html:t}})}function Mi({suit:e}){return $`<${ji} class="icon" markup=${Ve(be.indexOf(e))} />`}function Ni({name:e}){return $`<svg class="ctl-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
     <path d=${{soundOn:`M3 9h4l5-4v14l-5-4H3z M15 8.5a5 5 0 0 1 0 7 M17.5 6a8.5 8.5 0 0 1 0 12`,soundOff:`M3 9h4l5-4v14l-5-4H3z M16 9l5 6 M21 9l-5 6`,chat:`M4 5h16v11H9l-5 4z`,log:`M5 6h14 M5 11h14 M5 16h9`,trick:`M7 4h8l2 2v12H7z M4 8v12h10`,hand:`M4 19l4-14 5 2-4 14z M13 7l5-1 2 13-6 1`,sheet:`M5 4h14v16H5z M5 9h14 M5 14h14 M11 4v16`}[e]} fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" />
-  </svg>`}function Ni({clock:e,label:t=null,bar:n=!0}){let[r,i]=G(()=>Date.now());K(()=>{let e=setInterval(()=>i(Date.now()),250);return()=>clearInterval(e)},[e]);let a=fi(e,r),o=Math.ceil(a/1e3),s=e.total_ms?Math.max(0,Math.min(100,a/e.total_ms*100)):0,c=L(`table.secondsLeft`,{n:o});return $`<span class="countdown">
+  </svg>`}function Pi({clock:e,label:t=null,bar:n=!0}){let[r,i]=G(()=>Date.now());K(()=>{let e=setInterval(()=>i(Date.now()),250);return()=>clearInterval(e)},[e]);let a=pi(e,r),o=Math.ceil(a/1e3),s=e.total_ms?Math.max(0,Math.min(100,a/e.total_ms*100)):0,c=L(`table.secondsLeft`,{n:o});return $`<span class="countdown">
     <span class=${`timer${o<=5?` urgent`:``}`} role="timer" aria-live="off"
       aria-label=${t?`${t}: ${c}`:c} data-testid="turn-timer" data-seconds=${o}
       data-seat=${e.seat}>${t?`${t} · `:``}${c}</span>
     ${n?$`<span class="timer-bar" aria-hidden="true"><span style=${{width:`${s}%`}} /></span>`:null}
-  </span>`}var Pi=2600;function Fi({item:e,pos:t,w:n,seat:r,view:i}){let[a,o]=G(!0);if(K(()=>{o(!0);let e=setTimeout(()=>o(!1),Pi);return()=>clearTimeout(e)},[e.id]),!a||e.kind===`bid`)return null;let s;if(e.kind===`cante`){let t=[`R${e.suit}`,`C${e.suit}`];s=$`<span class="announce-text">${n.about(r,`table.singsShort`,{points:e.points})}</span>
+  </span>`}var Fi=2600;function Ii({item:e,pos:t,w:n,seat:r,view:i}){let[a,o]=G(!0);if(K(()=>{o(!0);let e=setTimeout(()=>o(!1),Fi);return()=>clearTimeout(e)},[e.id]),!a||e.kind===`bid`)return null;let s;if(e.kind===`cante`){let t=[`R${e.suit}`,`C${e.suit}`];s=$`<span class="announce-text">${n.about(r,`table.singsShort`,{points:e.points})}</span>
       <span class="announce-cards">
-        ${t.map(e=>$`<${Ai} key=${e} class="mini-face" role="img" aria-label=${J(e)} markup=${H(B(e))} />`)}
+        ${t.map(e=>$`<${ji} key=${e} class="mini-face" role="img" aria-label=${J(e)} markup=${H(B(e))} />`)}
       </span>`}else if(e.kind===`nocante`)s=$`<span class="announce-text">${n.about(r,`table.noSingShort`)}</span>`;else if(e.kind===`trick`)s=$`<span class="announce-text">${n.about(r,`table.winsTrickShort`)}</span>`;else return null;return $`<div class=${`announce announce-${e.kind}${i?.trump&&e.suit===i.trump?` trump`:``}`}
-    data-testid=${`announce-${t}`} data-kind=${e.kind}>${s}</div>`}function Ii({state:e,seat:t,w:n}){let r=e.view,i=n.info(t),a=Nr(t,e.seat),o=n.mine(t),s=!!(r&&r.to_move===t&&r.phase!==`finished`),c=r&&r.sitting_out===t,l=r?r.card_counts[t]:0,u=r?(t-r.mano+4)%4:-1,d=r&&u<r.bids.length?r.bids[u]:null;r&&r.phase!==`bidding`&&t!==r.bidder&&(d=null);let f=e.announce[t],p=f?.kind===`bid`?f.id:`bid`,m=e.clock&&e.clock.seat===t&&s?e.clock:null,h=n.fullName(t),g=!!(i.bot_level||i.bot&&!i.user),_=f?.kind===`trick`;return $`<div
-    class=${`seat seat-${a}${s?` turn`:``}${c?` out`:``}${o?` mine`:``}${_?` won`:``} team-${Pr(t)}`}
+    data-testid=${`announce-${t}`} data-kind=${e.kind}>${s}</div>`}function Li({state:e,seat:t,w:n}){let r=e.view,i=n.info(t),a=Pr(t,e.seat),o=n.mine(t),s=!!(r&&r.to_move===t&&r.phase!==`finished`),c=r&&r.sitting_out===t,l=r?r.card_counts[t]:0,u=r?(t-r.mano+4)%4:-1,d=r&&u<r.bids.length?r.bids[u]:null;r&&r.phase!==`bidding`&&t!==r.bidder&&(d=null);let f=e.announce[t],p=f?.kind===`bid`?f.id:`bid`,m=e.clock&&e.clock.seat===t&&s?e.clock:null,h=n.fullName(t),g=!!(i.bot_level||i.bot&&!i.user),_=f?.kind===`trick`;return $`<div
+    class=${`seat seat-${a}${s?` turn`:``}${c?` out`:``}${o?` mine`:``}${_?` won`:``} team-${Fr(t)}`}
     data-testid=${`seat-${a}`} data-seat=${t} role="group"
     aria-label=${L(`table.seatLabel`,{name:n.seatName(t),count:l})}>
     <div class="seat-head">
@@ -418,29 +418,29 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${!i.bot&&i.name&&!i.online?$`<span class="badge offline">${L(`table.offline`)}</span>`:null}
       ${c?$`<span class="badge out" data-testid="sits-out">${L(`table.sitsOut`)}</span>`:null}
       ${!o&&l?$`<span class="backs" aria-hidden="true">
-            ${Array.from({length:l},(e,t)=>$`<${Ai} key=${t} class="mini-card" markup=${H(null)} />`)}
+            ${Array.from({length:l},(e,t)=>$`<${ji} key=${t} class="mini-card" markup=${H(null)} />`)}
             <span class="count" data-testid=${`count-${a}`}>${l}</span>
           </span>`:null}
-      ${r&&r.trump_held&&r.dealer===t?$`<${Ai} tag="span" class="trump-card" data-testid="trump-card" role="img"
+      ${r&&r.trump_held&&r.dealer===t?$`<${ji} tag="span" class="trump-card" data-testid="trump-card" role="img"
             aria-label=${L(`table.shownTrump`,{card:J(r.shown_card)})}
             title=${L(`table.shownTrump`,{card:J(r.shown_card)})} markup=${H(B(r.shown_card))} />`:null}
       ${d?$`<span key=${p} class=${`bid-bubble bid-${d}${f?.kind===`bid`?` fresh`:``}`}
             data-testid=${`bid-bubble-${a}`}>${L(`bid.${d}`)}</span>`:null}
       ${s?$`<span class="turn-flag">${L(o?`table.yourTurn`:`table.theirTurn`)}</span>`:null}
-      ${m?$`<${Ni} clock=${m} />`:null}
+      ${m?$`<${Pi} clock=${m} />`:null}
     </div>
-    ${f?$`<${Fi} key=${f.id} item=${f} pos=${a} w=${n} seat=${t} view=${r} />`:null}
-  </div>`}function Li({state:e,shown:t,w:n}){let r=e.view,{plays:i,winner:a,finished:o}=t,s=null;return!i.length&&r?.phase===`bidding`&&(s=L(`table.bidding`)),!i.length&&r?.phase===`finished`&&e.summary&&(s=n.handResult(e.summary.winner,e.summary.game_points)),$`<div class=${`trick${o?` finished`:``}`} data-testid="trick" role="group"
+    ${f?$`<${Ii} key=${f.id} item=${f} pos=${a} w=${n} seat=${t} view=${r} />`:null}
+  </div>`}function Ri({state:e,shown:t,w:n}){let r=e.view,{plays:i,winner:a,finished:o}=t,s=null;return!i.length&&r?.phase===`bidding`&&(s=L(`table.bidding`)),!i.length&&r?.phase===`finished`&&e.summary&&(s=n.handResult(e.summary.winner,e.summary.game_points)),$`<div class=${`trick${o?` finished`:``}`} data-testid="trick" role="group"
     aria-label=${L(`table.trick`)}>
     ${i.length?null:$`<div class="emblem" aria-hidden="true">
-          ${[0,1,2,3].map(e=>$`<${Ai} key=${e} class=${`emblem-suit s${e}`} markup=${Ve(e)} />`)}
+          ${[0,1,2,3].map(e=>$`<${ji} key=${e} class=${`emblem-suit s${e}`} markup=${Ve(e)} />`)}
         </div>`}
-    ${i.map(([t,r,i])=>{let o=Nr(t,e.seat);return $`<${Ai} key=${r} tag="div"
+    ${i.map(([t,r,i])=>{let o=Pr(t,e.seat);return $`<${ji} key=${r} tag="div"
         class=${`trick-card at-${o} enter-${o}${a===t?` winner`:``}${i?` pending`:``}`}
         data-testid=${`trick-card-${r}`} data-pending=${i?`true`:null} role="img"
         aria-label=${`${n.seatName(t)}: ${J(r)}`} markup=${H(B(r))} />`})}
     ${s?$`<div class=${`trick-note${r?.phase===`finished`?` result`:``}`} data-testid=${r?.phase===`finished`?`hand-result`:null}>${s}</div>`:null}
-  </div>`}function Ri({state:e,w:t,conn:n,tableId:r,toast:i,sitAt:a,fail:o}){let s=e.info,c=`${location.origin}${location.pathname}#/join/${s.code}`,l=q(null);return $`<div class="waiting panel" data-testid="waiting">
+  </div>`}function zi({state:e,w:t,conn:n,tableId:r,toast:i,sitAt:a,fail:o}){let s=e.info,c=`${location.origin}${location.pathname}#/join/${s.code}`,l=q(null);return $`<div class="waiting panel" data-testid="waiting">
     <h2>${L(`table.waiting`)}</h2>
     ${s.code?$`<div class="invite">
           <span>${L(`table.inviteCode`)}</span>
@@ -450,7 +450,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         </div>`:null}
     <ul class="seat-list">
       ${s.seats.map(i=>$`<li key=${i.seat}>
-          <span class="seat-label" data-testid=${`seat-label-${i.seat}`}>${L(`table.seatN`,{n:i.seat+1})} · ${t.teamName(Pr(i.seat))}</span>
+          <span class="seat-label" data-testid=${`seat-label-${i.seat}`}>${L(`table.seatN`,{n:i.seat+1})} · ${t.teamName(Fr(i.seat))}</span>
           <span class=${`who${i.name?``:` free`}`} data-testid=${`seat-who-${i.seat}`}
             title=${i.name?t.seatName(i.seat):``}>${i.name?t.seatName(i.seat):L(`table.emptySeat`)}</span>
           ${!i.name&&Q(e)?$`<button class="btn small" data-testid=${`add-bot-${i.seat}`}
@@ -458,17 +458,17 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
           ${!i.name&&!Q(e)?$`<button class="btn small primary" data-testid=${`sit-${i.seat}`} onClick=${()=>a(i.seat)}>${L(`table.sitHere`)}</button>`:null}
         </li>`)}
     </ul>
-  </div>`}function zi({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[],d=s&&e.pending&&(o.phase===`bidding`||o.phase===`cante`)?e.pending.action:null;d?l=jr.includes(d)?L(`log.bidYou`,{bid:L(`bid.${d}`)}):d===`nocante`?L(`log.nocanteYou`):L(`log.canteYou`,{suit:Y(d.slice(6))}):s&&o.phase===`bidding`?(l=L(`table.yourBid`),u=jr.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
+  </div>`}function Bi({state:e,legal:t,w:n,act:r,reclaim:i,bidHelp:a}){let o=e.view,s=o&&Q(e)&&o.to_move===e.seat&&o.phase!==`finished`,c={pass:`P`,solo:`S`,cuatrola:`C`,quintola:`Q`},l=null,u=[],d=s&&e.pending&&(o.phase===`bidding`||o.phase===`cante`)?e.pending.action:null;d?l=Mr.includes(d)?L(`log.bidYou`,{bid:L(`bid.${d}`)}):d===`nocante`?L(`log.nocanteYou`):L(`log.canteYou`,{suit:Y(d.slice(6))}):s&&o.phase===`bidding`?(l=L(`table.yourBid`),u=Mr.filter(e=>t.bids.includes(e)).map(e=>$`<button key=${e} class=${`btn bid ${e===`pass`?`ghost`:`primary`}`}
         data-testid=${`bid-${e}`} aria-keyshortcuts=${c[e]} title=${a(e)}
         aria-description=${a(e)} onClick=${()=>r(e)}>${L(`bid.${e}`)}</button>`)):s&&o.phase===`cante`?(l=L(`table.canSing`),u=t.cantes.map(e=>{let t=e.slice(6),n=t===o.trump?40:20;return $`<button key=${e} class="btn primary cante" data-testid=${`cante-${t}`} aria-keyshortcuts="K"
-        onClick=${()=>r(e)}><${ji} suit=${t} /><span>${L(`table.sing`,{points:n,suit:Y(t)})}</span></button>`}),t.nocante&&u.push($`<button key="nocante" class="btn ghost" data-testid="no-cante" aria-keyshortcuts="N"
+        onClick=${()=>r(e)}><${Mi} suit=${t} /><span>${L(`table.sing`,{points:n,suit:Y(t)})}</span></button>`}),t.nocante&&u.push($`<button key="nocante" class="btn ghost" data-testid="no-cante" aria-keyshortcuts="N"
         onClick=${()=>r(`nocante`)}>${L(`table.noCante`)}</button>`)):s&&o.phase===`play`?l=L(`table.playCard`):o&&o.phase===`cante`&&(o.to_move===null||o.to_move===void 0)?l=L(`table.canteWindow`):o&&o.phase!==`finished`&&o.to_move!==null&&o.to_move!==void 0&&(l=L(`table.waitingFor`,{seat:n.seatName(o.to_move)}));let f=e.message,p=null;if(f){if(f.error)p=X(f.error);else{let e={...f.params||{}};`suit`in e&&(e.suit=Y(e.suit)),f.move&&(e.move=n.moveName(e.move)),p=L(f.key,e)}}return $`<div class=${`actions${s&&!d&&o.phase===`cante`&&u.length>0?` over-felt`:``}`} data-testid="actions">
     ${l?$`<span class=${`prompt${s&&!d?``:` muted`}`} data-testid=${d?`sent-move`:`prompt`}
           aria-busy=${d?`true`:null}>${l}</span>`:null}
     ${u}
     ${Q(e)&&n.info(e.seat).away?$`<button class="btn primary" data-testid="reclaim" onClick=${i}>${L(`table.reclaim`)}</button>`:null}
     ${p?$`<span class=${`message ${f.kind}`} role="alert" data-testid="table-message">${p}</span>`:null}
-  </div>`}function Bi({state:e,cards:t,legal:n,selected:r,onPick:i,hinted:a=null}){let o=e.view;if(!Q(e))return $`<div class="hand spectator" data-testid="spectating">${L(`table.spectating`)}</div>`;if(!o)return $`<div class="hand" />`;let s=o.phase===`play`&&o.to_move===e.seat,c=o.sitting_out===e.seat;return $`<div class=${`hand${c?` out`:``}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
+  </div>`}function Vi({state:e,cards:t,legal:n,selected:r,onPick:i,hinted:a=null}){let o=e.view;if(!Q(e))return $`<div class="hand spectator" data-testid="spectating">${L(`table.spectating`)}</div>`;if(!o)return $`<div class="hand" />`;let s=o.phase===`play`&&o.to_move===e.seat,c=o.sitting_out===e.seat;return $`<div class=${`hand${c?` out`:``}`} data-testid="hand" role="listbox" aria-orientation="horizontal" tabindex="-1"
     aria-label=${L(c?`table.yourHandOut`:`table.yourHand`)}>
     ${t.map((e,t)=>{let o=s&&n.cards.includes(e),c=[`card`];return s&&c.push(o?`legal`:`dim`),s&&t===r&&c.push(`selected`),e===a&&c.push(`hinted`),$`<button key=${e} class=${c.join(` `)} data-testid=${`card-${e}`} data-card=${e}
         data-hinted=${e===a?`true`:null}
@@ -476,23 +476,23 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         aria-label=${`${J(e)}${s&&!o?` (${L(`table.notPlayable`)})`:``}`}
         aria-keyshortcuts=${String(t+1)} tabindex=${t===r?`0`:`-1`}
         onClick=${()=>i(e,t)} dangerouslySetInnerHTML=${{__html:H(B(e))}} />`})}
-  </div>`}function Vi({state:e,w:t}){let n=q(null),r=q(null);return r.current||=Oi(),Tt(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
+  </div>`}function Hi({state:e,w:t}){let n=q(null),r=q(null);return r.current||=ki(),Tt(()=>r.current.update(n.current),[e.log.length?e.log[e.log.length-1].id:0]),$`<section class="side-part log-part" aria-labelledby="game-log-title">
     <h2 class="side-title" id="game-log-title">${L(`table.log`)}</h2>
     <ol class="game-log" ref=${n} onScroll=${e=>r.current.onScroll(e.currentTarget)} aria-live="polite" aria-relevant="additions"
       aria-labelledby="game-log-title" tabindex="0" data-testid="game-log">
-      ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${Pr(e.seat)}`:``}`}
+      ${e.log.map(e=>$`<li key=${e.id} class=${`log-${e.kind}${e.seat!==void 0&&e.seat!==null?` team-${Fr(e.seat)}`:``}`}
           data-kind=${e.kind}>${t.logText(e)}</li>`)}
     </ol>
-  </section>`}function Hi({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=q(null),o=q(null);K(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat),l=!!(e.info?.options?.public||e.mutedSpectators);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
+  </section>`}function Ui({state:e,w:t,send:n,muted:r,toggleMute:i}){let a=q(null),o=q(null);K(()=>{let e=o.current;e&&(e.scrollTop=e.scrollHeight)},[e.chat.length?e.chat[e.chat.length-1]:null]);let s=e=>{e.preventDefault();let t=a.current.value.trim();t&&(a.current.value=``,n({text:t.slice(0,200)}))},c=(e.info?.seats||[]).filter(t=>t.user&&t.seat!==e.seat),l=!!(e.info?.options?.public||e.mutedSpectators);return $`<section class="side-part chat-part" aria-labelledby="chat-title">
     <h2 class="side-title" id="chat-title">${L(`chat.title`)}</h2>
     <ul class="chat-lines" ref=${o} data-testid="chat" aria-live="polite" aria-labelledby="chat-title"
       tabindex="0">
-      ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${Pr(e.seat)}`}>
+      ${e.chat.map((e,t)=>$`<li key=${t} class=${e.seat===null||e.seat===void 0?`spectator`:`team-${Fr(e.seat)}`}>
           <strong>${e.name}: </strong><span>${e.phrase?L(`phrase.${e.phrase}`):e.text}</span>
         </li>`)}
     </ul>
     <div class="phrases">
-      ${Gn.map(e=>$`<button key=${e} class="chip" type="button" data-testid=${`phrase-${e}`} onClick=${()=>n({phrase:e})}>${L(`phrase.${e}`)}</button>`)}
+      ${Yn.map(e=>$`<button key=${e} class="chip" type="button" data-testid=${`phrase-${e}`} onClick=${()=>n({phrase:e})}>${L(`phrase.${e}`)}</button>`)}
     </div>
     <form class="chat-form" onSubmit=${s}>
       <input ref=${a} type="text" maxlength="200" data-testid="chat-input" aria-label=${L(`chat.placeholder`)}
@@ -507,11 +507,11 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
                 aria-pressed=${String(e.mutedSpectators)} data-testid="mute-spectators"
                 onClick=${()=>i(null)}>${L(`chat.spectators`)}</button>`:null}
         </div>`:null}
-  </section>`}function Ui({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=q(null),c=q(null),l=q(n);return Tt(()=>{n&&s.current?.offsetParent?s.current.focus():!n&&l.current&&c.current?.contains(document.activeElement)&&document.querySelector(`.drawer-toggle`)?.focus(),l.current=n},[n]),$`<aside ref=${c} class=${`side${n?` open`:``}`} data-testid="side" aria-label=${L(`table.sidePanel`)}>
+  </section>`}function Wi({state:e,w:t,open:n,onClose:r,send:i,muted:a,toggleMute:o}){let s=q(null),c=q(null),l=q(n);return Tt(()=>{n&&s.current?.offsetParent?s.current.focus():!n&&l.current&&c.current?.contains(document.activeElement)&&document.querySelector(`.drawer-toggle`)?.focus(),l.current=n},[n]),$`<aside ref=${c} class=${`side${n?` open`:``}`} data-testid="side" aria-label=${L(`table.sidePanel`)}>
     <button ref=${s} class="btn small ghost drawer-close" type="button" data-testid="side-close" onClick=${r}>${L(`common.close`)}</button>
-    <${Vi} state=${e} w=${t} />
-    <${Hi} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
-  </aside>`}var Wi=[];function Gi(){let e=Wi[Wi.length-1];return e?(e.current?.(),!0):!1}function Ki({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null,closeText:o=null}){let s=q(null),c=q(n);c.current=n;let l=q(!1);return Tt(()=>{let e=s.current,t=document.activeElement,n=t?.tagName===`INPUT`;Wi.push(c),typeof e.showModal==`function`?e.showModal():e.setAttribute(`open`,``);let r=e.querySelector(`.btn.primary`);return r&&!n?r.focus():e.focus(),()=>{Wi.splice(Wi.indexOf(c),1);let n=document.activeElement,r=!n||n===document.body||e.contains(n);if(l.current=!0,e.open&&e.close(),!r)return;let i=t?.isConnected&&t!==document.body?t:null,a=[`.hand .card[tabindex="0"]`,`.hand[tabindex]`,`.table-screen`].map(e=>document.querySelector(e));(i||a.find(Boolean))?.focus({preventScroll:!0})}},[]),$`<dialog class=${`dialog${a?` from-top`:``}`} aria-modal="true" tabindex="-1"
+    <${Hi} state=${e} w=${t} />
+    <${Ui} state=${e} w=${t} send=${i} muted=${a} toggleMute=${o} />
+  </aside>`}var Gi=[];function Ki(){let e=Gi[Gi.length-1];return e?(e.current?.(),!0):!1}function qi({testid:e,title:t,onClose:n,children:r,footer:i=null,after:a=null,closeText:o=null}){let s=q(null),c=q(n);c.current=n;let l=q(!1);return Tt(()=>{let e=s.current,t=document.activeElement,n=t?.tagName===`INPUT`;Gi.push(c),typeof e.showModal==`function`?e.showModal():e.setAttribute(`open`,``);let r=e.querySelector(`.btn.primary`);return r&&!n?r.focus():e.focus(),()=>{Gi.splice(Gi.indexOf(c),1);let n=document.activeElement,r=!n||n===document.body||e.contains(n);if(l.current=!0,e.open&&e.close(),!r)return;let i=t?.isConnected&&t!==document.body?t:null,a=[`.hand .card[tabindex="0"]`,`.hand[tabindex]`,`.table-screen`].map(e=>document.querySelector(e));(i||a.find(Boolean))?.focus({preventScroll:!0})}},[]),$`<dialog class=${`dialog${a?` from-top`:``}`} aria-modal="true" tabindex="-1"
     aria-labelledby=${`${e}-title`} data-testid=${e} ref=${s} onCancel=${e=>{e.preventDefault(),c.current?.()}} onClose=${()=>{l.current||(c.current?c.current():s.current?.isConnected&&typeof s.current.showModal==`function`&&s.current.showModal())}}>
     <h2 id=${`${e}-title`}>${t}</h2>
     ${r}
@@ -520,26 +520,26 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${n?$`<button class="btn primary close" data-testid=${`${e}-close`} onClick=${n}>${o||L(`common.continue`)}</button>`:null}
     </div>
     ${a}
-  </dialog>`}function qi({state:e,w:t,onClose:n}){let r=e.lastTrick;return $`<${Ki} testid="last-trick" title=${L(`table.lastTrick`)} onClose=${n}>
+  </dialog>`}function Ji({state:e,w:t,onClose:n}){let r=e.lastTrick;return $`<${qi} testid="last-trick" title=${L(`table.lastTrick`)} onClose=${n}>
     ${r?$`<div class="card-row">
           ${r.seats.map((e,n)=>$`<figure key=${r.cards[n]} class=${r.winner===e?`winner`:``}>
-              <${Ai} tag="div" class="card static" role="img" aria-label=${J(r.cards[n])} markup=${H(B(r.cards[n]))} />
+              <${ji} tag="div" class="card static" role="img" aria-label=${J(r.cards[n])} markup=${H(B(r.cards[n]))} />
               <figcaption title=${t.fullName(e)}>${t.seatName(e)}</figcaption>
             </figure>`)}
           <p class="muted">${t.about(r.winner,`table.trickWonBy`)}</p>
         </div>`:$`<p>${L(`table.noTrickYet`)}</p>`}
-  </${Ki}>`}var Ji=e=>gr(e);function Yi({d:e}){let t=e.kind===`bid`?L(`analysis.whereBid`):L(`analysis.whereTrick`,{trick:e.trick});return $`<li data-testid="summary-decision" data-mark=${e.mark||`none`}>
-    ${`${t}: ${L(`analysis.played`,{action:fr(e.chosen)})} · ${L(`analysis.best`,{action:fr(e.best)})} · ${L(`analysis.cost`,{cost:yr(e)})}`}
+  </${qi}>`}var Yi=e=>_r(e);function Xi({d:e}){let t=e.kind===`bid`?L(`analysis.whereBid`):L(`analysis.whereTrick`,{trick:e.trick});return $`<li data-testid="summary-decision" data-mark=${e.mark||`none`}>
+    ${`${t}: ${L(`analysis.played`,{action:pr(e.chosen)})} · ${L(`analysis.best`,{action:pr(e.best)})} · ${L(`analysis.cost`,{cost:br(e)})}`}
     ${e.mark?$` <span class=${`an-mark an-${e.mark}`}>${L(`analysis.mark.${e.mark}`)}</span>`:null}
-  </li>`}function Xi({state:e,w:t}){let n=$r(e);if(!n)return null;let r;return r=n.seats?$`<ul class="an-accuracy">
+  </li>`}function Zi({state:e,w:t}){let n=ei(e);if(!n)return null;let r;return r=n.seats?$`<ul class="an-accuracy">
       ${n.seats.map(e=>$`<li key=${e.seat} data-testid=${`summary-accuracy-${e.seat}`}>
-          ${L(`analysis.seatAccuracy`,{seat:t.seatName(e.seat),accuracy:Ji(e.accuracy)})}
+          ${L(`analysis.seatAccuracy`,{seat:t.seatName(e.seat),accuracy:Yi(e.accuracy)})}
         </li>`)}
-    </ul>`:!n.mine||n.mine.accuracy===null?$`<p class="muted">${L(`analysis.noChoice`)}</p>`:$`<p data-testid="summary-accuracy">${L(`analysis.yourAccuracy`,{accuracy:Ji(n.mine.accuracy)})}</p>
-      ${n.costly.length?$`<ul class="summary-costly">${n.costly.map(e=>$`<${Yi} key=${e.step} d=${e} />`)}</ul>`:$`<p class="good">${L(`analysis.allBest`)}</p>`}`,$`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
+    </ul>`:!n.mine||n.mine.accuracy===null?$`<p class="muted">${L(`analysis.noChoice`)}</p>`:$`<p data-testid="summary-accuracy">${L(`analysis.yourAccuracy`,{accuracy:Yi(n.mine.accuracy)})}</p>
+      ${n.costly.length?$`<ul class="summary-costly">${n.costly.map(e=>$`<${Xi} key=${e.step} d=${e} />`)}</ul>`:$`<p class="good">${L(`analysis.allBest`)}</p>`}`,$`<section class="summary-analysis" data-testid="summary-analysis" aria-live="polite">
     <h3>${L(`analysis.handTitle`)}</h3>
     ${r}
-  </section>`}function Zi({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:Y(e.suit),points:e.points})).join(` · `):L(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Ni} clock=${r} label=${L(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null,f=$`<${Xi} state=${e} w=${t} />`;return $`<${Ki} testid="hand-summary" title=${L(`summary.title`)} onClose=${n} footer=${d} after=${f}>
+  </section>`}function Qi({state:e,w:t,onClose:n,myClock:r}){let i=e.summary,a=t.myTeam,o=(e,t,n,r)=>$`<tr data-testid=${r}><th scope="row">${e}</th><td>${t}</td><td>${n}</td></tr>`,s=i.cantes.length?i.cantes.map(e=>t.about(e.seat,`summary.canteLine`,{suit:Y(e.suit),points:e.points})).join(` · `):L(`summary.noCantes`),c=Array.isArray(i.card_points)&&Array.isArray(i.cante_points),l=e=>i.last_trick===e?`+10`:`–`,u=i.winner===a,d=r?$`<span class="next-hand"><${Pi} clock=${r} label=${L(`summary.nextHandNeedsYou`)} bar=${!1} /></span>`:null,f=$`<${Zi} state=${e} w=${t} />`;return $`<${qi} testid="hand-summary" title=${L(`summary.title`)} onClose=${n} footer=${d} after=${f}>
     <div class="summary">
       <p class=${`summary-result ${Q(e)?u?`good`:`bad`:``}`} data-testid="summary-result">
         ${t.handResult(i.winner,i.game_points)}
@@ -560,14 +560,14 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
       ${i.dead_hand&&i.dead_hand.length?$`<div class="dead-hand" data-testid="dead-hand">
             <p>${i.sitting_out===e.seat&&Q(e)?L(`summary.deadHandYou`):L(`summary.deadHand`,{seat:t.seatName(i.sitting_out)})}</p>
             <div class="card-row small">
-              ${i.dead_hand.map(e=>$`<${Ai} key=${e} tag="div" class="card static" role="img" aria-label=${J(e)} data-testid=${`dead-${e}`} markup=${H(B(e))} />`)}
+              ${i.dead_hand.map(e=>$`<${ji} key=${e} tag="div" class="card static" role="img" aria-label=${J(e)} data-testid=${`dead-${e}`} markup=${H(B(e))} />`)}
             </div>
           </div>`:null}
     </div>
-  </${Ki}>`}function Qi({onLeave:e,onCancel:t}){let n=$`<button class="btn" data-testid="leave-confirm-ok" onClick=${e}>${L(`table.leave`)}</button>`;return $`<${Ki} testid="leave-confirm" title=${L(`table.leaveTitle`)} onClose=${t}
+  </${qi}>`}function $i({onLeave:e,onCancel:t}){let n=$`<button class="btn" data-testid="leave-confirm-ok" onClick=${e}>${L(`table.leave`)}</button>`;return $`<${qi} testid="leave-confirm" title=${L(`table.leaveTitle`)} onClose=${t}
     closeText=${L(`common.cancel`)} footer=${n}>
     <p>${L(`table.leaveConfirm`)}</p>
-  </${Ki}>`}function $i({state:e,w:t,rematch:n,leave:r,openSheet:i}){let a=e.matchEnd,o=t.myTeam,s=Q(e),c=e.info?.rematch||[],l=s&&c.includes(e.seat);return $`<${Ki} testid="match-end" title=${L(`match.title`)} onClose=${null}>
+  </${qi}>`}function ea({state:e,w:t,rematch:n,leave:r,openSheet:i}){let a=e.matchEnd,o=t.myTeam,s=Q(e),c=e.info?.rematch||[],l=s&&c.includes(e.seat);return $`<${qi} testid="match-end" title=${L(`match.title`)} onClose=${null}>
     <div class="match-end">
       <p class=${`big ${s?a.winner===o?`good`:`bad`:``}`} data-testid="match-winner">
         ${s?a.winner===o?L(`match.youWon`):L(`match.youLost`):L(`match.teamWon`,{team:t.teamName(a.winner)})}
@@ -582,7 +582,7 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <button class="btn ghost" data-testid="back-lobby" onClick=${r}>${L(`nav.lobby`)}</button>
       </div>
     </div>
-  </${Ki}>`}function ea({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0],s=$`${t.teamName(r)}–<wbr />${t.teamName(1-r)}`;return $`<${Ki} testid="score-sheet" title=${L(`sheet.title`)} onClose=${n}>
+  </${qi}>`}function ta({state:e,w:t,onClose:n}){let r=t.myTeam,{base:i,rows:a}=e.sheet,o=e.info?.score||[0,0],s=$`${t.teamName(r)}–<wbr />${t.teamName(1-r)}`;return $`<${qi} testid="score-sheet" title=${L(`sheet.title`)} onClose=${n}>
     <div class="sheet-wrap">
       <table class="summary-table score-sheet">
         <thead>
@@ -612,16 +612,16 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <tfoot><tr><th colspan="4" scope="row">${L(`table.matchScore`)}</th><td data-testid="sheet-total">${o[r]}–${o[1-r]}</td></tr></tfoot>
       </table>
     </div>
-  </${Ki}>`}function ta(e,t){let n=di(e);return L(`table.handPoints`,{us:n[t],them:n[1-t],ut:e.tricks_won[t],tt:e.tricks_won[1-t]})}var na=/^[A3RCS][OCEB]$/;function ra(e){return na.test(e)?J(e):e===`nocante`?L(`tutorial.noCante`):e.startsWith(`cante:`)?L(`tutorial.sing`,{suit:Y(e.slice(6))}):L(`bid.${e}`)}function ia(e,t,n){let[r,i]=G(null),[a,o]=G(!1),[s,c]=G(null),l=q(null),u=q(n.view);u.current=n.view;let d=q(null);K(()=>{let n=[e.on(`hint`,e=>{e.table===t&&(o(!1),l.current&&l.current===u.current&&i({hint:e,view:l.current}))}),e.on(`error`,e=>{e.id&&e.id===d.current&&(o(!1),c(X(e)))})];return()=>n.forEach(e=>e())},[e,t]),K(()=>{c(null),o(!1)},[n.view]);let f=!!n.info?.options?.hints&&Q(n),p=f&&Hr(n),m=Dt(()=>{l.current=u.current,o(!0),c(null),e.command(`hint`,{table:t}).then(e=>{d.current=e.id}).catch(e=>{o(!1),c(X(e))})},[e,t]);return{hint:r&&r.view===n.view?r.hint:null,ask:m,busy:a,error:s,available:p,offered:f}}function aa({hints:e}){if(!e.offered)return null;if(!e.available)return $`<div class="hint-bar idle" aria-hidden="true">
+  </${qi}>`}function na(e,t){let n=fi(e);return L(`table.handPoints`,{us:n[t],them:n[1-t],ut:e.tricks_won[t],tt:e.tricks_won[1-t]})}var ra=/^[A3RCS][OCEB]$/;function ia(e){return ra.test(e)?J(e):e===`nocante`?L(`tutorial.noCante`):e.startsWith(`cante:`)?L(`tutorial.sing`,{suit:Y(e.slice(6))}):L(`bid.${e}`)}function aa(e,t,n){let[r,i]=G(null),[a,o]=G(!1),[s,c]=G(null),l=q(null),u=q(n.view);u.current=n.view;let d=q(null);K(()=>{let n=[e.on(`hint`,e=>{e.table===t&&(o(!1),l.current&&l.current===u.current&&i({hint:e,view:l.current}))}),e.on(`error`,e=>{e.id&&e.id===d.current&&(o(!1),c(X(e)))})];return()=>n.forEach(e=>e())},[e,t]),K(()=>{c(null),o(!1)},[n.view]);let f=!!n.info?.options?.hints&&Q(n),p=f&&Ur(n),m=Dt(()=>{l.current=u.current,o(!0),c(null),e.command(`hint`,{table:t}).then(e=>{d.current=e.id}).catch(e=>{o(!1),c(X(e))})},[e,t]);return{hint:r&&r.view===n.view?r.hint:null,ask:m,busy:a,error:s,available:p,offered:f}}function oa({hints:e}){if(!e.offered)return null;if(!e.available)return $`<div class="hint-bar idle" aria-hidden="true">
       <button class="btn small" disabled tabindex="-1">${L(`hint.ask`)}</button>
     </div>`;let{hint:t}=e;return $`<div class="hint-bar" data-testid="hint-bar">
     <button class="btn small" data-testid="hint-btn" disabled=${e.busy||!!t} onClick=${e.ask}
       title=${L(`hint.help`)}>${L(`hint.ask`)}</button>
     ${t?$`<p class="hint-text" role="status" data-testid="hint" data-action=${t.action} data-reason=${t.reason}>
-          <strong>${L(`hint.move`,{move:ra(t.action)})}</strong> ${L(`hint.${t.reason}`)}
+          <strong>${L(`hint.move`,{move:ia(t.action)})}</strong> ${L(`hint.${t.reason}`)}
         </p>`:null}
     ${e.error?$`<p class="message error" role="alert" data-testid="hint-error">${e.error}</p>`:null}
-  </div>`}function oa(){return!!document.querySelector(`dialog.dialog[open]`)}function sa(){let e=document.activeElement;return!e||e===document.body||e.id===`app`}function ca(){try{return localStorage.getItem(`cuatrola.speed`)===`fast`}catch{return!1}}var la=1300,ua=`(min-width: 1100px)`;function da({conn:e,tableId:t,onLeave:n,toast:r=()=>{}}){let[i,a]=wt(ai,void 0,Br),[,o]=G(0),[s,c]=G(e.status),[l,u]=G(!1),[d,f]=G(()=>typeof matchMedia!=`function`||matchMedia(ua).matches),[p,m]=G(Ci),[h,g]=G(0),_=q(0),v=Dt(e=>{_.current=e,g(e)},[]),[y,b]=G(null),x=ia(e,t,i),S=q(i);S.current=i;let C=Et(()=>new Set(i.muted),[i.muted]);K(()=>{let n=[e.on(`sync`,e=>e.table===t&&a({type:`sync`,msg:e,now:Date.now()})),e.on(`event`,e=>e.table===t&&a({type:`event`,msg:e,now:Date.now()})),e.on(`presence`,e=>e.table===t&&a({type:`presence`,msg:e})),e.on(`hand_analysis`,e=>e.table===t&&a({type:`hand_analysis`,msg:e})),e.on(`muted`,e=>e.table===t&&a({type:`muted`,msg:e})),e.on(`state`,e=>c(e.status)),ve(()=>o(e=>e+1))];return c(e.status),e.subscribe(t,{fresh:!0}).catch(e=>b(e)),()=>{for(let e of n)e();e.unsubscribe(t)}},[e,t]),K(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(ua),t=()=>f(e.matches);return e.addEventListener(`change`,t),()=>e.removeEventListener(`change`,t)},[]),K(()=>{if(!i.flash)return;let e=i.flash.id,t=setTimeout(()=>a({type:`flashDone`,id:e}),ca()?300:la);return()=>clearTimeout(t)},[i.flash?.id]),K(()=>{for(let e of i.cue.sounds)Di(e)},[i.cue.id]);let w=d||l;K(()=>{w&&i.chatUnread&&a({type:`chatSeen`})},[w,i.chatUnread]);let T=Hr(i);K(()=>{let e=L(`app.title`),t=()=>{let t=T&&document.hidden?L(`table.yourTurnTitle`):null;t?document.title!==t&&(document.title=t):document.title===L(`table.yourTurnTitle`)&&(document.title=e)};return t(),document.addEventListener(`visibilitychange`,t),()=>{document.removeEventListener(`visibilitychange`,t),document.title===L(`table.yourTurnTitle`)&&(document.title=e)}},[T]);let E=Dt(e=>a({type:`message`,message:{error:{code:e?.code,message:e?.message},kind:`error`}}),[]),D=Dt(n=>{let r=S.current;if(r.pending||!Hr(r))return;a({type:`play`,action:n});let i=e.tables.get(t)??void 0;e.command(`act`,{table:t,action:n,seq:i}).catch(e=>a({type:`refused`,action:n,error:{code:e?.code,message:e?.message}}))},[e,t]),O=Dt((e,t)=>{let n=S.current;v(t),!n.pending&&ci(n).cards.includes(e)?D(e):n.pending||a({type:`explain`,code:e})},[D]),ee=Dt(n=>e.command(`chat`,{table:t,...n}).catch(E),[e,t,E]),k=Dt(n=>{let r=n===null,i=r?!S.current.mutedSpectators:!C.has(n),o=r?{spectators:!0}:{seat:n};e.command(`mute`,{table:t,...o,on:i}).then(()=>a({type:`mute`,...o,on:i})).catch(E)},[e,t,C,E]),A=Dt(n=>e.command(`join`,{table:t,seat:n}).then(()=>e.subscribe(t,{fresh:!0})).catch(E),[e,t,E]),[j,te]=G(!1),M=Dt(()=>{te(!1),Q(S.current)?(e.command(`leave`,{table:t}).catch(()=>null),n(!0)):n(!1)},[e,t,n]),N=Dt(()=>{let e=S.current;Q(e)&&e.info?.status===`playing`?te(!0):M()},[M]),ne=e=>e===`cuatrola`&&i.info?.options?.quintola===!1?L(`bidHelp.cuatrolaAll`):L(`bidHelp.${e}`),re=()=>{let e=!p;wi(e),m(e)},P=ki(i),ie=oi(i),ae=ci(i),F=si(i),oe=pi(i),I=i.view,se=I&&Hr(i,`play`)?`${I.tricks.length}/${I.trick.length}`:null;Tt(()=>{if(!se)return;let e=ie.findIndex(e=>ae.cards.includes(e));e>=0&&v(e);let t=document.activeElement;t&&t!==document.body&&t.id!==`app`&&!t.closest?.(`.hand`)||oa()||document.querySelector(`.hand .card[data-index="${Math.max(e,0)}"]`)?.focus({preventScroll:!0})},[se]);let ce=Math.min(h,Math.max(0,ie.length-1)),le=j||Object.values(oe).some(Boolean),ue=I&&!i.pending&&!le&&(Hr(i,`bidding`)||Hr(i,`cante`))?`${I.phase}/${I.bids.length}/${I.tricks.length}`:null,de=q(!1);K(()=>{let e=e=>{de.current=!!e.target?.closest?.(`.hand, .actions`)};return document.addEventListener(`focusin`,e),()=>document.removeEventListener(`focusin`,e)},[]),Tt(()=>{de.current&&sa()&&!oa()&&(document.querySelector(`.hand .card[data-index="${ce}"]`)||document.querySelector(`.hand`))?.focus({preventScroll:!0})},[ie.join(` `),ue]);let fe=!!i.info;Tt(()=>{fe&&sa()&&(document.querySelector(`.hand .card[tabindex="0"]`)||document.querySelector(`.table-screen`))?.focus({preventScroll:!0})},[fe]),Tt(()=>{ue&&!oa()&&(sa()||document.activeElement.closest?.(`.hand, .actions`))&&document.querySelector(`.actions button.bid, .actions button.cante, .actions [data-testid=no-cante]`)?.focus({preventScroll:!0})},[ue]);let pe=q(null);pe.current=e=>{let t=S.current;if(!t.view)return;if(e.key===`Escape`){Gi()?e.preventDefault():l&&u(!1);return}let n=e.target;if(n&&[`INPUT`,`TEXTAREA`,`SELECT`].includes(n.tagName)||e.ctrlKey||e.metaKey||e.altKey)return;let r=e.key.toLowerCase();if(r===`l`&&t.lastTrick){a({type:`toggle`,dialog:`lastTrick`});return}if(oa()||!Q(t))return;let i=oi(t);if(t.view.phase===`play`&&i.length){let t=e=>{v(e),document.querySelector(`.hand .card[data-index="${e}"]`)?.focus({preventScroll:!0})};if(e.key===`ArrowRight`||e.key===`ArrowLeft`){e.preventDefault();let n=e.key===`ArrowRight`?1:-1;t((Math.min(_.current,i.length-1)+n+i.length)%i.length);return}if(/^[1-5]$/.test(e.key)&&Number(e.key)<=i.length){e.preventDefault(),t(Number(e.key)-1);return}if((e.key===`Enter`||e.key===` `)&&n?.closest?.(`button, a, select, summary`))return;if(e.key===`Enter`){e.preventDefault();let t=Math.min(_.current,i.length-1);O(i[t],t);return}}let o=ci(t);if(t.view.phase===`bidding`&&Hr(t)){let t={p:`pass`,s:`solo`,c:`cuatrola`,q:`quintola`};t[r]&&o.bids.includes(t[r])&&(e.preventDefault(),D(t[r]))}else t.view.phase===`cante`&&Hr(t)&&(r===`n`&&o.nocante?(e.preventDefault(),D(`nocante`)):r===`k`&&o.cantes.length&&(e.preventDefault(),D(o.cantes[0])))},K(()=>{let e=e=>pe.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]);let me=Et(()=>i.clock&&Q(i)&&i.clock.seat===i.seat&&Hr(i)?i.clock:null,[i.clock,i.seat,i.view]),he=$`<h1 class="sr-only" id="table-title">${L(`table.region`)}</h1>`;if(!i.info)return $`<section class="table-screen loading" data-testid="table-loading" aria-labelledby="table-title">
+  </div>`}function sa(){return!!document.querySelector(`dialog.dialog[open]`)}function ca(){let e=document.activeElement;return!e||e===document.body||e.id===`app`}function la(){try{return localStorage.getItem(`cuatrola.speed`)===`fast`}catch{return!1}}var ua=1300,da=`(min-width: 1100px)`;function fa({conn:e,tableId:t,onLeave:n,toast:r=()=>{}}){let[i,a]=wt(oi,void 0,Vr),[,o]=G(0),[s,c]=G(e.status),[l,u]=G(!1),[d,f]=G(()=>typeof matchMedia!=`function`||matchMedia(da).matches),[p,m]=G(wi),[h,g]=G(0),_=q(0),v=Dt(e=>{_.current=e,g(e)},[]),[y,b]=G(null),x=aa(e,t,i),S=q(i);S.current=i;let C=Et(()=>new Set(i.muted),[i.muted]);K(()=>{let n=[e.on(`sync`,e=>e.table===t&&a({type:`sync`,msg:e,now:Date.now()})),e.on(`event`,e=>e.table===t&&a({type:`event`,msg:e,now:Date.now()})),e.on(`presence`,e=>e.table===t&&a({type:`presence`,msg:e})),e.on(`hand_analysis`,e=>e.table===t&&a({type:`hand_analysis`,msg:e})),e.on(`muted`,e=>e.table===t&&a({type:`muted`,msg:e})),e.on(`state`,e=>c(e.status)),ve(()=>o(e=>e+1))];return c(e.status),e.subscribe(t,{fresh:!0}).catch(e=>b(e)),()=>{for(let e of n)e();e.unsubscribe(t)}},[e,t]),K(()=>{if(typeof matchMedia!=`function`)return;let e=matchMedia(da),t=()=>f(e.matches);return e.addEventListener(`change`,t),()=>e.removeEventListener(`change`,t)},[]),K(()=>{if(!i.flash)return;let e=i.flash.id,t=setTimeout(()=>a({type:`flashDone`,id:e}),la()?300:ua);return()=>clearTimeout(t)},[i.flash?.id]),K(()=>{for(let e of i.cue.sounds)Oi(e)},[i.cue.id]);let w=d||l;K(()=>{w&&i.chatUnread&&a({type:`chatSeen`})},[w,i.chatUnread]);let T=Ur(i);K(()=>{let e=L(`app.title`),t=()=>{let t=T&&document.hidden?L(`table.yourTurnTitle`):null;t?document.title!==t&&(document.title=t):document.title===L(`table.yourTurnTitle`)&&(document.title=e)};return t(),document.addEventListener(`visibilitychange`,t),()=>{document.removeEventListener(`visibilitychange`,t),document.title===L(`table.yourTurnTitle`)&&(document.title=e)}},[T]);let E=Dt(e=>a({type:`message`,message:{error:{code:e?.code,message:e?.message},kind:`error`}}),[]),D=Dt(n=>{let r=S.current;if(r.pending||!Ur(r))return;a({type:`play`,action:n});let i=e.tables.get(t)??void 0;e.command(`act`,{table:t,action:n,seq:i}).catch(e=>a({type:`refused`,action:n,error:{code:e?.code,message:e?.message}}))},[e,t]),O=Dt((e,t)=>{let n=S.current;v(t),!n.pending&&li(n).cards.includes(e)?D(e):n.pending||a({type:`explain`,code:e})},[D]),ee=Dt(n=>e.command(`chat`,{table:t,...n}).catch(E),[e,t,E]),k=Dt(n=>{let r=n===null,i=r?!S.current.mutedSpectators:!C.has(n),o=r?{spectators:!0}:{seat:n};e.command(`mute`,{table:t,...o,on:i}).then(()=>a({type:`mute`,...o,on:i})).catch(E)},[e,t,C,E]),A=Dt(n=>e.command(`join`,{table:t,seat:n}).then(()=>e.subscribe(t,{fresh:!0})).catch(E),[e,t,E]),[j,te]=G(!1),M=Dt(()=>{te(!1),Q(S.current)?(e.command(`leave`,{table:t}).catch(()=>null),n(!0)):n(!1)},[e,t,n]),N=Dt(()=>{let e=S.current;Q(e)&&e.info?.status===`playing`?te(!0):M()},[M]),ne=e=>e===`cuatrola`&&i.info?.options?.quintola===!1?L(`bidHelp.cuatrolaAll`):L(`bidHelp.${e}`),re=()=>{let e=!p;Ti(e),m(e)},P=Ai(i),ie=si(i),ae=li(i),F=ci(i),oe=mi(i),I=i.view,se=I&&Ur(i,`play`)?`${I.tricks.length}/${I.trick.length}`:null;Tt(()=>{if(!se)return;let e=ie.findIndex(e=>ae.cards.includes(e));e>=0&&v(e);let t=document.activeElement;t&&t!==document.body&&t.id!==`app`&&!t.closest?.(`.hand`)||sa()||document.querySelector(`.hand .card[data-index="${Math.max(e,0)}"]`)?.focus({preventScroll:!0})},[se]);let ce=Math.min(h,Math.max(0,ie.length-1)),le=j||Object.values(oe).some(Boolean),ue=I&&!i.pending&&!le&&(Ur(i,`bidding`)||Ur(i,`cante`))?`${I.phase}/${I.bids.length}/${I.tricks.length}`:null,de=q(!1);K(()=>{let e=e=>{de.current=!!e.target?.closest?.(`.hand, .actions`)};return document.addEventListener(`focusin`,e),()=>document.removeEventListener(`focusin`,e)},[]),Tt(()=>{de.current&&ca()&&!sa()&&(document.querySelector(`.hand .card[data-index="${ce}"]`)||document.querySelector(`.hand`))?.focus({preventScroll:!0})},[ie.join(` `),ue]);let fe=!!i.info;Tt(()=>{fe&&ca()&&(document.querySelector(`.hand .card[tabindex="0"]`)||document.querySelector(`.table-screen`))?.focus({preventScroll:!0})},[fe]),Tt(()=>{ue&&!sa()&&(ca()||document.activeElement.closest?.(`.hand, .actions`))&&document.querySelector(`.actions button.bid, .actions button.cante, .actions [data-testid=no-cante]`)?.focus({preventScroll:!0})},[ue]);let pe=q(null);pe.current=e=>{let t=S.current;if(!t.view)return;if(e.key===`Escape`){Ki()?e.preventDefault():l&&u(!1);return}let n=e.target;if(n&&[`INPUT`,`TEXTAREA`,`SELECT`].includes(n.tagName)||e.ctrlKey||e.metaKey||e.altKey)return;let r=e.key.toLowerCase();if(r===`l`&&t.lastTrick){a({type:`toggle`,dialog:`lastTrick`});return}if(sa()||!Q(t))return;let i=si(t);if(t.view.phase===`play`&&i.length){let t=e=>{v(e),document.querySelector(`.hand .card[data-index="${e}"]`)?.focus({preventScroll:!0})};if(e.key===`ArrowRight`||e.key===`ArrowLeft`){e.preventDefault();let n=e.key===`ArrowRight`?1:-1;t((Math.min(_.current,i.length-1)+n+i.length)%i.length);return}if(/^[1-5]$/.test(e.key)&&Number(e.key)<=i.length){e.preventDefault(),t(Number(e.key)-1);return}if((e.key===`Enter`||e.key===` `)&&n?.closest?.(`button, a, select, summary`))return;if(e.key===`Enter`){e.preventDefault();let t=Math.min(_.current,i.length-1);O(i[t],t);return}}let o=li(t);if(t.view.phase===`bidding`&&Ur(t)){let t={p:`pass`,s:`solo`,c:`cuatrola`,q:`quintola`};t[r]&&o.bids.includes(t[r])&&(e.preventDefault(),D(t[r]))}else t.view.phase===`cante`&&Ur(t)&&(r===`n`&&o.nocante?(e.preventDefault(),D(`nocante`)):r===`k`&&o.cantes.length&&(e.preventDefault(),D(o.cantes[0])))},K(()=>{let e=e=>pe.current(e);return document.addEventListener(`keydown`,e),()=>document.removeEventListener(`keydown`,e)},[]);let me=Et(()=>i.clock&&Q(i)&&i.clock.seat===i.seat&&Ur(i)?i.clock:null,[i.clock,i.seat,i.view]),he=$`<h1 class="sr-only" id="table-title">${L(`table.region`)}</h1>`;if(!i.info)return $`<section class="table-screen loading" data-testid="table-loading" aria-labelledby="table-title">
       ${he}
       <p class="muted">${y?X(y):L(`table.loading`)}</p>
       <button class="btn" data-testid="back-lobby" onClick=${()=>n(!1)}>${L(`nav.lobby`)}</button>
@@ -635,32 +635,32 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     </div>
     <div class="hand-info">
       ${I?$`<span class="trump-badge" data-testid="trump" title=${L(`table.trump`)}>
-              <${Ai} class="icon" markup=${Ve(be.indexOf(I.trump))} />
+              <${ji} class="icon" markup=${Ve(be.indexOf(I.trump))} />
               <span class="trump-label">${L(`table.trump`)}:</span>
               <span>${Y(I.trump)}</span>
             </span>
             ${I.contract!==`pass`||I.phase!==`bidding`?$`<span class="contract" data-testid="contract">${I.phase===`bidding`&&(I.bidder===null||I.bidder===void 0)?``:P.contractText(I.contract,I.bidder)}</span>`:null}
-            <span class="hand-score" data-testid="hand-score">${ta(I,_e)}</span>`:null}
+            <span class="hand-score" data-testid="hand-score">${na(I,_e)}</span>`:null}
     </div>
     <div class="bar-buttons" data-testid="bar-buttons">
       ${ge.code?$`<span class="code-tag" data-testid="table-code" title=${L(`table.inviteCode`)}>${ge.code}</span>`:null}
       <button class="btn small ghost labelled" data-testid="last-trick-btn" disabled=${!i.lastTrick} aria-keyshortcuts="L"
         title=${L(`table.lastTrick`)} onClick=${()=>a({type:`toggle`,dialog:`lastTrick`})}>
-        <${Mi} name="trick" /><span class="btn-label">${L(`table.lastTrick`)}</span>
+        <${Ni} name="trick" /><span class="btn-label">${L(`table.lastTrick`)}</span>
       </button>
       ${i.summary?$`<button class="btn small ghost labelled" data-testid="last-hand-btn" title=${L(`table.lastHand`)}
             onClick=${()=>a({type:`open`,dialog:`summary`})}>
-            <${Mi} name="hand" /><span class="btn-label">${L(`table.lastHand`)}</span>
+            <${Ni} name="hand" /><span class="btn-label">${L(`table.lastHand`)}</span>
           </button>`:null}
       <button class="btn small ghost icon-btn" data-testid="score-sheet-btn" title=${L(`sheet.title`)} aria-label=${L(`sheet.title`)}
-        onClick=${()=>a({type:`open`,dialog:`sheet`})}><${Mi} name="sheet" /></button>
+        onClick=${()=>a({type:`open`,dialog:`sheet`})}><${Ni} name="sheet" /></button>
       <button class="btn small ghost icon-btn" data-testid="sound-toggle" aria-pressed=${String(!p)}
         title=${L(p?`table.soundMute`:`table.soundUnmute`)} aria-label=${L(`table.soundMute`)}
-        onClick=${re}><${Mi} name=${p?`soundOn`:`soundOff`} /></button>
+        onClick=${re}><${Ni} name=${p?`soundOn`:`soundOff`} /></button>
       <button class="btn small ghost icon-btn drawer-toggle" data-testid="chat-toggle" aria-expanded=${String(l)}
         title=${L(`table.sidePanel`)} aria-label=${i.chatUnread?`${L(`table.sidePanel`)}, ${L(`chat.unread`,{n:i.chatUnread})}`:L(`table.sidePanel`)}
         onClick=${()=>u(!l)}>
-        <${Mi} name="chat" />
+        <${Ni} name="chat" />
         ${i.chatUnread?$`<span class="unread" data-testid="chat-unread">${i.chatUnread}</span>`:null}
       </button>
       <a class="btn small ghost icon-btn" data-testid="rules-link" href="/rules" target="_blank" rel="noopener"
@@ -675,10 +675,10 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <button class="btn primary" data-testid="back-lobby" onClick=${()=>n(!1)}>${L(`nav.lobby`)}</button>
       </div>
     </div>`:Se?$`<div class="felt waiting-state" data-testid="felt">
-      <${Ri} state=${i} w=${P} conn=${e} tableId=${t} toast=${r} sitAt=${A} fail=${E} />
+      <${zi} state=${i} w=${P} conn=${e} tableId=${t} toast=${r} sitAt=${A} fail=${E} />
     </div>`:$`<div class="felt" data-testid="felt">
-      ${[0,1,2,3].map(e=>$`<${Ii} key=${e} state=${i} seat=${e} w=${P} />`)}
-      <div class="center"><${Li} state=${i} shown=${F} w=${P} /></div>
+      ${[0,1,2,3].map(e=>$`<${Li} key=${e} state=${i} seat=${e} w=${P} />`)}
+      <div class="center"><${Ri} state=${i} shown=${F} w=${P} /></div>
     </div>`,$`<section class=${`table-screen phase-${xe}${Se||Ce?` waiting-room`:``}`} data-testid="table"
     tabindex="-1" aria-labelledby="table-title"
     data-phase=${xe} data-seat=${i.seat??`spectator`}>
@@ -690,33 +690,33 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <div class="table-main">
       <div class="felt-wrap">
         ${Ee}
-        <${zi} state=${i} legal=${ae} w=${P} act=${D} bidHelp=${ne}
+        <${Bi} state=${i} legal=${ae} w=${P} act=${D} bidHelp=${ne}
           reclaim=${()=>e.command(`reclaim`,{table:t}).catch(E)} />
-        <${aa} hints=${x} />
-        <${Bi} state=${i} cards=${ie} legal=${ae} selected=${ce} onPick=${O}
+        <${oa} hints=${x} />
+        <${Vi} state=${i} cards=${ie} legal=${ae} selected=${ce} onPick=${O}
           hinted=${x.hint?.action??null} />
       </div>
-      <${Ui} state=${i} w=${P} open=${l} onClose=${()=>u(!1)} send=${ee} muted=${C} toggleMute=${k} />
+      <${Wi} state=${i} w=${P} open=${l} onClose=${()=>u(!1)} send=${ee} muted=${C} toggleMute=${k} />
     </div>
-    <div class="sr-only" aria-live="polite" data-testid="announce">${fa(i)}</div>
-    ${oe.lastTrick?$`<${qi} state=${i} w=${P} onClose=${()=>a({type:`close`,dialog:`lastTrick`})} />`:null}
-    ${oe.summary?$`<${Zi} state=${i} w=${P} myClock=${me} onClose=${()=>a({type:`close`,dialog:`summary`})} />`:null}
-    ${oe.matchEnd?$`<${$i} state=${i} w=${P} leave=${N} openSheet=${()=>a({type:`open`,dialog:`sheet`})}
+    <div class="sr-only" aria-live="polite" data-testid="announce">${pa(i)}</div>
+    ${oe.lastTrick?$`<${Ji} state=${i} w=${P} onClose=${()=>a({type:`close`,dialog:`lastTrick`})} />`:null}
+    ${oe.summary?$`<${Qi} state=${i} w=${P} myClock=${me} onClose=${()=>a({type:`close`,dialog:`summary`})} />`:null}
+    ${oe.matchEnd?$`<${ea} state=${i} w=${P} leave=${N} openSheet=${()=>a({type:`open`,dialog:`sheet`})}
           rematch=${()=>e.command(`rematch`,{table:t,accept:!0}).catch(E)} />`:null}
-    ${oe.sheet?$`<${ea} state=${i} w=${P} onClose=${()=>a({type:`close`,dialog:`sheet`})} />`:null}
-    ${j?$`<${Qi} onLeave=${M} onCancel=${()=>te(!1)} />`:null}
-  </section>`}function fa(e){return Hr(e)?L(`table.yourTurn`):``}function pa(e){return Z`<${da} ...${e} />`}var ma=`cuatrola.tutorial`;function ha(){return{done:[],lesson:0,step:0}}function ga(e){return e.revision>1?`${e.id}@${e.revision}`:e.id}function _a(e,t){return e.done.includes(ga(t))}function va(e,t){let n;try{n=JSON.parse(e)}catch{return ha()}if(!n||typeof n!=`object`)return ha();let r=t.map(ga),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function ya(e,t){let n=t[e.lesson];if(!n)return e;if(e.step+1<n.steps.length)return{...e,step:e.step+1};let r=ga(n);return{done:e.done.includes(r)?e.done:[...e.done,r],lesson:e.lesson+1,step:0}}function ba(e,t){return{...e,lesson:t,step:0}}function xa(e){try{let t=localStorage.getItem(ma);return t?va(t,e):ha()}catch{return ha()}}function Sa(e){try{localStorage.setItem(ma,JSON.stringify(e))}catch{}}var Ca=[`bottom`,`right`,`top`,`left`],wa=[`pass`,`solo`,`cuatrola`,`quintola`],Ta={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function Ea(){let[e,t]=G({lessons:null,error:null});return K(()=>{let e=!0;return rn(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function Da(e){return L(Ta[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?Y(e.suit):``})}function Oa(e,t){return e===`winner`||e===`sitting_out`?L(`tutorial.seat.${t}`):e===`points`?L(`tutorial.pointsN`,{n:t}):wa.includes(t)?L(`bid.${t}`):t===`nocante`?L(`tutorial.noCante`):L(`tutorial.sing`,{suit:Y(t.slice(6))})}function ka(){let{lessons:e,error:t}=Ea(),[n,r]=G(null),[i,a]=G(null),[o,s]=G(!1),c=q(null),l=q(!1);K(()=>{e&&r(xa(e))},[e]),K(()=>{l.current&&c.current?.focus(),l.current=!1},[n]);let u=e=>{r(e),Sa(e),a(null)},d=Z`<h1 class="sr-only">${L(`tutorial.title`)}</h1>`;if(t)return Z`<section class="panel learn" data-testid="learn">
+    ${oe.sheet?$`<${ta} state=${i} w=${P} onClose=${()=>a({type:`close`,dialog:`sheet`})} />`:null}
+    ${j?$`<${$i} onLeave=${M} onCancel=${()=>te(!1)} />`:null}
+  </section>`}function pa(e){return Ur(e)?L(`table.yourTurn`):``}function ma(e){return Z`<${fa} ...${e} />`}var ha=`cuatrola.tutorial`;function ga(){return{done:[],lesson:0,step:0}}function _a(e){return e.revision>1?`${e.id}@${e.revision}`:e.id}function va(e,t){return e.done.includes(_a(t))}function ya(e,t){let n;try{n=JSON.parse(e)}catch{return ga()}if(!n||typeof n!=`object`)return ga();let r=t.map(_a),i=Array.isArray(n.done)?r.filter(e=>n.done.includes(e)):[],a=Number.isInteger(n.lesson)&&n.lesson>=0&&n.lesson<=t.length?n.lesson:0,o=t[a]?.steps.length??0;return{done:i,lesson:a,step:Number.isInteger(n.step)&&n.step>=0&&n.step<o?n.step:0}}function ba(e,t){let n=t[e.lesson];if(!n)return e;if(e.step+1<n.steps.length)return{...e,step:e.step+1};let r=_a(n);return{done:e.done.includes(r)?e.done:[...e.done,r],lesson:e.lesson+1,step:0}}function xa(e,t){return{...e,lesson:t,step:0}}function Sa(e){try{let t=localStorage.getItem(ha);return t?ya(t,e):ga()}catch{return ga()}}function Ca(e){try{localStorage.setItem(ha,JSON.stringify(e))}catch{}}var wa=`(max-width: 760px)`,Ta=[`bottom`,`right`,`top`,`left`],Ea=[`pass`,`solo`,`cuatrola`,`quintola`],Da={follow_suit:`why.mustFollow`,follow_suit_beat:`why.mustBeat`,must_trump:`why.mustTrump`,over_trump:`why.mustOvertrump`};function Oa(){let[e,t]=G({lessons:null,error:null});return K(()=>{let e=!0;return rn(`GET`,`/tutorial`,void 0,null).then(n=>e&&t({lessons:n.lessons,error:null})).catch(n=>e&&t({lessons:null,error:n})),()=>{e=!1}},[]),e}function ka(e){return L(Da[e.reason]||`tutorial.reason.${e.reason}`,{suit:e.suit?Y(e.suit):``})}function Aa(e,t){return e===`winner`||e===`sitting_out`?L(`tutorial.seat.${t}`):e===`points`?L(`tutorial.pointsN`,{n:t}):Ea.includes(t)?L(`bid.${t}`):t===`nocante`?L(`tutorial.noCante`):L(`tutorial.sing`,{suit:Y(t.slice(6))})}function ja(){let{lessons:e,error:t}=Oa(),[n,r]=G(null),[i,a]=G(null),[o,s]=G(!1),c=q(null),l=q(!1),u=q(null),d=Hn(wa,()=>u.current?.querySelector(`.learn-list`)??null);K(()=>{e&&r(Sa(e))},[e]),K(()=>{l.current&&c.current?.focus(),l.current=!1},[n]);let f=e=>{r(e),Ca(e),a(null)},p=Z`<h1 class="sr-only">${L(`tutorial.title`)}</h1>`;if(t)return Z`<section class="panel learn" data-testid="learn">
       <h1>${L(`tutorial.title`)}</h1>
       <p class="message error" data-testid="learn-error">${X(t)}</p>
     </section>`;if(!e||!n)return Z`<section class="panel learn" data-testid="learn">
-      ${d}<p class="muted" data-testid="learn-loading">${L(`common.loading`)}</p>
-    </section>`;let f=Z`<nav class="learn-list panel" aria-label=${L(`tutorial.lessons`)}>
+      ${p}<p class="muted" data-testid="learn-loading">${L(`common.loading`)}</p>
+    </section>`;let m=Z`<nav class="learn-list panel" aria-label=${L(`tutorial.lessons`)}>
     <h2>${L(`tutorial.lessons`)}</h2>
     <ol>
-      ${e.map((e,t)=>{let r=_a(n,e);return Z`<li key=${e.id}>
+      ${e.map((e,t)=>{let r=va(n,e);return Z`<li key=${e.id}>
           <button class=${`learn-lesson${t===n.lesson?` current`:``}${r?` done`:``}`}
             data-testid=${`learn-lesson-${e.id}`} data-done=${String(r)} aria-current=${t===n.lesson?`step`:null}
-            onClick=${()=>u(ba(n,t))}>
+            onClick=${()=>f(xa(n,t))}>
             <span class="learn-mark" aria-hidden="true">${t+1}</span>
             <span>${L(`tutorial.${e.id}.title`)}</span>
             ${r?Z`<span class="sr-only">${L(`tutorial.completed`)}</span>`:null}
@@ -724,32 +724,34 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         </li>`})}
     </ol>
     <a class="btn small ghost" href="#/rules" data-testid="learn-rules-link">${L(`tutorial.rulesTitle`)}</a>
-  </nav>`;if(n.lesson>=e.length)return Z`<div class="learn-screen" data-testid="learn">
-      ${d}${f}
+  </nav>`,[h,g]=d?[null,m]:[m,null];if(n.lesson>=e.length)return Z`<div class="learn-screen" data-testid="learn" ref=${u}>
+      ${p}${h}
       <section class="panel learn-main" data-testid="learn-done">
         <h2 ref=${c} tabindex="-1">${L(`tutorial.doneTitle`)}</h2>
         <p>${L(`tutorial.doneText`)}</p>
         <div class="learn-actions">
           <a class="btn primary" href="#/">${L(`tutorial.toLobby`)}</a>
-          <button class="btn" data-testid="learn-restart" onClick=${()=>u({...n,lesson:0,step:0})}>
+          <button class="btn" data-testid="learn-restart" onClick=${()=>f({...n,lesson:0,step:0})}>
             ${L(`tutorial.restart`)}
           </button>
         </div>
       </section>
-    </div>`;let p=e[n.lesson],m=p.steps[n.step],h=n.step+1;return Z`<div class="learn-screen" data-testid="learn">
-    ${d}${f}
+      ${g}
+    </div>`;let _=e[n.lesson],v=_.steps[n.step],y=n.step+1;return Z`<div class="learn-screen" data-testid="learn" ref=${u}>
+    ${p}${h}
     <section class="panel learn-main" aria-labelledby="learn-title">
-      <h2 id="learn-title" data-testid="learn-title" ref=${c} tabindex="-1">${L(`tutorial.${p.id}.title`)}</h2>
-      <p class="learn-text" data-testid="learn-text">${L(`tutorial.${p.id}.text`)}</p>
-      <p class="muted" data-testid="learn-step">${L(`tutorial.stepN`,{n:h,total:p.steps.length})}</p>
-      <p class="learn-task" data-testid="learn-task"><strong>${L(`tutorial.${p.id}.${h}.task`)}</strong></p>
-      <${Aa} step=${m} answered=${!!i?.right}
+      <h2 id="learn-title" data-testid="learn-title" ref=${c} tabindex="-1">${L(`tutorial.${_.id}.title`)}</h2>
+      <p class="learn-text" data-testid="learn-text">${L(`tutorial.${_.id}.text`)}</p>
+      <p class="muted" data-testid="learn-step">${L(`tutorial.stepN`,{n:y,total:_.steps.length})}</p>
+      <p class="learn-task" data-testid="learn-task"><strong>${L(`tutorial.${_.id}.${y}.task`)}</strong></p>
+      <${Ma} step=${v} answered=${!!i?.right}
         played=${i?.right&&/^[A3RCS][OCEB]$/.test(i.answer)?i.answer:null} />
-      <${ja} step=${m} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await rn(`POST`,`/tutorial/${encodeURIComponent(p.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:X(e)})}finally{s(!1)}}}} />
-      <${Ma} lesson=${p} n=${h} feedback=${i}
-        onNext=${()=>{l.current=!0,u(ya(n,e))}} />
+      <${Na} step=${v} feedback=${i} busy=${o} onAnswer=${async e=>{if(!(o||i?.right)){s(!0);try{let t=await rn(`POST`,`/tutorial/${encodeURIComponent(_.id)}/check`,{step:n.step,answer:e},null);a({...t,answer:e})}catch(e){a({failed:X(e)})}finally{s(!1)}}}} />
+      <${Pa} lesson=${_} n=${y} feedback=${i}
+        onNext=${()=>{l.current=!0,f(ba(n,e))}} />
     </section>
-  </div>`}function Aa({step:e,played:t,answered:n}){let r=e.view,i=e.kind!==`move`,a=r.trick;if(!a.length&&(i||r.phase===`cante`)&&r.tricks.length){let e=r.tricks[r.tricks.length-1];a=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(a=[...a,[0,t]]);let o=be.indexOf(r.trump),s=t=>{let i=(t-r.mano+4)%4,a=i<r.bids.length?r.bids[i]:null,o=r.sitting_out===t&&(e.kind!==`sitting_out`||n);return Z`<div key=${t} class=${`lb-seat lb-${Ca[t]}${o?` out`:``}`} data-testid=${`learn-seat-${Ca[t]}`}>
+    ${g}
+  </div>`}function Ma({step:e,played:t,answered:n}){let r=e.view,i=e.kind!==`move`,a=r.trick;if(!a.length&&(i||r.phase===`cante`)&&r.tricks.length){let e=r.tricks[r.tricks.length-1];a=e.seats.map((t,n)=>[t,e.cards[n]])}t&&(a=[...a,[0,t]]);let o=be.indexOf(r.trump),s=t=>{let i=(t-r.mano+4)%4,a=i<r.bids.length?r.bids[i]:null,o=r.sitting_out===t&&(e.kind!==`sitting_out`||n);return Z`<div key=${t} class=${`lb-seat lb-${Ta[t]}${o?` out`:``}`} data-testid=${`learn-seat-${Ta[t]}`}>
       <strong>${L(`tutorial.seat.${t}`)}</strong>
       ${r.dealer===t?Z`<span class="badge dealer">${L(`table.dealerShort`)}</span>`:null}
       ${a?Z`<span class=${`badge bid bid-${a}`}>${L(`bid.${a}`)}</span>`:null}
@@ -767,12 +769,12 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     <div class="lb-felt">
       ${[1,2,3,0].map(s)}
       <div class="lb-trick" data-testid="learn-trick">
-        ${a.map(([e,t])=>Z`<${Rn} key=${t} class=${`lb-card at-${Ca[e]}`} markup=${H(B(t))}
+        ${a.map(([e,t])=>Z`<${Rn} key=${t} class=${`lb-card at-${Ta[e]}`} markup=${H(B(t))}
             label=${`${L(`tutorial.seat.${e}`)}: ${J(t)}`} style=${null} />`)}
       </div>
       ${r.trump_held?Z`<${Rn} class="lb-shown" markup=${H(B(r.shown_card))} label=${L(`table.shownTrump`,{card:J(r.shown_card)})} />`:null}
     </div>
-  </div>`}function ja({step:e,feedback:t,busy:n,onAnswer:r}){let i=e.view,a=e.kind===`move`&&i.phase===`play`,o=!!t?.right,s=i.hand.filter(e=>!(o&&e===t.answer)),c=Z`<div class="learn-hand" data-testid="learn-hand" role="group" aria-label=${L(`table.yourHand`)}>
+  </div>`}function Na({step:e,feedback:t,busy:n,onAnswer:r}){let i=e.view,a=e.kind===`move`&&i.phase===`play`,o=!!t?.right,s=i.hand.filter(e=>!(o&&e===t.answer)),c=Z`<div class="learn-hand" data-testid="learn-hand" role="group" aria-label=${L(`table.yourHand`)}>
     ${s.map(e=>Z`<button key=${e} class=${`card${a&&!o?` legal`:` static`}`} data-testid=${`learn-card-${e}`}
         disabled=${!a||o||n} aria-label=${J(e)}
         onClick=${()=>r(e)} dangerouslySetInnerHTML=${{__html:H(B(e))}} />`)}
@@ -780,18 +782,18 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
     ${e.kind===`move`?c:null}
     <div class="learn-options actions" data-testid="learn-options">
       ${e.options.map(i=>Z`<button key=${i} class="btn" data-testid=${`learn-option-${i}`} disabled=${o||n}
-          aria-pressed=${String(t?.answer===i)} onClick=${()=>r(i)}>${Oa(e.kind,i)}</button>`)}
+          aria-pressed=${String(t?.answer===i)} onClick=${()=>r(i)}>${Aa(e.kind,i)}</button>`)}
     </div>
-  </div>`}function Ma({lesson:e,n:t,feedback:n,onNext:r}){let i=q(null),a=!!n?.right;return K(()=>{a&&i.current?.focus()},[a,e.id,t]),n?n.failed?Z`<div class="learn-feedback bad" role="status" data-testid="learn-feedback" data-result="error">${n.failed}</div>`:n.right?Z`<div class="learn-feedback good" role="status" aria-live="polite" data-testid="learn-feedback" data-result="right">
+  </div>`}function Pa({lesson:e,n:t,feedback:n,onNext:r}){let i=q(null),a=!!n?.right;return K(()=>{a&&i.current?.focus()},[a,e.id,t]),n?n.failed?Z`<div class="learn-feedback bad" role="status" data-testid="learn-feedback" data-result="error">${n.failed}</div>`:n.right?Z`<div class="learn-feedback good" role="status" aria-live="polite" data-testid="learn-feedback" data-result="right">
       <strong>${L(`tutorial.right`)}</strong>
       <p data-testid="learn-why">${L(`tutorial.${e.id}.${t}.why`)}</p>
       <button class="btn primary" data-testid="learn-next" ref=${i} onClick=${r}>${L(`tutorial.next`)}</button>
     </div>`:Z`<div class="learn-feedback bad" role="status" aria-live="polite" data-testid="learn-feedback" data-result="wrong"
     data-reason=${n.reason}>
     <strong>${L(`tutorial.wrong`)}</strong>
-    <p data-testid="learn-reason">${Da(n)}</p>
+    <p data-testid="learn-reason">${ka(n)}</p>
     <p class="muted" data-testid="learn-hint">${L(`tutorial.${e.id}.${t}.hint`)}</p>
-  </div>`:Z`<div class="learn-feedback" role="status" aria-live="polite"></div>`}function Na(){let{lessons:e,error:t}=Ea();return Z`<article class="panel rules-page" data-testid="rules">
+  </div>`:Z`<div class="learn-feedback" role="status" aria-live="polite"></div>`}function Fa(){let{lessons:e,error:t}=Oa();return Z`<article class="panel rules-page" data-testid="rules">
     <h1>${L(`tutorial.rulesTitle`)}</h1>
     <p>${L(`tutorial.rulesIntro`)}</p>
     ${t?Z`<p class="message error">${X(t)}</p>`:null}
@@ -801,24 +803,24 @@ var e,t,n,r,i,a,o,s,c,l,u,d,f,p,m={},h=[],g=/acit|ex(?:s|g|n|p|$)|rph|grid|ows|m
         <p>${L(`tutorial.${e.id}.text`)}</p>
       </section>`)}
     <a class="btn primary" href="#/learn" data-testid="rules-learn">${L(`tutorial.start`)}</a>
-  </article>`}var Pa={conn:null,user:null};function Fa(e){location.hash!==e&&(location.hash=e)}function Ia(e){return e?e.key?L(e.key):X(e):``}function La(e){let[t,n]=G(()=>navigator.onLine!==!1),[r,i]=G(!1),a=q(null);return a.current=async()=>{try{let e=await fetch(`/healthz`,{cache:`no-store`});i(!e.ok)}catch{i(!0)}},K(()=>{let e=()=>n(!0),t=()=>n(!1);return window.addEventListener(`online`,e),window.addEventListener(`offline`,t),a.current(),()=>{window.removeEventListener(`online`,e),window.removeEventListener(`offline`,t)}},[]),K(()=>{if(e)return e.on(`state`,({status:t})=>{t===`open`?i(!1):t===`reconnecting`&&e.retry>=2&&a.current()})},[e]),K(()=>{if(t&&!r)return;let e=setInterval(()=>a.current(),4e3);return()=>clearInterval(e)},[t,r]),{offline:!t||r,retry:()=>a.current()}}function Ra({onRetry:e}){return Z`<div class="offline-banner" role="alert" data-testid="offline">
+  </article>`}var Ia={conn:null,user:null};function La(e){location.hash!==e&&(location.hash=e)}function Ra(e){return e?e.key?L(e.key):X(e):``}function za(e){let[t,n]=G(()=>navigator.onLine!==!1),[r,i]=G(!1),a=q(null);return a.current=async()=>{try{let e=await fetch(`/healthz`,{cache:`no-store`});i(!e.ok)}catch{i(!0)}},K(()=>{let e=()=>n(!0),t=()=>n(!1);return window.addEventListener(`online`,e),window.addEventListener(`offline`,t),a.current(),()=>{window.removeEventListener(`online`,e),window.removeEventListener(`offline`,t)}},[]),K(()=>{if(e)return e.on(`state`,({status:t})=>{t===`open`?i(!1):t===`reconnecting`&&e.retry>=2&&a.current()})},[e]),K(()=>{if(t&&!r)return;let e=setInterval(()=>a.current(),4e3);return()=>clearInterval(e)},[t,r]),{offline:!t||r,retry:()=>a.current()}}function Ba({onRetry:e}){return Z`<div class="offline-banner" role="alert" data-testid="offline">
     <${Bt} name="offline" size=${28} />
     <div class="offline-text">
       <strong>${L(`offline.title`)}</strong>
       <span>${L(`offline.text`)}</span>
     </div>
     <button class="btn small" data-testid="offline-retry" onClick=${e}>${L(`offline.retry`)}</button>
-  </div>`}function za(){let[e,t]=G(()=>un(location.hash)),[,n]=G(0),[r,i]=G(en),a=q(null),o=q(!1),[s,c]=G(null),[l,u]=G(null),[d,f]=G(null),[p,m]=G([]),[h,g]=G(()=>new Map),[_,v]=G(null),[y,b]=G(null),[x,S]=G(`idle`),[C,w]=G(null),[T,E]=G(null),[D,O]=G({busy:!1,error:null}),[ee,k]=G([]),A=q(`#/`),j=La(s);Pa.user=l,K(()=>{document.title=L(`app.title`);let e=ve(()=>{document.title=L(`app.title`),n(e=>e+1)}),t=dt(()=>n(e=>e+1));return()=>{e(),t()}},[]),K(()=>{let e=location.hash||`#/`,n=()=>{A.current=e,e=location.hash||`#/`,t(un(location.hash))};return window.addEventListener(`hashchange`,n),()=>window.removeEventListener(`hashchange`,n)},[]);let te=`${e.name}:${e.id??``}`,M=q(!0);K(()=>{if(M.current){M.current=!1;return}let t=document.getElementById(`app`),n=document.activeElement;if(!t||n&&n!==t&&t.contains(n))return;let r=e.name===`table`?null:e.name===`lobby`&&document.getElementById(`play-title`)||t.querySelector(`h1, h2`);r&&!r.hasAttribute(`tabindex`)&&r.setAttribute(`tabindex`,`-1`),(r||t).focus()},[te]),K(()=>{document.body.dataset.route=e.name,e.name!==`lobby`&&e.name!==`join`&&w(null)},[e.name]);let N=e=>{e&&rn(`POST`,`/logout`).catch(()=>null),tn(null),i(null),u(null),f(null),m([]),g(new Map),v(null),b(null),Fa(`#/`)};K(()=>{if(!r){Pa.conn=null,c(null),S(`idle`);return}let e=new ln(r);Pa.conn=e;let t=[e.on(`welcome`,e=>{u(e.user),m(e.tables||[]),e.user.guest||rn(`GET`,`/me`,void 0,r).then(e=>f(e.rating?e.rating.rating:null)).catch(()=>null)}),e.on(`unauthorized`,()=>{a.current!==r&&N(!1)}),e.on(`lobby`,e=>{g(new Map(e.tables.map(e=>[e.id,e]))),typeof e.online==`number`&&v(e.online)}),e.on(`lobby_update`,e=>g(t=>{let n=new Map(t);return e.removed?n.delete(e.table.id):n.set(e.table.id,e.table),n})),e.on(`online`,e=>typeof e.players==`number`&&v(e.players)),e.on(`queue`,e=>b(e.on?{...e,at:Date.now()}:null)),e.on(`seated`,e=>{b(null),Fa(`#/t/${e.table}`)}),e.on(`state`,({status:e})=>S(e))];return e.lobbyOn=un(location.hash).name===`lobby`,e.connect(),c(e),()=>{for(let e of t)e();e.close()}},[r]),K(()=>{r&&!l&&rn(`GET`,`/me`,void 0,r).then(e=>u(t=>t||{id:e.id,name:e.name,guest:e.guest})).catch(()=>null)},[r]),K(()=>{s&&s.lobby(e.name===`lobby`)},[s,e.name]);let ne=async e=>{w(null);try{let t=await e;t&&t.table&&(m(e=>e.includes(t.table)?e:[...e,t.table]),Fa(`#/t/${t.table}`))}catch(e){w(e.code===`already_seated`?{key:`error.already_seated`}:e)}},re=(e,t=s)=>{let n=String(e).trim().toUpperCase();/^[A-Z0-9]{1,16}$/.test(n)?t&&ne(t.command(`join`,{code:n})):w({key:`lobby.badCode`})};K(()=>{e.name===`join`&&(r?s&&(Fa(`#/`),re(e.code,s)):E(e.code))},[e,r,s]),K(()=>{if(s&&T){let e=T;E(null),re(e,s)}},[s,T]),K(()=>{e.name===`table`&&!r&&Fa(`#/`)},[e.name,r]);let P=async(e,t)=>{O({busy:!0,error:null});try{e===`register`&&(a.current=r);let n=await rn(`POST`,`/${e}`,t,e===`register`?r:null);tn(n.token),u({id:n.user.id,name:n.user.name,guest:n.user.guest}),O({busy:!1,error:null}),o.current=!0,i(n.token)}catch(e){a.current=null,O({busy:!1,error:e})}};K(()=>{if(!o.current)return;o.current=!1;let e=document.activeElement;e&&e!==document.body&&e.id!==`app`||(document.getElementById(`play-title`)||document.getElementById(`app`))?.focus()},[r,l]);let ie=e=>{let t=`${Date.now()}-${Math.random()}`;k(n=>[...n,{id:t,text:e}]),setTimeout(()=>k(e=>e.filter(e=>e.id!==t)),4e3)},ae={busy:D.busy,error:Ia(D.error),clear:()=>O(e=>({...e,error:null}))},F;switch(e.name){case`table`:F=r&&s?Z`<${pa} key=${`${e.id}:${r}`} conn=${s} tableId=${e.id} me=${l} go=${Fa} toast=${ie}
-              onLeave=${t=>{t&&m(t=>t.filter(t=>t!==e.id)),Fa(`#/`)}} />`:null;break;case`leaderboard`:F=Z`<${Un} user=${l} />`;break;case`history`:F=Z`<${Hn} token=${r} user=${l} />`;break;case`replay`:F=Z`<${yi} key=${e.id} matchId=${e.id} userId=${l?.id}
-        onBack=${()=>Fa(/^#\/(player|history)/.test(A.current)?A.current:`#/history`)} />`;break;case`player`:F=Z`<${ur} key=${e.id} userId=${e.id} me=${l} />`;break;case`learn`:F=Z`<${ka} />`;break;case`rules`:F=Z`<${Na} />`;break;default:F=Z`<${er} token=${r} user=${l} conn=${s} myTables=${p} lobbyTables=${h}
-        online=${_} queue=${y} setQueue=${b} formError=${Ia(C)}
+  </div>`}function Va(){let[e,t]=G(()=>un(location.hash)),[,n]=G(0),[r,i]=G(en),a=q(null),o=q(!1),[s,c]=G(null),[l,u]=G(null),[d,f]=G(null),[p,m]=G([]),[h,g]=G(()=>new Map),[_,v]=G(null),[y,b]=G(null),[x,S]=G(`idle`),[C,w]=G(null),[T,E]=G(null),[D,O]=G({busy:!1,error:null}),[ee,k]=G([]),A=q(`#/`),j=za(s);Ia.user=l,K(()=>{document.title=L(`app.title`);let e=ve(()=>{document.title=L(`app.title`),n(e=>e+1)}),t=dt(()=>n(e=>e+1));return()=>{e(),t()}},[]),K(()=>{let e=location.hash||`#/`,n=()=>{A.current=e,e=location.hash||`#/`,t(un(location.hash))};return window.addEventListener(`hashchange`,n),()=>window.removeEventListener(`hashchange`,n)},[]);let te=`${e.name}:${e.id??``}`,M=q(!0);K(()=>{if(M.current){M.current=!1;return}let t=document.getElementById(`app`),n=document.activeElement;if(!t||n&&n!==t&&t.contains(n))return;let r=e.name===`table`?null:e.name===`lobby`&&document.getElementById(`play-title`)||t.querySelector(`h1, h2`);r&&!r.hasAttribute(`tabindex`)&&r.setAttribute(`tabindex`,`-1`),(r||t).focus()},[te]),K(()=>{document.body.dataset.route=e.name,e.name!==`lobby`&&e.name!==`join`&&w(null)},[e.name]);let N=e=>{e&&rn(`POST`,`/logout`).catch(()=>null),tn(null),i(null),u(null),f(null),m([]),g(new Map),v(null),b(null),La(`#/`)};K(()=>{if(!r){Ia.conn=null,c(null),S(`idle`);return}let e=new ln(r);Ia.conn=e;let t=[e.on(`welcome`,e=>{u(e.user),m(e.tables||[]),e.user.guest||rn(`GET`,`/me`,void 0,r).then(e=>f(e.rating?e.rating.rating:null)).catch(()=>null)}),e.on(`unauthorized`,()=>{a.current!==r&&N(!1)}),e.on(`lobby`,e=>{g(new Map(e.tables.map(e=>[e.id,e]))),typeof e.online==`number`&&v(e.online)}),e.on(`lobby_update`,e=>g(t=>{let n=new Map(t);return e.removed?n.delete(e.table.id):n.set(e.table.id,e.table),n})),e.on(`online`,e=>typeof e.players==`number`&&v(e.players)),e.on(`queue`,e=>b(e.on?{...e,at:Date.now()}:null)),e.on(`seated`,e=>{b(null),La(`#/t/${e.table}`)}),e.on(`state`,({status:e})=>S(e))];return e.lobbyOn=un(location.hash).name===`lobby`,e.connect(),c(e),()=>{for(let e of t)e();e.close()}},[r]),K(()=>{r&&!l&&rn(`GET`,`/me`,void 0,r).then(e=>u(t=>t||{id:e.id,name:e.name,guest:e.guest})).catch(()=>null)},[r]),K(()=>{s&&s.lobby(e.name===`lobby`)},[s,e.name]);let ne=async e=>{w(null);try{let t=await e;t&&t.table&&(m(e=>e.includes(t.table)?e:[...e,t.table]),La(`#/t/${t.table}`))}catch(e){w(e.code===`already_seated`?{key:`error.already_seated`}:e)}},re=(e,t=s)=>{let n=String(e).trim().toUpperCase();/^[A-Z0-9]{1,16}$/.test(n)?t&&ne(t.command(`join`,{code:n})):w({key:`lobby.badCode`})};K(()=>{e.name===`join`&&(r?s&&(La(`#/`),re(e.code,s)):E(e.code))},[e,r,s]),K(()=>{if(s&&T){let e=T;E(null),re(e,s)}},[s,T]),K(()=>{e.name===`table`&&!r&&La(`#/`)},[e.name,r]);let P=async(e,t)=>{O({busy:!0,error:null});try{e===`register`&&(a.current=r);let n=await rn(`POST`,`/${e}`,t,e===`register`?r:null);tn(n.token),u({id:n.user.id,name:n.user.name,guest:n.user.guest}),O({busy:!1,error:null}),o.current=!0,i(n.token)}catch(e){a.current=null,O({busy:!1,error:e})}};K(()=>{if(!o.current)return;o.current=!1;let e=document.activeElement;e&&e!==document.body&&e.id!==`app`||(document.getElementById(`play-title`)||document.getElementById(`app`))?.focus()},[r,l]);let ie=e=>{let t=`${Date.now()}-${Math.random()}`;k(n=>[...n,{id:t,text:e}]),setTimeout(()=>k(e=>e.filter(e=>e.id!==t)),4e3)},ae={busy:D.busy,error:Ra(D.error),clear:()=>O(e=>({...e,error:null}))},F;switch(e.name){case`table`:F=r&&s?Z`<${ma} key=${`${e.id}:${r}`} conn=${s} tableId=${e.id} me=${l} go=${La} toast=${ie}
+              onLeave=${t=>{t&&m(t=>t.filter(t=>t!==e.id)),La(`#/`)}} />`:null;break;case`leaderboard`:F=Z`<${qn} user=${l} />`;break;case`history`:F=Z`<${Kn} token=${r} user=${l} />`;break;case`replay`:F=Z`<${bi} key=${e.id} matchId=${e.id} userId=${l?.id}
+        onBack=${()=>La(/^#\/(player|history)/.test(A.current)?A.current:`#/history`)} />`;break;case`player`:F=Z`<${dr} key=${e.id} userId=${e.id} me=${l} />`;break;case`learn`:F=Z`<${ja} />`;break;case`rules`:F=Z`<${Fa} />`;break;default:F=Z`<${tr} token=${r} user=${l} conn=${s} myTables=${p} lobbyTables=${h}
+        online=${_} queue=${y} setQueue=${b} formError=${Ra(C)}
         setFormError=${w}
-        pendingJoin=${T} auth=${ae} onAuth=${P} run=${ne} joinByCode=${re} go=${Fa} />`}return Z`
+        pendingJoin=${T} auth=${ae} onAuth=${P} run=${ne} joinByCode=${re} go=${La} />`}return Z`
     <a class="skip-link" href="#app" onClick=${e=>{e.preventDefault(),document.getElementById(`app`)?.focus()}}>${L(`nav.skip`)}</a>
-    <${zn} token=${r} user=${l} rating=${d} connStatus=${x} offline=${j.offline}
+    <${Un} token=${r} user=${l} rating=${d} connStatus=${x} offline=${j.offline}
       onSignOut=${()=>N(!0)} />
-    ${j.offline?Z`<${Ra} onRetry=${j.retry} />`:null}
+    ${j.offline?Z`<${Ba} onRetry=${j.retry} />`:null}
     <main id="app" tabindex="-1">${F}</main>
     <div class="toasts" aria-live="polite">
       ${ee.map(e=>Z`<div key=${e.id} class="toast" data-testid="toast">${e.text}</div>`)}
-    </div>`}async function Ba(){lt(),await ge(he(),{remember:!1});let e=document.getElementById(`root`);se(b(za,{}),e),document.body.dataset.ready=`true`,`serviceWorker`in navigator&&navigator.serviceWorker.register(`/sw.js`).catch(e=>console.warn(`service worker:`,e))}Ba().catch(e=>{console.error(e);let t=document.getElementById(`root`),n=document.createElement(`p`);n.className=`message error boot-error`,n.textContent=L(`error.generic`)===`error.generic`?`Cuatrola: ${e}`:`${L(`error.generic`)} (${e})`,t.replaceChildren(n)}),window.cuatrola={app:Pa};
+    </div>`}async function Ha(){lt(),await ge(he(),{remember:!1});let e=document.getElementById(`root`);se(b(Va,{}),e),document.body.dataset.ready=`true`,`serviceWorker`in navigator&&navigator.serviceWorker.register(`/sw.js`).catch(e=>console.warn(`service worker:`,e))}Ha().catch(e=>{console.error(e);let t=document.getElementById(`root`),n=document.createElement(`p`);n.className=`message error boot-error`,n.textContent=L(`error.generic`)===`error.generic`?`Cuatrola: ${e}`:`${L(`error.generic`)} (${e})`,t.replaceChildren(n)}),window.cuatrola={app:Ia};
