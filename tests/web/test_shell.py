@@ -363,13 +363,14 @@ def test_on_a_phone_or_a_tablet_the_open_tables_come_right_after_the_ways_to_pla
     ("wide", "tall"),
     [({"width": 800, "height": 600}, {"width": 600, "height": 800}),
      ({"width": 1024, "height": 768}, {"width": 768, "height": 1024})],
-    ids=["across-600px", "across-900px"],
+    ids=["phone", "tablet"],
 )  # fmt: skip
 def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
     browser: Any, server: str, waiting_table: str, wide: dict[str, int], tall: dict[str, int]
 ) -> None:
-    # across the width where the list changes places it was built anew, and the focus in it
-    # fell to the page's start
+    # A phone turned across 600 px, where the phone layout begins, and a tablet turned across
+    # 900 px, where the list changes places: there it was built anew, and the focus in it fell
+    # to the page's start.
     player = open_player(browser, server, viewport=wide)
     try:
         page = player.page
