@@ -33,6 +33,7 @@ from cuatrola.clients.terminal.session import PANEL_CLOSE_SECONDS
 from cuatrola.commands import play
 from cuatrola.commands.play import PASSWORD_VARIABLE
 from cuatrola.core.actions import format_action
+from cuatrola.core.cards import CANTE_MASKS, mask_of
 from cuatrola.core.hand import Phase
 from cuatrola.core.rules import Rules
 from cuatrola.protocol.messages import TableOptions
@@ -71,10 +72,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield serve.http
 
 
-@pytest.fixture
-async def proxy(server: str) -> AsyncIterator[CuttableProxy]:
-    """A TCP proxy in front of the module's server: cutting its connections is what a
-    network failure looks like to a client (closed after the test)."""
+@contextlib.asynccontextmanager
+async def _proxy_to(server: str) -> AsyncIterator[CuttableProxy]:
+    """A TCP proxy in front of ``server``: cutting its connections is what a network failure
+    looks like to a client (closed on leaving)."""
     cuttable = CuttableProxy(int(server.rsplit(":", 1)[1]))
     await cuttable.start()
     try:
@@ -83,9 +84,56 @@ async def proxy(server: str) -> AsyncIterator[CuttableProxy]:
         await cuttable.close()
 
 
+@pytest.fixture
+async def proxy(server: str) -> AsyncIterator[CuttableProxy]:
+    """A TCP proxy in front of the module's server (closed after the test)."""
+    async with _proxy_to(server) as cuttable:
+        yield cuttable
+
+
+#: The pause between hands of :func:`paused_server`: a hand summary closed within it leaves
+#: the table waiting for the next deal, not for the person.
+HAND_PAUSE = 10.0
+
+
+@pytest.fixture(scope="module")
+def paused_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server like :func:`server` that pauses :data:`HAND_PAUSE` seconds between hands
+    (the room's default is 2 s)."""
+    with ServeProcess(
+        tmp_path_factory.mktemp("paused"),
+        *QUICK,
+        "--hand-pause",
+        str(HAND_PAUSE),
+        "--cante-window",
+        "0.4",
+    ) as serve:
+        yield serve.http
+
+
+@pytest.fixture
+async def paused_proxy(paused_server: str) -> AsyncIterator[CuttableProxy]:
+    """A TCP proxy in front of :func:`paused_server` (closed after the test)."""
+    async with _proxy_to(paused_server) as cuttable:
+        yield cuttable
+
+
 def _through(proxy: CuttableProxy) -> str:
     """The server's address through ``proxy``."""
     return f"http://127.0.0.1:{proxy.port}"
+
+
+class _Bells(OnlineApp):
+    """The online client, counting the bells it rings (the pilot's terminal has no sound)."""
+
+    def __init__(self, options: OnlineOptions, *, lang: str = "es") -> None:
+        super().__init__(options, lang=lang)
+        self.bells = 0
+
+    def bell(self) -> None:
+        """Count the bell, and ring it."""
+        self.bells += 1
+        super().bell()
 
 
 def _bots_app_through(
@@ -95,14 +143,13 @@ def _bots_app_through(
     lang: str = "en",
     rules: Rules | None = None,
     options: type[OnlineOptions] = OnlineOptions,
-) -> OnlineApp:
+) -> _Bells:
     """A client at a table against three computer players, reaching the server by ``proxy``
     (``rules``: the table's, the client's default when ``None``; ``options``: the class of
-    the client's options, :class:`_ShortTurns` for a table with short turns)."""
+    the client's options, :class:`_ShortTurns` for a table with short turns); it counts its
+    bells."""
     rules = rules if rules is not None else Rules()  # the client's default rules
-    return OnlineApp(
-        options(server=_through(proxy), mode="bots", name=name, rules=rules), lang=lang
-    )
+    return _Bells(options(server=_through(proxy), mode="bots", name=name, rules=rules), lang=lang)
 
 
 async def _play_until(
@@ -572,9 +619,10 @@ async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:
     await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
 
 
-async def _to_the_last_card(pilot: Pilot[int], app: OnlineApp) -> None:
-    """Play as the human (greedy choices, by keys) until his turn to play his last card of a
-    hand (a hand he sits out is skipped: its summary is closed)."""
+async def _to_a_play_turn(pilot: Pilot[int], app: OnlineApp, cards: int = 1) -> None:
+    """Play as the human (greedy choices, by keys) until his turn to play a card holding
+    ``cards`` cards: his last card of a hand by default, 5 for his first (a hand he sits out
+    is skipped: its summary is closed)."""
     while True:
         await wait_for(
             pilot,
@@ -586,24 +634,33 @@ async def _to_the_last_card(pilot: Pilot[int], app: OnlineApp) -> None:
             continue
         view = app.view
         assert view is not None
-        if view.phase is Phase.PLAY and len(view.hand) == 1:
+        if view.phase is Phase.PLAY and len(view.hand) == cards:
             return
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
 
 
-async def _summary_over(
-    pilot: Pilot[int], app: OnlineApp, proxy: CuttableProxy, *keys: str
-) -> MessageScreen:
-    """Play to the last card of a hand and play it with the hand's end held back by
-    ``proxy``; press ``keys`` (a chat line being typed, the help), and only then let the end
-    come: the hand summary opens over what the keys did. Returns the summary, once drawn."""
-    await _to_the_last_card(pilot, app)
+async def _play_held(pilot: Pilot[int], app: _Bells, proxy: CuttableProxy, *keys: str) -> None:
+    """Make the person's move (greedy, by its key) with the table's answer held back by
+    ``proxy``; press ``keys`` (a chat line being typed, the help), and only then let the
+    answer come: what follows the move comes over what the keys did. The bells are counted
+    from here (one may have rung on the way: a hand summary over the next hand's bid)."""
+    app.bells = 0
     view = app.view
     assert view is not None
     proxy.hold()
     await pilot.press(key_for(app, greedy_action(view)))
     await pilot.press(*keys)
     proxy.release()
+
+
+async def _summary_over(
+    pilot: Pilot[int], app: _Bells, proxy: CuttableProxy, *keys: str
+) -> MessageScreen:
+    """Play to the last card of a hand and play it with the hand's end held back, pressing
+    ``keys`` meanwhile (:func:`_play_held`): the hand summary opens over what the keys did.
+    Returns the summary, once drawn."""
+    await _to_a_play_turn(pilot, app)
+    await _play_held(pilot, app, proxy, *keys)
     await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
     panel = app.screen
     assert isinstance(panel, MessageScreen)
@@ -612,17 +669,19 @@ async def _summary_over(
 
 
 async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resumes(
-    proxy: CuttableProxy,
+    paused_proxy: CuttableProxy,
 ) -> None:
-    app = _bots_app_through(proxy, "Lola", lang="es")
+    app = _bots_app_through(paused_proxy, "Lola", lang="es")
     async with app.run_test(size=(80, 24)) as pilot:
-        panel = await _summary_over(pilot, app, proxy, "t", *_keys("buena mano"))
+        panel = await _summary_over(pilot, app, paused_proxy, "t", *_keys("buena mano"))
         chat = app.query_one("#chat-input", Input)
         # The keys are the panel's now: they scroll it and switch its language, and the
         # line keeps what was typed.
         await pilot.press("down", "x", "l")
         assert app.texts.lang == "en"
         assert chat.value == "buena mano"
+        # The next hand is not dealt yet: the move is nobody's.
+        assert app.view is not None and app.view.phase is Phase.FINISHED
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is not panel, "the panel to close")
         # Back at the table the line is open, with the cursor in it: typing goes on.
@@ -1351,21 +1410,40 @@ async def test_enter_takes_the_player_from_the_hand_summary_to_the_waiting_move(
 # Where the keys go ------------------------------------------------------------------------------
 
 
-async def _closed_by_itself(pilot: Pilot[int], app: OnlineApp, panel: MessageScreen) -> None:
-    """Wait for the hand summary ``panel`` to close by itself for the next hand's move."""
+#: How a hand summary that says "your turn" closes: by the person's Enter, or by itself.
+CLOSINGS = ("enter", "itself")
+
+
+async def _closed_for_the_turn(
+    pilot: Pilot[int], app: OnlineApp, panel: MessageScreen, closing: str
+) -> None:
+    """Once the hand summary ``panel`` says that the next hand's move is the person's, close
+    it as ``closing`` says (:data:`CLOSINGS`), and wait until the table has the keys."""
     await wait_for(
-        pilot, lambda: app.screen is not panel, "the panel to close by itself", seconds=SHORT_TURN
+        pilot,
+        lambda: "Your turn in the next hand: Enter to go back to the table" in _footer(panel),
+        "the panel to say that the next hand waits for the person",
     )
-    assert "Your turn: the hand's summary is just above" in log_text(app)
+    if closing == "enter":
+        await pilot.press("enter")
+    await wait_for(
+        pilot,
+        lambda: app.screen is app.screen_stack[0] and not isinstance(app.focused, Input),
+        f"the panel to close ({closing}) and the table to have the keys",
+        seconds=SHORT_TURN,
+    )
+    closed_by_itself = "Your turn: the hand's summary is just above" in log_text(app)
+    assert closed_by_itself == (closing == "itself")
 
 
-async def test_a_summary_closing_by_itself_gives_the_keys_to_the_table_and_keeps_the_chat_line(
-    proxy: CuttableProxy,
+@pytest.mark.parametrize("closing", CLOSINGS)
+async def test_a_summary_closed_for_the_turn_gives_the_keys_to_the_table_and_keeps_the_chat_line(
+    proxy: CuttableProxy, closing: str
 ) -> None:
     app = _bots_app_through(proxy, "Lola", options=_ShortTurns)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = await _summary_over(pilot, app, proxy, "t", *_keys("good hand"))
-        await _closed_by_itself(pilot, app, panel)
+        await _closed_for_the_turn(pilot, app, panel, closing)
         # The move is due: the line is put away with what was typed, and the log says so.
         chat = app.query_one("#chat-input", Input)
         assert not chat.display and app.focused is not chat
@@ -1375,6 +1453,8 @@ async def test_a_summary_closing_by_itself_gives_the_keys_to_the_table_and_keeps
         view = app.view
         assert view is not None and human_turn(app)
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        # One bell for the turn, rung over the summary; none again at the table.
+        assert app.bells == 1
         # `t` opens the line as it was, the cursor after the text: typing goes on.
         await pilot.press("t")
         assert chat.display and app.focused is chat
@@ -1385,19 +1465,104 @@ async def test_a_summary_closing_by_itself_gives_the_keys_to_the_table_and_keeps
         await pilot.press("ctrl+q")
 
 
-async def test_a_summary_closing_by_itself_closes_the_help_it_covered(
-    proxy: CuttableProxy,
+@pytest.mark.parametrize("closing", CLOSINGS)
+async def test_a_summary_closed_for_the_turn_closes_the_help_it_covered(
+    proxy: CuttableProxy, closing: str
 ) -> None:
     app = _bots_app_through(proxy, "Olga", options=_ShortTurns)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = await _summary_over(pilot, app, proxy, "question_mark")
         assert isinstance(app.screen_stack[-2], HelpScreen)
-        await _closed_by_itself(pilot, app, panel)
+        await _closed_for_the_turn(pilot, app, panel, closing)
         # The table is on screen with the keys, not the help of the last hand.
         assert app.screen is app.screen_stack[0] and human_turn(app)
         view = app.view
         assert view is not None
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        await pilot.press("ctrl+q")
+
+
+async def _next_move_over(pilot: Pilot[int], app: _Bells, proxy: CuttableProxy, *keys: str) -> None:
+    """Play the person's first card of a hand with the table's answer held back, pressing
+    ``keys`` meanwhile (:func:`_play_held`): his next move, his next card, comes over what
+    the keys did. Returns once it has come. In a hand where he holds a rey and caballo of a
+    suit, a cante could be asked of him first (a decision of its own): the hand is played
+    on, to the next."""
+    while True:
+        await _to_a_play_turn(pilot, app, cards=5)
+        view = app.view
+        assert view is not None
+        if not any(mask_of(view.hand) & pair == pair for pair in CANTE_MASKS):
+            break
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+    await _play_held(pilot, app, proxy, *keys)
+    await wait_for(
+        pilot, lambda: app.view is not view and bool(app.choices()), "the person's next move"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Your turn: Enter to go back to the table"),
+        ("es", "Te toca: Intro para volver a la mesa"),
+    ],
+)
+async def test_the_help_says_when_the_turn_comes_behind_it_with_the_clock_and_one_bell(
+    proxy: CuttableProxy, lang: str, words: str
+) -> None:
+    app = _bots_app_through(proxy, "Vera", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _next_move_over(pilot, app, proxy, "question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await wait_for(pilot, lambda: words in plain(help_screen.footer), "the help to say so")
+        shown = int(plain(help_screen.footer).split("⏱", 1)[1].split("s", 1)[0])
+        assert 0 < shown <= 30
+        # Below the help, on screen on 80x24.
+        footer = help_screen.query_one("#help-footer", Static)
+        await wait_for(
+            pilot,
+            lambda: footer.region.height >= 1 and footer.region.bottom <= 24,
+            "the footer on screen",
+        )
+        assert app.bells == 1
+        # The clock runs in the help; the bell rang once.
+        await wait_for(
+            pilot, lambda: f"⏱ {shown} s" not in plain(help_screen.footer), "the clock to tick"
+        )
+        assert app.bells == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: human_turn(app), "the table with the person's move")
+        view = app.view
+        assert view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert app.bells == 1
+        await pilot.press("ctrl+q")
+
+
+async def test_the_turn_coming_while_the_chat_line_is_typed_rings_the_bell_once(
+    proxy: CuttableProxy,
+) -> None:
+    app = _bots_app_through(proxy, "Tina")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _next_move_over(pilot, app, proxy, "t", *_keys("nice"))
+        chat = app.query_one("#chat-input", Input)
+        # The line keeps the keys and what was typed; the choices line says whose move it
+        # is, and the bell rings once: not again as the clock ticks.
+        assert app.focused is chat and chat.value == "nice"
+        assert "⏱" in plain(app.render_actions())
+        assert app.bells == 1
+        shown = _clock_seconds(app)
+        await wait_for(pilot, lambda: _clock_seconds(app) != shown, "the clock to tick")
+        assert app.bells == 1
+        await _type(pilot, " one")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Tina: nice one" in log_text(app), "the line sent")
+        view = app.view
+        assert view is not None and human_turn(app)
+        await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
+        assert app.bells == 1
         await pilot.press("ctrl+q")
 
 

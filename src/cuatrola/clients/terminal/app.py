@@ -144,29 +144,53 @@ def help_text(body: str) -> RenderableType:
 
 class HelpScreen(ModalScreen[None]):
     """The key help and the rules card, in the current language (scrolls on a small
-    terminal: up, down, page up and page down)."""
+    terminal: up, down, page up and page down). Below it a footer, empty and hidden unless
+    the app has something to say there while the help covers the table (the person's turn
+    with its clock, :meth:`update_footer`)."""
 
+    # As in MessageScreen: the footer is docked so that it keeps its rows, and the help's
+    # text gets what is left of the capped panel.
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 100%; max-width: 92; height: auto; max-height: 100%;
-                                  border: thick $accent; background: $surface; }
-    HelpScreen Static { padding: 1 2; }
+    HelpScreen > #help-panel { width: 100%; max-width: 92; height: auto; max-height: 100%;
+                               border: thick $accent; background: $surface; }
+    HelpScreen #help-scroll { height: auto; max-height: 1fr; }
+    HelpScreen #help { padding: 1 2; }
+    HelpScreen #help-footer { dock: bottom; height: auto; padding: 0 2 1 2; }
     """
 
     def __init__(self, texts: Texts) -> None:
         super().__init__()
         self._texts = texts
+        self._footer: Drawing = ""
+        # Made here, not in compose, so that a footer given as the help opens is never lost.
+        self._help_footer = Static("", id="help-footer")
+        self._help_footer.display = False
 
     def compose(self) -> ComposeResult:
-        """One scrolling panel with the help text."""
-        with VerticalScroll(id="help-scroll"):
-            yield Static(self._help(), id="help")
+        """One scrolling panel with the help text, above the footer."""
+        with Vertical(id="help-panel"):
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self._help(), id="help")
+            yield self._help_footer
 
     def _help(self) -> RenderableType:
         return Group(
             Text(self._texts("help_title"), style="bold"),
             help_text(self._texts("help_body")),
         )
+
+    @property
+    def footer(self) -> RenderableType:
+        """The line(s) below the help (empty when there is nothing to say)."""
+        return drawn(self._footer)
+
+    def update_footer(self, footer: Drawing) -> None:
+        """Show ``footer`` below the help (nothing, and no row, when it is empty)."""
+        self._footer = footer
+        shown = drawn(footer)
+        self._help_footer.update(shown)
+        self._help_footer.display = bool(shown) if isinstance(shown, str | Text) else True
 
     def on_key(self, event: events.Key) -> None:
         """Esc, Enter, q or ? close the help; the arrows, page keys, Home and End scroll it;
@@ -180,6 +204,7 @@ class HelpScreen(ModalScreen[None]):
             self.app.switch_language()
             self._texts = self.app.texts
             self.query_one("#help", Static).update(self._help())
+            self.update_footer(self._footer)
 
 
 class MessageScreen(ModalScreen[str | None]):
@@ -520,6 +545,7 @@ class CuatrolaApp(App[int]):
         key, char = event.key, event.character or ""
         if char == "?" or key == "question_mark":
             self.push_screen(HelpScreen(self.texts))
+            self.refresh_all()  # the help's footer says at once whether the move is due
             return
         if char == "l":
             self.switch_language()

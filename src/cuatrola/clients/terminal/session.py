@@ -22,8 +22,15 @@ import time
 from typing import Final
 
 from rich.text import Text
+from textual.screen import ModalScreen
+from textual.widgets import Input
 
-from cuatrola.clients.terminal.app import REMATCH_CHOICES, CuatrolaApp, MessageScreen
+from cuatrola.clients.terminal.app import (
+    REMATCH_CHOICES,
+    CuatrolaApp,
+    HelpScreen,
+    MessageScreen,
+)
 from cuatrola.core.actions import format_action, parse_action
 from cuatrola.core.rules import Rules
 from cuatrola.core.views import SeatView
@@ -89,8 +96,8 @@ class SessionApp(CuatrolaApp):
         self._panels: list[MessageScreen] = []
         #: The running turn timer: its seat and when it runs out (``time.monotonic``).
         self._deadline: tuple[int, float] | None = None
-        #: Whether the open hand summary says that the next hand waits for the person.
-        self._turn_in_panel = False
+        #: The person's decision last told (:meth:`_decision`): a bell rings once per turn.
+        self._turn_told: tuple[object, ...] | None = None
         #: The seats of people who went away (a ``presence`` not online) and are not back.
         self._gone_seats: set[int] = set()
         #: The seats whose chat this person muted, and whether the spectators' (online: the
@@ -415,60 +422,77 @@ class SessionApp(CuatrolaApp):
     # Panels ------------------------------------------------------------------------------------
 
     def refresh_all(self) -> None:
-        """Redraw the table, and tell an open hand summary that the next hand waits for the
-        person (:meth:`_watch_the_turn`)."""
+        """Redraw the table, and tell the person of his turn where the table is not in view
+        or does not have the keys (:meth:`_watch_the_turn`)."""
         super().refresh_all()
         self._watch_the_turn()
 
     def _watch_the_turn(self) -> None:
-        """Keep the person's turn from running out behind a hand summary.
+        """Keep the person's turn from going unseen, or running out, behind what covers the
+        table.
 
-        Online the next hand is dealt while the summary is open. Once it is the person's turn
-        the panel's footer shows the running clock and says so (with a bell); with
-        :data:`PANEL_CLOSE_SECONDS` left the panel closes by itself and its text goes to the
-        log, where it can still be read; the keys are the table's then
-        (:meth:`~cuatrola.clients.terminal.app.CuatrolaApp.focus_table`), and the help, if
-        the summary covered it, closes too.
+        When the person's turn comes while the table does not have the keys (a panel on
+        screen, the chat line being typed) a bell rings, once per turn. A hand summary or
+        the help on screen says so in its footer, with the running clock, while the move is
+        due. Online the next hand is dealt while the summary is open: with
+        :data:`PANEL_CLOSE_SECONDS` left the summary closes by itself and its text goes to
+        the log, where it can still be read, and the keys are the table's
+        (:meth:`_panel_closed`).
         """
-        panel = self._panels[0] if self._panels else None
-        if panel is None or panel.name != "hand-summary" or self.screen is not panel:
+        if not self.is_mounted_ok():
             return
-        if not self.choices():  # not the person's move (or a spectator)
-            if self._turn_in_panel:
-                self._turn_in_panel = False
-                panel.update_footer(self.summary_footer)
-            return
-        left = self.turn_seconds_left()
-        if left is not None and left <= PANEL_CLOSE_SECONDS:
-            self._turn_in_panel = False
-            self.log_write(panel.body)
+        screen = self.screen
+        summary = self._panels[0] if self._panels else None
+        if summary is None or summary.name != "hand-summary" or screen is not summary:
+            summary = None
+        due = bool(self.choices())  # the person's move (never a spectator's)
+        left = self.turn_seconds_left() if due else None
+        if summary is not None and left is not None and left <= PANEL_CLOSE_SECONDS:
+            self.log_write(summary.body)
             self.log_line(self.texts("summary_closed_for_turn"), style="bold yellow")
             self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
-            # The move is due: the keys go to the table, not back to where they were before
-            # the panel opened (a chat line would take the card keys as letters).
-            self.focus_table()
-            panel.dismiss(None)
-            # A screen the summary covered (the help, opened in the last hand) would hide the
-            # table and hold the keys just the same.
-            while len(self.screen_stack) > 1 and self.screen not in self._panels:
-                self.pop_screen()
+            summary.dismiss(None)
             return
-        if not self._turn_in_panel:
-            self._turn_in_panel = True
-            self.bell()
-        panel.update_footer(self._turn_footer(left))
+        self._ring_for_the_turn()
+        if summary is not None:
+            summary.update_footer(
+                self._turn_footer(left, "summary_your_turn", closes=True)
+                if due
+                else self.summary_footer
+            )
+        elif isinstance(screen, HelpScreen):
+            screen.update_footer(self._turn_footer(left, "help_your_turn") if due else "")
 
-    def _turn_footer(self, left: float | None) -> Text:
-        """A hand summary's footer while the next hand waits for the person: the clock, that
-        it is his turn, and when the panel closes by itself."""
+    def _decision(self) -> tuple[object, ...] | None:
+        """What the person is asked to decide now (the hand, its phase and how far it is), or
+        ``None`` when the move is not his."""
+        view = self.view
+        if view is None or not self.choices():
+            return None
+        return (self.hand_number, view.phase, len(view.bids), len(view.tricks), len(view.trick))
+
+    def _ring_for_the_turn(self) -> None:
+        """Ring the bell when the person's turn comes while the table does not have the keys
+        (a panel covers it, or the keys go into the chat line): once per turn, so a turn
+        that came at the table rings nothing when a panel opens over it later."""
+        decision = self._decision()
+        if decision is None or decision == self._turn_told:
+            return
+        self._turn_told = decision
+        if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
+            self.bell()
+
+    def _turn_footer(self, left: float | None, words: str, *, closes: bool = False) -> Text:
+        """A panel's footer while the move is the person's: the clock, that it is his turn
+        (the catalogue text ``words``) and, for a panel that ``closes`` by itself, when."""
         text = Text()
         if left is not None:
             seconds = math.ceil(left)
             text.append(self.texts("online_timer", seconds=seconds) + " · ", style="bold")
-        text.append(self.texts("summary_your_turn"), style="bold yellow")
-        if left is not None:
-            closes = self.texts("summary_closes_at", seconds=int(PANEL_CLOSE_SECONDS))
-            text.append("\n" + closes, style="dim")
+        text.append(self.texts(words), style="bold yellow")
+        if left is not None and closes:
+            when = self.texts("summary_closes_at", seconds=int(PANEL_CLOSE_SECONDS))
+            text.append("\n" + when, style="dim")
         return text
 
     def _queue_panel(self, panel: MessageScreen) -> None:
@@ -479,7 +503,9 @@ class SessionApp(CuatrolaApp):
 
     def _panel_closed(self, choice: str | None = None) -> None:
         closed = self._panels.pop(0)
-        self._turn_in_panel = False
+        # Asked before the offline table deals the next hand: the summary said that the move
+        # is the person's only if it was so while he read it.
+        due = bool(self.choices())
         if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
             self.winner = None
             self.waiting_text = self.notice = self.say("online_rematch_wait")
@@ -492,6 +518,18 @@ class SessionApp(CuatrolaApp):
                 self._summary_closed()
             if self._panels:
                 self.push_screen(self._panels[0], self._panel_closed)
+            elif closed.name == "hand-summary" and due:
+                self._back_to_the_table()
+
+    def _back_to_the_table(self) -> None:
+        """A hand summary that said the move is the person's closed (by Enter, or by itself):
+        the keys go to the table, not back to where they were before the panel opened (a chat
+        line would take the card keys as letters), and a screen the summary covered (the
+        help, opened in the last hand) closes too, as it would hide the table and hold the
+        keys just the same."""
+        self.focus_table()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
 
 
 __all__ = ["SessionApp"]
