@@ -550,15 +550,24 @@ async def _marta_at_a_public_table(
             await player.close()
 
 
+async def _bruno_and_eve_say(
+    app: OnlineApp, pilot: Pilot[int], bruno: Player, eve: Player, said: str
+) -> None:
+    """Bruno (seated) says ``said`` and Eve (a spectator) says "mirando" at the app's table;
+    both lines are in the app's log."""
+    table = app.table_id
+    await bruno.command({"type": "chat", "table": table, "text": said})
+    await eve.command({"type": "chat", "table": table, "text": "mirando"})
+    shown = (f"Bruno: {said}", "Eve: mirando")
+    await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+
+
 async def test_a_mute_takes_the_lines_already_shown_and_spectators_are_muted_at_once(
     server: str,
 ) -> None:
     async with _marta_at_a_public_table(server) as (app, pilot, _, bruno, eve):
         table = app.table_id
-        await bruno.command({"type": "chat", "table": table, "text": "hola"})
-        await eve.command({"type": "chat", "table": table, "text": "mirando"})
-        shown = ("Bruno: hola", "Eve: mirando")
-        await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+        await _bruno_and_eve_say(app, pilot, bruno, eve, "hola")
         # Muting Bruno takes his line out of the log at once; Eve's stays.
         await _say(pilot, "/mute bruno")
         muted = "Ya no ves la charla de Bruno (/unmute Bruno la vuelve a mostrar)"
@@ -593,10 +602,7 @@ async def test_a_mute_made_on_another_connection_reaches_the_client_at_once(
 ) -> None:
     async with _marta_at_a_public_table(server) as (app, pilot, marta, bruno, eve):
         table = app.table_id
-        await bruno.command({"type": "chat", "table": table, "text": "antes"})
-        await eve.command({"type": "chat", "table": table, "text": "mirando"})
-        shown = ("Bruno: antes", "Eve: mirando")
-        await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+        await _bruno_and_eve_say(app, pilot, bruno, eve, "antes")
         seq = app.last_seq
         # Marta mutes Bruno, then the spectators, on her other device: the client knows at
         # once (no sync comes), and their lines go from the log.

@@ -195,3 +195,15 @@ def resize(page: Any, size: dict[str, int]) -> None:
     # the media queries are answered at the next frame, the screen drawn again after it
     page.wait_for_function("(width) => innerWidth === width", arg=size["width"])
     page.evaluate(SETTLED)
+
+
+def assert_turning_keeps_focus(
+    page: Any, test_id: str, wide: dict[str, int], tall: dict[str, int]
+) -> None:
+    """Turn the window from ``wide`` to ``tall`` and back, twice: the element ``test_id``,
+    which has the focus, keeps it each time (a part of the page built anew in its other
+    place must hand the focus on to its new copy)."""
+    for size in (tall, wide, tall, wide):
+        resize(page, size)
+        focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
+        assert focused == test_id, (size, focused)

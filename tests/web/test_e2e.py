@@ -798,22 +798,32 @@ def test_leaving_a_match_in_play_asks_in_the_page_and_cancelling_keeps_the_seat(
         player.close()
 
 
+def _olga_and_pau_at_a_table(host: Any, guest: Any) -> tuple[str, str]:
+    """Olga opens a private table in ``host``'s page, seated first, computer players as the
+    opponents; Pau follows its invite link in ``guest`` and is seated as her partner. The
+    table's id and Pau's seat."""
+    sign_in_as_guest(host, "Olga")
+    host.get_by_test_id("create-seat").select_option("0")
+    host.get_by_test_id("create-bot-opponents").check()
+    host.get_by_test_id("create-table").click()
+    host.get_by_test_id("waiting").wait_for()
+    table_id = host.url.rsplit("/", 1)[1]
+    guest.goto(host.get_by_test_id("invite-link").input_value())
+    guest.wait_for_selector("body[data-ready=true]")
+    sign_in_as_guest_for_join(guest, "Pau")
+    table = guest.get_by_test_id("table")
+    table.wait_for()
+    seat = table.get_attribute("data-seat")
+    assert seat is not None
+    return table_id, seat
+
+
 def test_a_muted_person_still_shows_muted_after_a_reload(browser: Any, server: str) -> None:
     host = open_player(browser, server)
     guest = open_player(browser, server)
     page = host.page
     try:
-        sign_in_as_guest(page, "Olga")
-        page.get_by_test_id("create-seat").select_option("0")
-        page.get_by_test_id("create-bot-opponents").check()
-        page.get_by_test_id("create-table").click()
-        page.get_by_test_id("waiting").wait_for()
-        guest.page.goto(page.get_by_test_id("invite-link").input_value())
-        guest.page.wait_for_selector("body[data-ready=true]")
-        sign_in_as_guest_for_join(guest.page, "Pau")
-        table = guest.page.get_by_test_id("table")
-        table.wait_for()
-        seat = table.get_attribute("data-seat")
+        _, seat = _olga_and_pau_at_a_table(page, guest.page)
         pressed = "[data-testid=mute-{}][aria-pressed={}]"
         page.locator(pressed.format(seat, "false")).wait_for()
         page.get_by_test_id(f"mute-{seat}").click()
@@ -842,17 +852,7 @@ def test_a_mute_takes_the_shown_lines_out_of_every_tab_and_spectators_mute_at_on
     watcher = open_player(browser, server)
     page = host.page
     try:
-        sign_in_as_guest(page, "Olga")
-        page.get_by_test_id("create-seat").select_option("0")
-        page.get_by_test_id("create-bot-opponents").check()
-        page.get_by_test_id("create-table").click()
-        page.get_by_test_id("waiting").wait_for()
-        table_id = page.url.rsplit("/", 1)[1]
-        guest.page.goto(page.get_by_test_id("invite-link").input_value())
-        guest.page.wait_for_selector("body[data-ready=true]")
-        sign_in_as_guest_for_join(guest.page, "Pau")
-        guest.page.get_by_test_id("table").wait_for()
-        seat = guest.page.get_by_test_id("table").get_attribute("data-seat")
+        table_id, seat = _olga_and_pau_at_a_table(page, guest.page)
         sign_in_as_guest(watcher.page, "Eve")
         watcher.page.get_by_test_id(f"watch-{table_id}").click()
         watcher.page.get_by_test_id("spectating").wait_for()

@@ -21,9 +21,9 @@ from cuatrola.server.tutorial.judge import judge, position_state
 from cuatrola.server.tutorial.lessons import LESSONS, Step
 from tests.web.conftest import RunningServer
 from tests.web.helpers import (
+    assert_turning_keeps_focus,
     catalogue,
     open_player,
-    resize,
     shot,
     sign_in_as_guest,
     start_vs_computer,
@@ -225,10 +225,7 @@ def test_turning_the_screen_keeps_the_focus_in_the_list_of_lessons(
         page.get_by_test_id("learn-title").wait_for()
         button = f"learn-lesson-{LESSONS[1].id}"
         tab_to(page, button)
-        for size in (tall, wide, tall, wide):
-            resize(page, size)
-            focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
-            assert focused == button, (size, focused)
+        assert_turning_keeps_focus(page, button, wide, tall)
         assert player.errors == []
     finally:
         player.close()

@@ -15,10 +15,10 @@ import pytest
 from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     LANGS,
+    assert_turning_keeps_focus,
     catalogue,
     computer_name,
     open_player,
-    resize,
     shot,
     sign_in_as_guest,
     start_vs_computer,
@@ -378,10 +378,7 @@ def test_turning_the_screen_keeps_the_focus_in_the_open_tables(
         watch = f"watch-{waiting_table}"
         page.get_by_test_id(watch).wait_for()
         tab_to(page, watch)
-        for size in (tall, wide, tall, wide):
-            resize(page, size)
-            focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
-            assert focused == watch, (size, focused)
+        assert_turning_keeps_focus(page, watch, wide, tall)
         assert player.errors == []
     finally:
         player.close()
