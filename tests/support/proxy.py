@@ -11,7 +11,51 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+class _Listener:
+    """A loopback listener that runs ``handler`` for each connection it accepts, and at
+    :meth:`close` cancels the handlers still running and waits for them.
+
+    A handler still connecting upstream when the test ends would otherwise be dropped with the
+    test's event loop, its socket connected and never closed: garbage-collected in a later
+    test, it fails that test with a ``ResourceWarning``.
+    """
+
+    def __init__(self, handler: Handler) -> None:
+        self._handler = handler
+        self._server: asyncio.Server | None = None
+        self._handlers: set[asyncio.Task[None]] = set()
+        self.port = 0
+
+    async def start(self) -> None:
+        """Listen on a free loopback port."""
+        self._server = await asyncio.start_server(self._accepted, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _accepted(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        try:
+            await self._handler(reader, writer)
+        finally:
+            self._handlers.discard(task)
+            writer.transport.abort()
+
+    async def close(self) -> None:
+        """Stop listening, cancel the handlers still running and wait for them."""
+        if self._server is not None:
+            self._server.close()
+        handlers = list(self._handlers)
+        for task in handlers:
+            task.cancel()
+        await asyncio.gather(*handlers, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
 
 
 class CuttableProxy:
@@ -20,18 +64,21 @@ class CuttableProxy:
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
-        self.port = 0
-        self._server: asyncio.Server | None = None
+        self._listener = _Listener(self._handle)
         self._writers: set[asyncio.StreamWriter] = set()
         self._downstream = asyncio.Event()  # clear: the server's bytes are held
         self._downstream.set()
         #: Close new connections at once (the server looks unreachable).
         self.refusing = False
 
+    @property
+    def port(self) -> int:
+        """The port it listens on (once started)."""
+        return self._listener.port
+
     async def start(self) -> None:
         """Listen on a free loopback port."""
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
+        await self._listener.start()
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self.refusing:
@@ -76,9 +123,7 @@ class CuttableProxy:
     async def close(self) -> None:
         """Stop listening and drop what is left."""
         self.cut()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
+        await self._listener.close()
 
 
 class Balancer:
@@ -92,14 +137,17 @@ class Balancer:
 
     def __init__(self, ports: Callable[[], list[int]]) -> None:
         self.ports = ports
-        self.port = 0
         self._turn = 0
-        self._server: asyncio.Server | None = None
+        self._listener = _Listener(self._handle)
+
+    @property
+    def port(self) -> int:
+        """The port it listens on (once started)."""
+        return self._listener.port
 
     async def start(self) -> None:
         """Listen on a free loopback port."""
-        self._server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
+        await self._listener.start()
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         ports = self.ports()
@@ -125,10 +173,11 @@ class Balancer:
             with contextlib.suppress(OSError):
                 sink.close()
 
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        try:
+            await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        finally:
+            up_writer.transport.abort()
 
     async def close(self) -> None:
-        """Stop listening."""
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
+        """Stop listening, and drop the connections still open."""
+        await self._listener.close()
