@@ -1340,6 +1340,15 @@ def _footer(panel: MessageScreen) -> str:
     return plain(panel.footer)
 
 
+async def _a_stray_enter_chooses_nothing(pilot: Pilot[int], app: OnlineApp) -> None:
+    """Just after a panel closed by itself for the person's move, Enter (meant for the panel)
+    does not bid or play the choice under the cursor: the move is still to make."""
+    seq, view = app.last_seq, app.view
+    await pilot.press("enter")
+    await pilot.pause(0.3)
+    assert app.last_seq == seq and app.view is view and human_turn(app)
+
+
 async def test_a_hand_summary_shows_the_next_hands_clock_and_closes_before_it_runs_out(
     server: str,
 ) -> None:
@@ -1376,11 +1385,8 @@ async def test_a_hand_summary_shows_the_next_hands_clock_and_closes_before_it_ru
         assert left is not None and 5 < left <= PANEL_CLOSE_SECONDS
         log = log_text(app)
         assert "Hand over" in log and "Your turn: the hand's summary is just above" in log
-        # An Enter meant for the panel does not bid the choice under the cursor.
-        seq, view = app.last_seq, app.view
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert app.last_seq == seq and app.view is view and human_turn(app)
+        await _a_stray_enter_chooses_nothing(pilot, app)
+        view = app.view
         assert view is not None
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
         assert "your time ran out" not in log_text(app)
@@ -1416,19 +1422,26 @@ async def test_enter_takes_the_player_from_the_hand_summary_to_the_waiting_move(
 # Where the keys go ------------------------------------------------------------------------------
 
 
-#: How a hand summary that says "your turn" closes: by the person's Enter, or by itself.
+#: How a panel that says "your turn" closes: by the person's Enter, or by itself.
 CLOSINGS = ("enter", "itself")
 
 
 async def _closed_for_the_turn(
-    pilot: Pilot[int], app: OnlineApp, panel: MessageScreen, closing: str
+    pilot: Pilot[int],
+    app: OnlineApp,
+    panel: MessageScreen | HelpScreen,
+    closing: str,
+    *,
+    words: str = "Your turn in the next hand: Enter to go back to the table",
+    note: str = "Your turn: the hand's summary is just above",
 ) -> None:
-    """Once the hand summary ``panel`` says that the next hand's move is the person's, close
-    it as ``closing`` says (:data:`CLOSINGS`), and wait until the table has the keys."""
+    """Once ``panel`` (the hand summary by default) says ``words``, that the move is the
+    person's, close it as ``closing`` says (:data:`CLOSINGS`), and wait until the table has
+    the keys; the log says ``note`` if, and only if, the panel closed by itself."""
     await wait_for(
         pilot,
-        lambda: "Your turn in the next hand: Enter to go back to the table" in _footer(panel),
-        "the panel to say that the next hand waits for the person",
+        lambda: words in plain(panel.footer),
+        "the panel to say that the move waits for the person",
     )
     if closing == "enter":
         await pilot.press("enter")
@@ -1438,8 +1451,7 @@ async def _closed_for_the_turn(
         f"the panel to close ({closing}) and the table to have the keys",
         seconds=SHORT_TURN,
     )
-    closed_by_itself = "Your turn: the hand's summary is just above" in log_text(app)
-    assert closed_by_itself == (closing == "itself")
+    assert (note in log_text(app)) == (closing == "itself")
 
 
 @pytest.mark.parametrize("closing", CLOSINGS)
@@ -1507,24 +1519,37 @@ async def _next_move_over(pilot: Pilot[int], app: _Bells, proxy: CuttableProxy, 
     )
 
 
-@pytest.mark.parametrize(
-    ("lang", "words"),
-    [
-        ("en", "Your turn: Enter to go back to the table"),
-        ("es", "Te toca: Intro para volver a la mesa"),
-    ],
-)
+#: What the help says, by language, when the person's move comes behind it: in its footer,
+#: that the move is his, then when the help closes by itself; in the log, that it did.
+HELP_TURN_WORDS = {
+    "en": (
+        "Your turn: Enter to go back to the table",
+        "At 10 s left it closes by itself",
+        "Your turn: the help closed by itself (? opens it again)",
+    ),
+    "es": (
+        "Te toca: Intro para volver a la mesa",
+        "Al quedar 10 s se cierra sola",
+        "Te toca: la ayuda se ha cerrado sola (? la abre otra vez)",
+    ),
+}
+
+
+@pytest.mark.parametrize("closing", CLOSINGS)
+@pytest.mark.parametrize("lang", sorted(HELP_TURN_WORDS))
 async def test_the_help_says_when_the_turn_comes_behind_it_with_the_clock_and_one_bell(
-    proxy: CuttableProxy, lang: str, words: str
+    proxy: CuttableProxy, lang: str, closing: str
 ) -> None:
-    app = _bots_app_through(proxy, "Vera", lang=lang)
+    words, closes, note = HELP_TURN_WORDS[lang]
+    app = _bots_app_through(proxy, "Vera", lang=lang, options=_ShortTurns)
     async with app.run_test(size=(80, 24)) as pilot:
         await _next_move_over(pilot, app, proxy, "question_mark")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         await wait_for(pilot, lambda: words in plain(help_screen.footer), "the help to say so")
         shown = int(plain(help_screen.footer).split("⏱", 1)[1].split("s", 1)[0])
-        assert 0 < shown <= 30
+        assert PANEL_CLOSE_SECONDS < shown <= SHORT_TURN
+        assert closes in plain(help_screen.footer)
         # Below the help, on screen on 80x24.
         footer = help_screen.query_one("#help-footer", Static)
         await wait_for(
@@ -1538,8 +1563,13 @@ async def test_the_help_says_when_the_turn_comes_behind_it_with_the_clock_and_on
             pilot, lambda: f"⏱ {shown} s" not in plain(help_screen.footer), "the clock to tick"
         )
         assert app.bells == 1
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: human_turn(app), "the table with the person's move")
+        # Closed by Enter, or by itself in time for the move, as a hand summary is.
+        await _closed_for_the_turn(pilot, app, help_screen, closing, words=words, note=note)
+        assert human_turn(app)
+        if closing == "itself":
+            left = app.turn_seconds_left()
+            assert left is not None and 5 < left <= PANEL_CLOSE_SECONDS
+            await _a_stray_enter_chooses_nothing(pilot, app)
         view = app.view
         assert view is not None
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))

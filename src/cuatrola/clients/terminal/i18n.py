@@ -104,6 +104,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_closes_at": "Al quedar {seconds} s se cierra solo; el resumen pasa al registro",
         "summary_closed_for_turn": "Te toca: el resumen de la mano está aquí arriba",
         "help_your_turn": "Te toca: Intro para volver a la mesa",
+        "help_closes_at": "Al quedar {seconds} s se cierra sola",
+        "help_closed_for_turn": "Te toca: la ayuda se ha cerrado sola (? la abre otra vez)",
         "match_over_title": "Fin de la partida",
         "match_won": "¡Habéis ganado la partida!",
         "match_lost": "Han ganado ellos.",
@@ -126,7 +128,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "             /mute espectadores oculta la de todos los que miran\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
-            "  ?          esta ayuda (Esc para cerrar)\n"
+            "  ?          esta ayuda (Esc para cerrar); en línea, en tu turno se cierra sola\n"
+            "             antes de que se acabe tu tiempo\n"
             "  Ctrl+Q     salir\n"
             "\n"
             "Cartas: A as, 3 tres, R rey, C caballo, S sota.\n"
@@ -363,6 +366,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_closes_at": "At {seconds} s left it closes by itself; the summary goes to the log",
         "summary_closed_for_turn": "Your turn: the hand's summary is just above",
         "help_your_turn": "Your turn: Enter to go back to the table",
+        "help_closes_at": "At {seconds} s left it closes by itself",
+        "help_closed_for_turn": "Your turn: the help closed by itself (? opens it again)",
         "match_over_title": "Match over",
         "match_won": "Your team wins the match!",
         "match_lost": "The other team wins the match.",
@@ -385,7 +390,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "             /mute spectators hides the chat of everybody watching\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
-            "  ?          this help (Esc to close)\n"
+            "  ?          this help (Esc to close); online, on your turn it closes by itself\n"
+            "             before your time runs out\n"
             "  Ctrl+Q     quit\n"
             "\n"
             "Cards: A as (ace), 3 tres, R rey (king), C caballo (knight), S sota (jack).\n"

@@ -61,9 +61,9 @@ from cuatrola.protocol.messages import (
 )
 from cuatrola.protocol.views import HandView, view_from_wire
 
-#: With this many seconds of the person's turn left, a hand summary still open closes by
-#: itself: the server deals the next hand while the summary is read (its pause is ~2 s) and
-#: its clock runs, so a panel must never cost the person a move.
+#: With this many seconds of the person's turn left, a hand summary or the help still open
+#: closes by itself: the server deals the next hand while the summary is read (its pause is
+#: ~2 s) and its clock runs, so a panel must never cost the person a move.
 PANEL_CLOSE_SECONDS: Final = 10.0
 #: After a panel closed by itself, Enter and space do not choose at the table for this long
 #: (a key pressed to close the panel must not bid or play the card under the cursor).
@@ -436,8 +436,8 @@ class SessionApp(CuatrolaApp):
         the help on screen says so in its footer, with the running clock, while the move is
         due. Online the next hand is dealt while the summary is open: with
         :data:`PANEL_CLOSE_SECONDS` left the summary closes by itself and its text goes to
-        the log, where it can still be read, and the keys are the table's
-        (:meth:`_panel_closed`).
+        the log, where it can still be read; the help closes the same way
+        (:meth:`_close_for_the_turn`).
         """
         if not self.is_mounted_ok():
             return
@@ -447,21 +447,38 @@ class SessionApp(CuatrolaApp):
             summary = None
         due = bool(self.choices())  # the person's move (never a spectator's)
         left = self.turn_seconds_left() if due else None
-        if summary is not None and left is not None and left <= PANEL_CLOSE_SECONDS:
+        closing = left is not None and left <= PANEL_CLOSE_SECONDS
+        if summary is not None and closing:
             self.log_write(summary.body)
-            self.log_line(self.texts("summary_closed_for_turn"), style="bold yellow")
-            self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
-            summary.dismiss(None)
+            self._close_for_the_turn(summary, "summary_closed_for_turn")
+            return
+        if isinstance(screen, HelpScreen) and closing:
+            self._close_for_the_turn(screen, "help_closed_for_turn")
             return
         self._ring_for_the_turn()
         if summary is not None:
             summary.update_footer(
-                self._turn_footer(left, "summary_your_turn", closes=True)
+                self._turn_footer(left, "summary_your_turn", closes="summary_closes_at")
                 if due
                 else self.summary_footer
             )
         elif isinstance(screen, HelpScreen):
-            screen.update_footer(self._turn_footer(left, "help_your_turn") if due else "")
+            screen.update_footer(
+                self._turn_footer(left, "help_your_turn", closes="help_closes_at") if due else ""
+            )
+
+    def _close_for_the_turn(self, panel: HelpScreen | MessageScreen, note: str) -> None:
+        """Close ``panel`` (a hand summary, the help), which covers the table with
+        :data:`PANEL_CLOSE_SECONDS` of the person's turn left, so that it does not cost him
+        the move: the log says so (the catalogue text ``note``), the keys go to the table
+        and, for :data:`KEY_HOLD_SECONDS`, Enter and space choose nothing there (a key meant
+        for the panel must not bid or play the card under the cursor)."""
+        self.log_line(self.texts(note), style="bold yellow")
+        self.choose_keys_held_until = time.monotonic() + KEY_HOLD_SECONDS
+        panel.dismiss(None)
+        # A summary's close (_panel_closed) gives the keys to the table as well, but the help
+        # is pushed with no callback: here is where both get them, at once.
+        self.focus_table()
 
     def _decision(self) -> tuple[object, ...] | None:
         """What the person is asked to decide now (the hand, its phase and how far it is), or
@@ -482,16 +499,17 @@ class SessionApp(CuatrolaApp):
         if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
             self.bell()
 
-    def _turn_footer(self, left: float | None, words: str, *, closes: bool = False) -> Text:
+    def _turn_footer(self, left: float | None, words: str, *, closes: str) -> Text:
         """A panel's footer while the move is the person's: the clock, that it is his turn
-        (the catalogue text ``words``) and, for a panel that ``closes`` by itself, when."""
+        (the catalogue text ``words``) and, with a clock, when the panel closes by itself
+        (the catalogue text ``closes``, :meth:`_close_for_the_turn`)."""
         text = Text()
         if left is not None:
             seconds = math.ceil(left)
             text.append(self.texts("online_timer", seconds=seconds) + " · ", style="bold")
         text.append(self.texts(words), style="bold yellow")
-        if left is not None and closes:
-            when = self.texts("summary_closes_at", seconds=int(PANEL_CLOSE_SECONDS))
+        if left is not None:
+            when = self.texts(closes, seconds=int(PANEL_CLOSE_SECONDS))
             text.append("\n" + when, style="dim")
         return text
 
