@@ -617,6 +617,40 @@ async def test_a_mute_made_on_another_connection_reaches_the_client_at_once(
         assert app.muted_seats == {1} and app.last_seq == seq
 
 
+async def test_a_spectator_who_mutes_the_spectators_keeps_their_own_lines(server: str) -> None:
+    ws = "ws://" + server.split("://", 1)[1] + "/ws"
+    marta = Player("Marta", await guest_token(server, "Marta"), ws)
+    eve = Player("Eve", await guest_token(server, "Eve"), ws)
+    try:
+        for player in (marta, eve):
+            await player.connect()
+        created = {"type": "create_table", "options": {"public": True}, "seat": 0}
+        table = (await marta.command(created))["table"]
+        assert (await eve.command({"type": "subscribe", "table": table}))["type"] == "ack"
+        watch = OnlineOptions(server=server, mode="watch", watch=table, name="Pia")
+        app = OnlineApp(watch, lang="es")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.info is not None, "the table")
+            await _say(pilot, "hola")
+            await eve.command({"type": "chat", "table": table, "text": "mirando"})
+            shown = ("Pia: hola", "Eve: mirando")
+            await wait_for(pilot, lambda: all(s in log_text(app) for s in shown), "both lines")
+            # Pia, a spectator, mutes the spectators: Eve's line goes, hers stays.
+            await _say(pilot, "/mute espectadores")
+            await wait_for(pilot, lambda: app.muted_spectators, "the spectators' mute")
+            assert "Eve: mirando" not in log_text(app) and "Pia: hola" in log_text(app)
+            # So do the lines said after it: hers are shown, Eve's are not.
+            await _say(pilot, "sigo")
+            await wait_for(pilot, lambda: "Pia: sigo" in log_text(app), "her next line")
+            said = (await eve.command({"type": "chat", "table": table, "text": "¿y?"}))["seq"]
+            await wait_for(pilot, lambda: app.last_seq >= said, "the muted line's event")
+            assert "¿y?" not in log_text(app)
+            await pilot.press("ctrl+q")
+    finally:
+        for player in (marta, eve):
+            await player.close()
+
+
 async def _close_the_panel(pilot: Pilot[int], app: OnlineApp) -> None:
     """Close the panel on screen with Enter once it is drawn."""
     panel = app.screen

@@ -320,6 +320,22 @@ def test_a_syncs_chat_lines_are_chat_bodies_with_a_number_both_ways_compatible()
     assert decoded.muted == []
 
 
+def test_a_chat_line_says_whether_it_is_the_recipients_own_both_ways_compatible() -> None:
+    mine = Event(table="t1", seq=4, body=ChatSaid(seat=None, name="Eve", text="hola", own=True))
+    frame = encode(mine)
+    assert json.loads(frame)["body"]["own"] is True
+    assert decode_server(frame) == mine
+    # Anybody else's copy says false; a server from before the field said nothing: the same.
+    theirs = Event(table="t1", seq=4, body=ChatSaid(seat=None, name="Eve", text="hola"))
+    assert json.loads(encode(theirs))["body"]["own"] is False
+    older = json.loads(frame)
+    del older["body"]["own"]
+    assert decode_server(json.dumps(older).encode()) == theirs
+    # A sync's line carries it too.
+    line = ChatLine(seat=None, name="Eve", phrase="thanks", own=True, seq=4)
+    assert msgspec.json.decode(msgspec.json.encode(line), type=ChatLine) == line
+
+
 def test_the_seat_to_move_gets_a_reason_for_each_card_it_may_not_play() -> None:
     deal = ["AO RO SO 3E SB", "3C RC AE CE AB", "3O CC SC RE SE", "CO AC 3B RB CB"]
     state = HandState.from_cards(Rules(), 3, [h.split() for h in deal], "CB")

@@ -468,14 +468,43 @@ async def test_a_mute_reaches_every_connection_of_its_user_and_spectators_can_be
         sync = await bea3.next("sync")
         assert (sync["muted"], sync["muted_spectators"]) == ([2], True)
         assert [c["text"] for c in sync["chat"]] == []
-        # A spectator may mute the spectators too: every spectator's line, hers as well.
-        assert (await eve.command({"type": "mute", "table": table, "spectators": True}))[
-            "type"
-        ] == "ack"
-        said = (await eve.command({"type": "chat", "table": table, "text": "otra"}))["seq"]
-        assert (await chat_seen(eve, table, said))["body"] is None
-        assert (await chat_seen(ana, table, said))["body"]["text"] == "otra"
         for p in (*players, bea2, bea3, eve):
+            await p.close()
+
+
+async def test_a_spectator_who_mutes_the_spectators_still_sees_their_own_lines(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        players, table = await four_at_a_table(server)
+        ana = players[0]
+        eve, flor = await make_players(server, ["Eve", "Flor"])
+        for spectator in (eve, flor):
+            await spectator.command({"type": "subscribe", "table": table})
+            await spectator.next("sync")
+        mute = {"type": "mute", "table": table, "spectators": True}
+        assert (await eve.command(mute))["type"] == "ack"
+        # Eve's own line reaches her whole, marked hers; everybody else's copy is not.
+        said = (await eve.command({"type": "chat", "table": table, "text": "hola"}))["seq"]
+        line = (await chat_seen(eve, table, said))["body"]
+        assert (line["seat"], line["text"], line["own"]) == (None, "hola", True)
+        for other in (ana, flor):
+            assert (await chat_seen(other, table, said))["body"]["own"] is False
+        # Another spectator's line stays hidden from her.
+        theirs = (await flor.command({"type": "chat", "table": table, "text": "buenas"}))["seq"]
+        assert (await chat_seen(eve, table, theirs))["body"] is None
+        # A new connection of hers: its sync keeps her line, not Flor's; a replay the same.
+        eve2 = Player("Eve2", eve.token, server.ws)
+        await eve2.connect()
+        await eve2.command({"type": "subscribe", "table": table})
+        sync = await eve2.next("sync")
+        assert [(c["seq"], c["text"], c["own"]) for c in sync["chat"]] == [(said, "hola", True)]
+        eve3 = Player("Eve3", eve.token, server.ws)
+        await eve3.connect()
+        await eve3.command({"type": "subscribe", "table": table, "since": said - 1})
+        assert (await chat_seen(eve3, table, said))["body"]["own"] is True
+        assert (await chat_seen(eve3, table, theirs))["body"] is None
+        for p in (*players, eve, flor, eve2, eve3):
             await p.close()
 
 

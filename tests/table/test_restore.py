@@ -12,8 +12,10 @@ import msgspec
 import pytest
 
 from cuatrola.core.actions import NO_CANTE, format_action
+from cuatrola.protocol.codec import encode
 from cuatrola.protocol.ids import CommandId, TableId, UserId
-from cuatrola.protocol.messages import Ack, Muted, TableOptions
+from cuatrola.protocol.messages import Ack, ChatSaid, Muted, TableOptions
+from cuatrola.protocol.messages import ChatLine as SyncLine
 from cuatrola.storage.base import TableKind, TableStatus
 from cuatrola.table import Step, Table, TableConfig
 from cuatrola.table.commands import (
@@ -640,6 +642,38 @@ def test_a_user_mutes_every_spectator_at_once_and_it_comes_back_with_the_table()
     # Unmuted: the next spectator's line reaches her again.
     records += table.handle(Mute(ANA, None, False, CommandId("u3"))).records
     assert copy_of(table, records).mutes == {ANA: frozenset({2})}
+
+
+def test_a_spectator_who_mutes_the_spectators_still_sees_their_own_lines() -> None:
+    table = new_table()
+    records = seat(table, humans=4)
+    flor = UserId("flor")
+    records += table.handle(Mute(EVE, None, True, CommandId("u1"))).records
+    muted = table.mutes[EVE]
+    step = table.handle(Chat(EVE, "Eve", "hola", None, CommandId("c1")))
+    records += step.records
+    (said,) = [e.event for e in step.effects if isinstance(e, Broadcast)]
+    own = ChatSaid(seat=None, name="Eve", text="hola", own=True)
+    assert table.project(said, None, muted, EVE).body == own
+    # Only Eve's copies are marked hers; another spectator who muted the same hides it.
+    assert table.project(said, 1, frozenset(), BEA).body == ChatSaid(None, "Eve", "hola")
+    assert table.project(said, None, muted, flor).body is None
+    # A broadcast's frames: the speaker's apart from those of the same seat and mutes.
+    frames = table.frames(said, None)
+    for user in (flor, EVE, None):
+        expected = msgspec.structs.replace(table.project(said, None, muted, user), clock=None)
+        assert frames.for_recipient(None, muted, user) == encode(expected)
+    # Another spectator's line stays hidden from her.
+    step = table.handle(Chat(flor, "Flor", "buenas", None, CommandId("c2")))
+    records += step.records
+    (theirs,) = [e.event for e in step.effects if isinstance(e, Broadcast)]
+    assert table.project(theirs, None, muted, EVE).body is None
+    mine = [SyncLine(seat=None, name="Eve", text="hola", own=True, seq=said.seq)]
+    assert table.recent_chat(muted, EVE) == mine
+    # The same once the table is restored (the stored line says who said it: its ``by``).
+    copy = copy_of(table, records)
+    assert copy.recent_chat(copy.mutes[EVE], EVE) == mine
+    assert copy.project(copy.chat[0], None, copy.mutes[EVE], EVE).body == own
 
 
 def test_a_snapshot_stores_the_spectators_mute_with_the_seats_and_reads_old_ones() -> None:

@@ -55,6 +55,9 @@ def test_a_rematch_starts_with_a_snapshot_that_stands_for_the_log_before_it() ->
     whole = copy_of(table, records)
     compacted = copy_of(table, records[at:])
     assert _state(compacted) == _state(whole)
+    # The snapshot keeps who said each line: Bea's own is still hers, whatever she muted.
+    mine = compacted.recent_chat(frozenset({1}), BEA)
+    assert [(line.phrase, line.own) for line in mine] == [("suerte", True)]
     # Both go on the same way: the same records and effects for the same commands.
     more_whole: list[TableRecord] = []
     more_compacted: list[TableRecord] = []

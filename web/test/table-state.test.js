@@ -170,6 +170,18 @@ describe("sync", () => {
     expect(reduce({ ...s, mutedSpectators: true }, { type: "muted", msg: { table: "t-1" } }).mutedSpectators).toBe(true);
   });
 
+  it("keeps our own lines when we mute their speaker: a spectator muting the spectators", () => {
+    const line = (name, text, own) => ({ kind: "chat", seat: null, name, text, own });
+    let s = sync(view(), { seat: null, chat: [line("Eve", "hola", true)] });
+    s = event(s, line("Flor", "buenas", false));
+    s = reduce(s, { type: "mute", spectators: true, on: true });
+    expect(s.chat.map((c) => c.text)).toEqual(["hola"]);
+    // so does the server's `muted`, and a line of ours said after it stays too
+    s = event(s, line("Eve", "sigo", true));
+    s = reduce(s, { type: "muted", msg: { type: "muted", table: "t-1", seats: [], spectators: true } });
+    expect(s.chat.map((c) => c.text)).toEqual(["hola", "sigo"]);
+  });
+
   it("starts the score sheet from the score so far, without inventing the earlier hands", () => {
     const s = sync(view());
     expect(s.sheet).toEqual({ base: { hands: 5, score: [4, 7] }, rows: [] });

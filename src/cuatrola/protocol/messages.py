@@ -572,12 +572,14 @@ class MatchEnded(_Event, frozen=True, tag="match_end"):
 
 class ChatSaid(_Event, frozen=True, tag="chat"):
     """A chat line from ``seat`` (``None``: a spectator) named ``name``: ``text`` or a quick
-    ``phrase`` key. Clients must escape ``text`` and ``name``."""
+    ``phrase`` key. Clients must escape ``text`` and ``name``. ``own`` is true only in the
+    copies sent to the user who said it: a mute of theirs never hides it."""
 
     seat: int | None
     name: str
     text: str | None = None
     phrase: str | None = None
+    own: bool = False
 
 
 class ChatLine(ChatSaid, frozen=True):

@@ -388,7 +388,7 @@ class TableRunner:
         for client in list(self.subscribers):
             seat = table.seat_of(client.user)
             muted = table.mutes.get(client.user, frozenset())
-            client.send_raw(frames.for_recipient(seat, muted))
+            client.send_raw(frames.for_recipient(seat, muted, client.user))
 
     def clock(self) -> Clock | None:
         """The running turn timer as the clients' clocks show it, or ``None``."""
@@ -507,9 +507,9 @@ class TableRunner:
         if events is None or len(events) > client.room() - REPLAY_HEADROOM:
             # A replay longer than the connection's queue can take would get the client
             # dropped as too slow, in the middle of it: one snapshot instead.
-            client.send(self._sync(seat, muted))
+            client.send(self._sync(seat, muted, client.user))
         else:
-            frames = table.replay(events, seat, muted)
+            frames = table.replay(events, seat, muted, client.user)
             clock = self.clock()
             if frames and clock is not None:
                 # Only the newest frame tells the clock: the older ones' turns are over.
@@ -542,7 +542,7 @@ class TableRunner:
         """Whether a seated owner follows the table now."""
         return any(self.table.seat_of(c.user) is not None for c in self.subscribers)
 
-    def _sync(self, seat: int | None, muted: MutedChat) -> Sync:
+    def _sync(self, seat: int | None, muted: MutedChat, user: UserId) -> Sync:
         table = self.table
         view = table.current_view(seat)
         clock = self.clock()
@@ -556,7 +556,7 @@ class TableRunner:
             info=table.info(with_code=seat is not None),
             seat=seat,
             view=hand_view(view) if view is not None else None,
-            chat=table.recent_chat(muted),
+            chat=table.recent_chat(muted, user),
             timer=timer,
             clock=clock,
             shuffle=table.pending_commitment(),

@@ -332,9 +332,11 @@ def apply_cantes_over(table: Table) -> None:
 
 
 def apply_chat(table: Table, record: ChatRecord) -> None:
-    """A chat line (the table keeps the last 30 for newcomers)."""
+    """A chat line (the table keeps the last 30 for newcomers), said by the record's ``by``."""
     body = ChatSaid(seat=record.seat, name=record.name, text=record.text, phrase=record.phrase)
-    event = PublicEvent(seq=table._next_seq(), body=body, speaker=record.seat)
+    event = PublicEvent(
+        seq=table._next_seq(), body=body, speaker=record.seat, speaker_user=record.by
+    )
     table._emit(event)
     table.chat.append(event)
     del table.chat[:-30]

@@ -5,7 +5,7 @@ user may hide the lines of a seat, or of every spectator, from themselves (a set
 theirs that the table keeps across reconnections and restarts, so it is stored too). Applying
 the records these write is :mod:`cuatrola.table.apply`'s (it keeps the last lines for
 newcomers), and :mod:`cuatrola.table.projection` leaves a muted speaker's lines out of its
-recipients' copies.
+recipients' copies, but for the speaker's own: nobody's mute hides their own lines from them.
 """
 
 from __future__ import annotations
@@ -29,10 +29,12 @@ MutedChat: TypeAlias = frozenset[int | None]
 def on_chat(table: Table, cmd: Chat) -> None:
     """``chat``: a line from ``cmd.user`` (a seat's owner, or a spectator)."""
     seat = table.seat_of(cmd.user)
+    # ``by`` (the command's sender, which the table stamps on the stored record anyway) is
+    # set here already so that applying the record knows who said the line.
     if cmd.text is not None:
-        table._record(ChatRecord(seat=seat, name=cmd.name, text=cmd.text.strip()))
+        table._record(ChatRecord(seat=seat, name=cmd.name, text=cmd.text.strip(), by=cmd.user))
     else:
-        table._record(ChatRecord(seat=seat, name=cmd.name, phrase=cmd.phrase))
+        table._record(ChatRecord(seat=seat, name=cmd.name, phrase=cmd.phrase, by=cmd.user))
 
 
 def on_mute(table: Table, cmd: Mute) -> None:

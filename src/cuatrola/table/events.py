@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from cuatrola.protocol.ids import UserId
 from cuatrola.protocol.messages import EventBody
 
 
@@ -30,11 +31,15 @@ class PublicEvent:
         body: the event body.
         speaker: the seat that said a chat line, ``None`` for a spectator's (recipients who
             muted it get the number only); ``None`` too for any other event.
+        speaker_user: the user who said a chat line (kept on the server: their own copies
+            are whole and marked ``own``, whatever they muted), ``None`` when unknown or for
+            any other event.
     """
 
     seq: int
     body: EventBody
     speaker: int | None = None
+    speaker_user: UserId | None = None
 
 
 @dataclass(frozen=True, slots=True)

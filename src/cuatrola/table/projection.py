@@ -24,6 +24,7 @@ from cuatrola.core.cards import cards_of
 from cuatrola.core.hand import HandState
 from cuatrola.core.views import PublicView, SeatPart, public_view, seat_part, view_for
 from cuatrola.protocol.codec import SeatedFrames, encode
+from cuatrola.protocol.ids import UserId
 from cuatrola.protocol.messages import (
     Acted,
     CantesOver,
@@ -56,19 +57,26 @@ def project(
     seat: int | None,
     muted: MutedChat = frozenset(),
     clock: Clock | None = None,
+    user: UserId | None = None,
 ) -> Event:
-    """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator) who has
-    muted the chat of ``muted`` (seats, ``None`` for the spectators), carrying ``clock``."""
+    """The copy of ``event`` for ``user`` (``None``: unknown), a recipient at ``seat``
+    (``None``: a spectator) who has muted the chat of ``muted`` (seats, ``None`` for the
+    spectators), carrying ``clock``."""
     if isinstance(event, PublicEvent):
-        return project_public(table, event, seat, muted, clock)
+        return project_public(table, event, seat, muted, clock, user)
     state = hand_at(table.hands, event.hand, event.step)
     return project_hand(table, event, state, seat, clock)
 
 
 def replay(
-    table: Table, events: list[TableEvent], seat: int | None, muted: MutedChat = frozenset()
+    table: Table,
+    events: list[TableEvent],
+    seat: int | None,
+    muted: MutedChat = frozenset(),
+    user: UserId | None = None,
 ) -> list[Event]:
-    """The copies of ``events`` (in order) for one recipient: what a reconnection gets.
+    """The copies of ``events`` (in order) for one recipient (``user``, as :func:`project`):
+    what a reconnection gets.
 
     Each old hand is played forward once for the whole replay, not rebuilt from its deal
     for every event.
@@ -77,7 +85,7 @@ def replay(
     states = states_along(table.hands, events)
     for event in events:
         if isinstance(event, PublicEvent):
-            frames.append(project_public(table, event, seat, muted))
+            frames.append(project_public(table, event, seat, muted, user=user))
         else:
             frames.append(project_hand(table, event, next(states), seat))
     return frames
@@ -111,8 +119,9 @@ class EventFrames:
     A hand event's public part is converted and encoded once, whatever the number of
     recipients (:class:`~cuatrola.protocol.codec.SeatedFrames`); each seat's frame adds only
     its own fields. Each distinct frame is made once, however many followers share it (the
-    same seat, or spectators who muted the same seats). Every frame is byte for byte
-    ``encode`` of :func:`project`'s copy with ``clock``.
+    same seat, or spectators who muted the same seats; a chat line's speaker has one of
+    their own). Every frame is byte for byte ``encode`` of :func:`project`'s copy with
+    ``clock``.
 
     Args:
         table: the table whose event it is (read, not changed but for its cache of the last
@@ -121,13 +130,16 @@ class EventFrames:
         clock: the running turn timer the frames carry, or ``None``.
     """
 
-    __slots__ = ("_clock", "_event", "_made", "_seated", "_table")
+    __slots__ = ("_clock", "_event", "_made", "_own", "_seated", "_speaker", "_table")
 
     def __init__(self, table: Table, event: TableEvent, clock: Clock | None) -> None:
         self._table = table
         self._event = event
         self._clock = clock
         self._made: dict[tuple[int | None, MutedChat], bytes] = {}
+        #: The user who said a chat line (``None``: any other event), and their frame.
+        self._speaker = event.speaker_user if isinstance(event, PublicEvent) else None
+        self._own: bytes | None = None
         #: A hand event outside a cante window: its public frame and the hand at the event.
         self._seated: tuple[SeatedFrames, HandState] | None = None
         if isinstance(event, HandEvent) and not event.window:
@@ -135,9 +147,19 @@ class EventFrames:
             public = _public_hand_view(table, event, state)
             self._seated = (SeatedFrames(_hand_event(table, event, public, clock)), state)
 
-    def for_recipient(self, seat: int | None, muted: MutedChat = frozenset()) -> bytes:
-        """The frame for a recipient at ``seat`` (``None``: a spectator) who has muted the
-        chat of ``muted`` (seats, ``None`` for the spectators)."""
+    def for_recipient(
+        self, seat: int | None, muted: MutedChat = frozenset(), user: UserId | None = None
+    ) -> bytes:
+        """The frame for ``user`` (``None``: unknown), a recipient at ``seat`` (``None``: a
+        spectator) who has muted the chat of ``muted`` (seats, ``None`` for the spectators)."""
+        if self._speaker is not None and user == self._speaker:
+            # The speaker's copy of their own line: whole whatever they muted, so one frame
+            # for all their connections.
+            if self._own is None:
+                self._own = encode(
+                    project(self._table, self._event, seat, muted, self._clock, user)
+                )
+            return self._own
         key = (seat, muted)
         data = self._made.get(key)
         if data is None:
@@ -169,12 +191,17 @@ def project_public(
     seat: int | None,
     muted: MutedChat,
     clock: Clock | None = None,
+    user: UserId | None = None,
 ) -> Event:
-    """A public event's copy: the number only for a muted speaker's chat (a seat, or any
-    spectator: ``None`` in ``muted``), and no invite code for a spectator."""
-    if isinstance(event.body, ChatSaid) and event.speaker in muted:
-        return Event(table=table.id, seq=event.seq, body=None, clock=clock)
+    """A public event's copy for ``user`` (``None``: unknown): the number only for a muted
+    speaker's chat (a seat, or any spectator: ``None`` in ``muted``) unless ``user`` said it
+    (their own line is whole and marked ``own``), and no invite code for a spectator."""
     body: EventBody = event.body
+    if isinstance(body, ChatSaid):
+        if user is not None and event.speaker_user == user:
+            body = msgspec.structs.replace(body, own=True)
+        elif event.speaker in muted:
+            return Event(table=table.id, seq=event.seq, body=None, clock=clock)
     if seat is None and isinstance(body, SeatsChanged) and body.info.code:
         # The invite code is for the people at the table, not for spectators.
         body = SeatsChanged(info=msgspec.structs.replace(body.info, code=""))

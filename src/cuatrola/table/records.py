@@ -85,13 +85,15 @@ class MuteRecord(_Record, frozen=True, tag="mute"):
 
 
 class ChatLine(msgspec.Struct, frozen=True, omit_defaults=True):
-    """A recent chat line in a :class:`SnapshotRecord`: its event number and what was said."""
+    """A recent chat line in a :class:`SnapshotRecord`: its event number, what was said and
+    the ``user`` who said it (``None`` in snapshots written before it was kept)."""
 
     seq: int
     seat: int | None = None
     name: str = ""
     text: str | None = None
     phrase: str | None = None
+    user: UserId | None = None
 
 
 class Applied(msgspec.Struct, frozen=True, array_like=True):
@@ -211,7 +213,8 @@ class CantesOverRecord(_Record, frozen=True, tag="cantes_over"):
 
 
 class ChatRecord(_Record, frozen=True, tag="chat"):
-    """A chat line from ``seat`` (``None``: a spectator): ``text`` or a quick ``phrase``."""
+    """A chat line from ``seat`` (``None``: a spectator): ``text`` or a quick ``phrase``.
+    Its ``by`` is the user who said it."""
 
     seat: int | None
     name: str

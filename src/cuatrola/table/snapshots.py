@@ -26,7 +26,9 @@ if TYPE_CHECKING:  # the table imports this module
 def snapshot_of(table: Table) -> SnapshotRecord:
     """What ``table`` is between two matches, as one record."""
     chat = [
-        ChatLine(seq=e.seq, seat=b.seat, name=b.name, text=b.text, phrase=b.phrase)
+        ChatLine(
+            seq=e.seq, seat=b.seat, name=b.name, text=b.text, phrase=b.phrase, user=e.speaker_user
+        )
         for e in table.chat
         if isinstance((b := e.body), ChatSaid)
     ]
@@ -66,6 +68,7 @@ def restore_snapshot(table: Table, record: SnapshotRecord) -> None:
             seq=line.seq,
             body=ChatSaid(seat=line.seat, name=line.name, text=line.text, phrase=line.phrase),
             speaker=line.seat,
+            speaker_user=line.user,
         )
         for line in record.chat
     ]

@@ -285,14 +285,30 @@ class Table:
         """User ids of the seated owners."""
         return [s.user for s in self.seats if s.user is not None]
 
-    def recent_chat(self, muted: MutedChat = frozenset()) -> list[ChatLine]:
-        """The last chat lines with their events' numbers, without those of the speakers
-        ``muted`` (seats, ``None`` for the spectators)."""
-        return [
-            ChatLine(seat=said.seat, name=said.name, text=said.text, phrase=said.phrase, seq=e.seq)
-            for e in self.chat
-            if isinstance(said := e.body, ChatSaid) and e.speaker not in muted
-        ]
+    def recent_chat(
+        self, muted: MutedChat = frozenset(), user: UserId | None = None
+    ) -> list[ChatLine]:
+        """The last chat lines with their events' numbers, for ``user`` (``None``: unknown):
+        without those of the speakers ``muted`` (seats, ``None`` for the spectators) but for
+        ``user``'s own lines, which are marked ``own``."""
+        lines = []
+        for e in self.chat:
+            said = e.body
+            if not isinstance(said, ChatSaid):
+                continue
+            own = user is not None and e.speaker_user == user
+            if own or e.speaker not in muted:
+                lines.append(
+                    ChatLine(
+                        seat=said.seat,
+                        name=said.name,
+                        text=said.text,
+                        phrase=said.phrase,
+                        own=own,
+                        seq=e.seq,
+                    )
+                )
+        return lines
 
     # Entry points ---------------------------------------------------------------------------
 
@@ -362,9 +378,16 @@ class Table:
 
     # Projection (table/projection.py) ----------------------------------------------------------
 
-    def project(self, event: TableEvent, seat: int | None, muted: MutedChat = frozenset()) -> Event:
-        """The copy of ``event`` for a recipient at ``seat`` (``None``: a spectator)."""
-        return projection.project(self, event, seat, muted)
+    def project(
+        self,
+        event: TableEvent,
+        seat: int | None,
+        muted: MutedChat = frozenset(),
+        user: UserId | None = None,
+    ) -> Event:
+        """The copy of ``event`` for ``user`` (``None``: unknown), a recipient at ``seat``
+        (``None``: a spectator) who muted ``muted`` (:func:`projection.project`)."""
+        return projection.project(self, event, seat, muted, user=user)
 
     def frames(self, event: TableEvent, clock: Clock | None) -> projection.EventFrames:
         """``event`` encoded for its recipients, each frame carrying ``clock`` (what a
@@ -372,14 +395,19 @@ class Table:
         return projection.EventFrames(self, event, clock)
 
     def replay(
-        self, events: list[TableEvent], seat: int | None, muted: MutedChat = frozenset()
+        self,
+        events: list[TableEvent],
+        seat: int | None,
+        muted: MutedChat = frozenset(),
+        user: UserId | None = None,
     ) -> list[Event]:
-        """The copies of ``events`` (in order) for one recipient: what a reconnection gets.
+        """The copies of ``events`` (in order) for one recipient (``user``, as
+        :meth:`project`): what a reconnection gets.
 
         Each old hand is played forward once for the whole replay, not rebuilt from its deal
         for every event.
         """
-        return projection.replay(self, events, seat, muted)
+        return projection.replay(self, events, seat, muted, user)
 
     def events_since(self, since: int) -> list[TableEvent] | None:
         """The events after ``since``, or ``None`` when they are not all kept (send a sync)."""

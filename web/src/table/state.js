@@ -341,11 +341,13 @@ function applyEvent(state, msg, now) {
 
 /**
  * Whom we muted now: the chat lines already shown from a speaker muted now go at once (a
- * spectator's line has no seat). Unmuting brings none back: the server never sent us the
- * lines said while the speaker was muted, and the ones hidden here are gone.
+ * spectator's line has no seat), but for our own (`own`: a spectator who mutes the spectators
+ * still sees what they said). Unmuting brings none back: the server never sent us the lines
+ * said while the speaker was muted, and the ones hidden here are gone.
  */
 function withMuted(state, muted, mutedSpectators) {
-  const hidden = (c) => (c.seat === null || c.seat === undefined ? mutedSpectators : muted.includes(c.seat));
+  const hidden = (c) =>
+    !c.own && (c.seat === null || c.seat === undefined ? mutedSpectators : muted.includes(c.seat));
   const chat = state.chat.some(hidden) ? state.chat.filter((c) => !hidden(c)) : state.chat;
   return { ...state, muted, mutedSpectators, chat };
 }

@@ -636,10 +636,13 @@ class CuatrolaApp(App[int]):
 
     def hide_chat(self, hidden: Callable[[int | None], bool]) -> None:
         """Take the chat lines of the speakers ``hidden`` (by seat; ``None``: a spectator)
-        out of the log, which is written again without them. A RichLog cannot drop a line:
-        it keeps rendered strips, not entries."""
+        out of the log, but for this person's own (``own``: a spectator who mutes the
+        spectators still sees what they said), and write the log again without them. A
+        RichLog cannot drop a line: it keeps rendered strips, not entries."""
         entries = self._log_entries
-        kept = [(r, said) for r, said in entries if said is None or not hidden(said.seat)]
+        kept = [
+            (r, said) for r, said in entries if said is None or said.own or not hidden(said.seat)
+        ]
         if len(kept) == len(entries):
             return
         self._log_entries = kept

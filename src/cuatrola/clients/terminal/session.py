@@ -404,8 +404,9 @@ class SessionApp(CuatrolaApp):
             self.log_line(self.texts("muted_known", names=", ".join(learned)), style="dim")
 
     def set_muted(self, seats: list[int] | set[int], spectators: bool) -> None:
-        """Whom this person muted now: the lines the log shows from a speaker muted now go
-        (the lines of one unmuted do not come back: the server never sent their text)."""
+        """Whom this person muted now: the lines the log shows from a speaker muted now go,
+        but for this person's own (the lines of one unmuted do not come back: the server
+        never sent their text)."""
         muted = set(seats)
         self.muted_seats, self.muted_spectators = muted, spectators
         self.hide_chat(lambda seat: spectators if seat is None else seat in muted)
