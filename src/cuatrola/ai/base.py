@@ -17,6 +17,7 @@ import operator
 import os
 import random
 import sys
+import sysconfig
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -103,11 +104,31 @@ def _action_name(action: int) -> str:
 
 #: The directory of the cuatrola package: frames in it are not a bot's own.
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
+#: The standard library's directories: a frame there is not a bot's own either (the worker
+#: thread ``cuatrola bot`` calls the player from is ``concurrent/futures/thread.py``), unless
+#: it is in an installed package's site-packages, which may sit inside them.
+_STDLIB_DIRS = tuple({Path(sysconfig.get_path(key)).resolve() for key in ("stdlib", "platstdlib")})
+_SITE_DIRS = tuple({Path(sysconfig.get_path(key)).resolve() for key in ("purelib", "platlib")})
+
+
+def _is_library_frame(filename: str) -> bool:
+    """Whether a traceback frame's file is cuatrola's or the standard library's."""
+    if filename.startswith("<frozen "):
+        return True
+    try:
+        path = Path(filename).resolve()
+    except (OSError, ValueError):
+        return False
+    if path.is_relative_to(_PACKAGE_DIR):
+        return True
+    in_stdlib = any(path.is_relative_to(directory) for directory in _STDLIB_DIRS)
+    return in_stdlib and not any(path.is_relative_to(directory) for directory in _SITE_DIRS)
 
 
 def describe_failure(exc: BaseException) -> str:
     """One line for an exception a player raised: its type, its message and the innermost
-    frame of its traceback outside the cuatrola package (the bot's own ``file:line``).
+    frame of its traceback outside the cuatrola package and the standard library (the bot's
+    own ``file:line``; nothing when no frame is the bot's).
 
     >>> try:
     ...     {}["missing"]
@@ -118,11 +139,7 @@ def describe_failure(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     where = None
     for frame in traceback.extract_tb(exc.__traceback__):
-        try:
-            inside = Path(frame.filename).resolve().is_relative_to(_PACKAGE_DIR)
-        except (OSError, ValueError):
-            inside = False
-        if not inside:
+        if not _is_library_frame(frame.filename):
             where = frame
     if where is not None:
         text += f" (at {where.filename}:{where.lineno})"
