@@ -223,6 +223,27 @@ def _search_current_directory(missing: ModuleNotFoundError, module_name: str) ->
     return True
 
 
+def _import_spec_module(module_name: str) -> object:
+    """Import a spec's module from ``sys.path``, else from the current directory."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if not _search_current_directory(exc, module_name):
+            raise
+        return importlib.import_module(module_name)
+
+
+def _module_of_file(module_name: str) -> str | None:
+    """The module a spec's "module" means when it is a file's path (``mybots.py``,
+    ``./bots/mine.py``), else ``None``."""
+    if not module_name.endswith(".py") and "/" not in module_name and os.sep not in module_name:
+        return None
+    path = Path(module_name.removesuffix(".py"))
+    if path.is_absolute():
+        return path.name
+    return ".".join(part for part in path.parts if part != ".")
+
+
 def _from_spec(spec: str) -> PlayerFactory:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
@@ -230,11 +251,17 @@ def _from_spec(spec: str) -> PlayerFactory:
 
     def load() -> object:
         try:
-            found: object = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not _search_current_directory(exc, module_name):
+            found: object = _import_spec_module(module_name)
+        except (ImportError, TypeError):
+            module = _module_of_file(module_name)
+            if module is None:
                 raise
-            found = importlib.import_module(module_name)
+            # "the 'package' argument is required to perform a relative import" says nothing
+            # to someone who typed the file's name: say what to type instead.
+            raise ImportError(
+                f"{module_name!r} is a file, not a module: name the module instead "
+                f"({module}:{attribute}, from the directory that holds it)"
+            ) from None
         for part in attribute.split("."):
             found = getattr(found, part)
         return found
