@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -89,3 +92,38 @@ def test_frames_inside_the_package_are_skipped() -> None:
         text = describe_failure(exc)
     assert text.startswith("InvalidActionError: ")
     assert f"(at {__file__}:" in text and "cuatrola/core" not in text
+
+
+def _in_a_worker_thread(call: Any) -> None:
+    asyncio.run(asyncio.to_thread(call, _view(), random.Random(1), None))  # the line to name
+
+
+def test_frames_of_the_standard_library_are_skipped() -> None:
+    # ``cuatrola bot`` calls the player in a worker thread: a choose() that does not take
+    # (view, rng, budget) fails in concurrent/futures/thread.py, which is not the bot's line.
+    class TwoArguments:
+        def choose(self, view: SeatView, rng: random.Random) -> int:
+            return 0
+
+    try:
+        _in_a_worker_thread(TwoArguments().choose)
+    except TypeError as exc:
+        text = describe_failure(exc)
+    line = _in_a_worker_thread.__code__.co_firstlineno + 1
+    assert text == (
+        "TypeError: test_frames_of_the_standard_library_are_skipped.<locals>.TwoArguments."
+        f"choose() takes 3 positional arguments but 4 were given (at {__file__}:{line})"
+    )
+
+
+def _parse_here(text: str) -> object:
+    return json.loads(text)  # the line describe_failure must name, not json's own
+
+
+def test_a_failure_inside_the_standard_library_is_told_at_the_bots_call() -> None:
+    try:
+        _parse_here("{")
+    except ValueError as exc:
+        text = describe_failure(exc)
+    line = _parse_here.__code__.co_firstlineno + 1
+    assert text.endswith(f"(at {__file__}:{line})"), text

@@ -155,19 +155,45 @@ def test_a_failing_bot_is_one_line_at_its_own_line_or_the_whole_traceback(server
     for _ in range(3):
         proc = bot(*args)
         assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
-        assert (
-            proc.stderr
-            == f"cuatrola bot: the bot failed: RuntimeError: this bot is broken {where}\n"
+        seat = _seat(proc)
+        assert proc.stderr == (
+            f"cuatrola bot: player 'tests.fixtures.bots:Broken' in seat {seat} failed: "
+            f"RuntimeError: this bot is broken {where}\n"
         )
         proc = bot(*args, "--traceback")
         assert proc.returncode == 1 and proc.stderr.startswith("Traceback"), proc.stderr
         assert proc.stderr.splitlines()[-1].endswith(where)
 
 
-def test_a_float_answer_is_refused_in_one_line(server: str) -> None:
+def _seat(proc: subprocess.CompletedProcess[str]) -> int:
+    """The seat a failure line names, the one the bot said it took when it got to say so (a
+    bot may fail on its first turn before it tells ``seated at table T, seat N``)."""
+    named = re.search(r" in seat ([0-3])\b", proc.stderr)
+    assert named is not None, proc.stderr
+    told = re.search(r"^seated at table \S+, seat (\d)$", proc.stdout, re.MULTILINE)
+    assert told is None or told.group(1) == named.group(1), (proc.stdout, proc.stderr)
+    return int(named.group(1))
+
+
+def test_a_choose_without_the_budget_is_one_line_naming_the_player_not_the_library(
+    server: str,
+) -> None:
+    proc = bot("--server", server, "--player", "tests.fixtures.bots:TwoArguments")
+    assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
+    # The worker thread the bot is called in is the standard library's, not the bot's line.
+    assert proc.stderr == (
+        f"cuatrola bot: player 'tests.fixtures.bots:TwoArguments' in seat {_seat(proc)} "
+        "failed: TypeError: TwoArguments.choose() takes 3 positional arguments but 4 were given\n"
+    )
+
+
+def test_a_float_answer_is_refused_in_one_line_naming_the_player_and_seat(server: str) -> None:
     proc = bot("--server", server, "--player", "tests.fixtures.bots:FloatAnswer")
     assert proc.returncode == 1 and proc.stderr.count("\n") == 1, proc.stderr
-    assert "the bot's answer was refused: the answer 0.0 (float) is not an action id" in proc.stderr
+    assert proc.stderr.startswith(
+        f"cuatrola bot: player 'tests.fixtures.bots:FloatAnswer' in seat {_seat(proc)}: "
+        "the answer 0.0 (float) is not an action id; the legal actions are "
+    ), proc.stderr
 
 
 def test_a_budget_not_shorter_than_the_tables_turn_time_is_warned_about(server: str) -> None:

@@ -57,6 +57,15 @@ def test_a_spec_resolves_to_the_class_and_duels_in_process() -> None:
         ("tests.fixtures.bots:NOT_A_PLAYER", "is not a class or a factory"),
         ("nobody", "unknown player 'nobody'"),
         ("tests.fixtures.bots:", "expected a player spec"),
+        # A file's name where the module's belongs: what to type instead.
+        (
+            "tests/fixtures/bots.py:HighCard",
+            "'tests/fixtures/bots.py' is a file, not a module: name the module instead "
+            "(tests.fixtures.bots:HighCard, from the directory that holds it)",
+        ),
+        ("./tests/fixtures/bots.py:HighCard", "instead (tests.fixtures.bots:HighCard, "),
+        ("bots.py:HighCard", "'bots.py' is a file, not a module: name the module instead (bots:"),
+        (f"{ROOT}/tests/fixtures/bots.py:HighCard", "instead (bots:HighCard, from the directory"),
     ],
 )
 def test_a_player_that_cannot_be_loaded_is_one_line_and_status_two(spec: str, words: str) -> None:

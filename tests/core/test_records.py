@@ -197,3 +197,28 @@ def test_extra_keys_may_not_replace_the_records_own() -> None:
         ValueError, match="extra keys would replace the record's own: dealer, plays"
     ):
         hand_to_record(state, plays=[], dealer=2)
+
+
+def _without(key: str) -> dict[str, Any]:
+    record = base("pass")
+    del record[key]
+    return record
+
+
+@pytest.mark.parametrize("key", ["format", "dealer", "hands", "trump", "bids", "plays"])
+def test_a_missing_required_key_is_said_to_be_missing(key: str) -> None:
+    summary = replay_summary(_without(key))
+    assert summary == {
+        "ok": False,
+        "error": f"the record has no {key!r} (a required key)",
+        "at": {"field": key, "index": None},
+    }
+
+
+@pytest.mark.parametrize("target", ["11", 11.0, True, 2, 40])
+def test_a_bad_target_is_named_as_rules_target(target: object) -> None:
+    summary = replay_summary(edited("pass", rules={"target": target}))
+    assert summary["error"] == (
+        f"rules.target must be a whole number from 3 to 21, or null for no cap, got {target!r}"
+    )
+    assert summary["at"] == {"field": "rules", "index": None}

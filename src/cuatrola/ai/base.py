@@ -17,6 +17,7 @@ import operator
 import os
 import random
 import sys
+import sysconfig
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -103,11 +104,31 @@ def _action_name(action: int) -> str:
 
 #: The directory of the cuatrola package: frames in it are not a bot's own.
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
+#: The standard library's directories: a frame there is not a bot's own either (the worker
+#: thread ``cuatrola bot`` calls the player from is ``concurrent/futures/thread.py``), unless
+#: it is in an installed package's site-packages, which may sit inside them.
+_STDLIB_DIRS = tuple({Path(sysconfig.get_path(key)).resolve() for key in ("stdlib", "platstdlib")})
+_SITE_DIRS = tuple({Path(sysconfig.get_path(key)).resolve() for key in ("purelib", "platlib")})
+
+
+def _is_library_frame(filename: str) -> bool:
+    """Whether a traceback frame's file is cuatrola's or the standard library's."""
+    if filename.startswith("<frozen "):
+        return True
+    try:
+        path = Path(filename).resolve()
+    except (OSError, ValueError):
+        return False
+    if path.is_relative_to(_PACKAGE_DIR):
+        return True
+    in_stdlib = any(path.is_relative_to(directory) for directory in _STDLIB_DIRS)
+    return in_stdlib and not any(path.is_relative_to(directory) for directory in _SITE_DIRS)
 
 
 def describe_failure(exc: BaseException) -> str:
     """One line for an exception a player raised: its type, its message and the innermost
-    frame of its traceback outside the cuatrola package (the bot's own ``file:line``).
+    frame of its traceback outside the cuatrola package and the standard library (the bot's
+    own ``file:line``; nothing when no frame is the bot's).
 
     >>> try:
     ...     {}["missing"]
@@ -118,11 +139,7 @@ def describe_failure(exc: BaseException) -> str:
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     where = None
     for frame in traceback.extract_tb(exc.__traceback__):
-        try:
-            inside = Path(frame.filename).resolve().is_relative_to(_PACKAGE_DIR)
-        except (OSError, ValueError):
-            inside = False
-        if not inside:
+        if not _is_library_frame(frame.filename):
             where = frame
     if where is not None:
         text += f" (at {where.filename}:{where.lineno})"
@@ -206,6 +223,27 @@ def _search_current_directory(missing: ModuleNotFoundError, module_name: str) ->
     return True
 
 
+def _import_spec_module(module_name: str) -> object:
+    """Import a spec's module from ``sys.path``, else from the current directory."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if not _search_current_directory(exc, module_name):
+            raise
+        return importlib.import_module(module_name)
+
+
+def _module_of_file(module_name: str) -> str | None:
+    """The module a spec's "module" means when it is a file's path (``mybots.py``,
+    ``./bots/mine.py``), else ``None``."""
+    if not module_name.endswith(".py") and "/" not in module_name and os.sep not in module_name:
+        return None
+    path = Path(module_name.removesuffix(".py"))
+    if path.is_absolute():
+        return path.name
+    return ".".join(part for part in path.parts if part != ".")
+
+
 def _from_spec(spec: str) -> PlayerFactory:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
@@ -213,11 +251,17 @@ def _from_spec(spec: str) -> PlayerFactory:
 
     def load() -> object:
         try:
-            found: object = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if not _search_current_directory(exc, module_name):
+            found: object = _import_spec_module(module_name)
+        except (ImportError, TypeError):
+            module = _module_of_file(module_name)
+            if module is None:
                 raise
-            found = importlib.import_module(module_name)
+            # "the 'package' argument is required to perform a relative import" says nothing
+            # to someone who typed the file's name: say what to type instead.
+            raise ImportError(
+                f"{module_name!r} is a file, not a module: name the module instead "
+                f"({module}:{attribute}, from the directory that holds it)"
+            ) from None
         for part in attribute.split("."):
             found = getattr(found, part)
         return found

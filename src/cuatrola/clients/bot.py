@@ -12,7 +12,8 @@ counts the revealed shuffles that used its value.
 
 Every answer goes through :func:`~cuatrola.ai.base.check_answer` (any integer type, a legal
 action). A bot that raises, or answers something else, ends the run with
-:class:`PlayerFailed`, one line naming the exception and the bot's own ``file:line``.
+:class:`PlayerFailed`, one line naming the player, its seat and the exception (with the
+bot's own ``file:line``) or the refused answer, as ``cuatrola duel`` does.
 
 Without a ``budget`` the bot gets :data:`BUDGET_SHARE` of the table's turn time per decision
 (none when the table has no turn timer); a given budget at least as long as the turn time
@@ -118,6 +119,8 @@ class ServerBot:
         say: called with one line per table event worth telling (hands, matches, the code,
             turns the server played for the bot, warnings); the report keeps them too
             (:attr:`BotReport.lines`).
+        label: how a failure names the player (``cuatrola bot`` gives its ``--player``;
+            ``None``: the player's ``name``, else its class name).
     """
 
     def __init__(
@@ -130,9 +133,11 @@ class ServerBot:
         budget: float | None = None,
         turn_time: float | None = None,
         say: Callable[[str], None] = print,
+        label: str | None = None,
     ) -> None:
         self.options = options
         self.player = player
+        self.label = label or str(getattr(player, "name", "") or type(player).__name__)
         self.matches = matches
         self.rng = random.Random(seed)
         self.budget = budget
@@ -396,16 +401,21 @@ class ServerBot:
                 self.player.choose, view, self.rng, self.decision_budget
             )
         except Exception as exc:
-            raise PlayerFailed(f"the bot failed: {describe_failure(exc)}") from exc
+            raise PlayerFailed(f"{self._who} failed: {describe_failure(exc)}") from exc
         try:
             action = check_answer(view, answer)
         except BadAnswerError as exc:
-            raise PlayerFailed(f"the bot's answer was refused: {exc}") from None
+            raise PlayerFailed(f"{self._who}: {exc}") from None
         self._acted_at = seq
         self.report.decisions += 1
         await self._send(
             Act(id=self._next_id(), table=self.report.table, action=format_action(action), seq=seq)
         )
+
+    @property
+    def _who(self) -> str:
+        """The player and its seat, as a failure names them."""
+        return f"player {self.label!r} in seat {self.report.seat}"
 
     async def close(self) -> None:
         """Close the connection, if open."""

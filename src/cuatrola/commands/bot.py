@@ -161,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
         budget=args.budget,
         turn_time=args.turn_time,
         say=lambda line: print(line, flush=True),
+        label=args.player,
     )
     try:
         report = asyncio.run(bot.run())

@@ -80,8 +80,11 @@ def rules_from_record(rules: object) -> Rules:
         if target is None:
             return Rules.first_to(21, quintola=quintola)
         return Rules.exact(target, quintola=quintola)
-    except RulesError as exc:
-        raise RecordError(str(exc), "rules") from None
+    except RulesError:
+        raise RecordError(
+            f"rules.target must be a whole number from 3 to 21, or null for no cap, got {target!r}",
+            "rules",
+        ) from None
 
 
 def _score(value: object) -> tuple[int, int]:
@@ -133,15 +136,15 @@ def replay_record(record: object) -> HandState:
     """
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object", "format")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"expected format {FORMAT!r}, got {record.get('format')!r}", "format")
+    if _required(record, "format") != FORMAT:
+        raise RecordError(f"expected format {FORMAT!r}, got {record['format']!r}", "format")
     rules = rules_from_record(record.get("rules"))
     score_before = _score(record.get("score_before"))
-    dealer = record.get("dealer")
+    dealer = _required(record, "dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(NUM_SEATS):
         raise RecordError(f"dealer must be a seat 0..3, got {dealer!r}", "dealer")
-    hands = _hands(record.get("hands"))
-    trump_code = record.get("trump")
+    hands = _hands(_required(record, "hands"))
+    trump_code = _required(record, "trump")
     try:
         trump_card = parse_card_id(trump_code)  # type: ignore[arg-type]
     except ValueError as exc:
@@ -149,9 +152,16 @@ def replay_record(record: object) -> HandState:
     if not hands[dealer] >> trump_card & 1:
         raise RecordError(f"the shown card {trump_code} is not in the dealer's hand", "trump")
     state = HandState.from_masks(rules, dealer, hands, trump_card, score_before)
-    _replay_bids(state, record.get("bids"))
-    _replay_plays(state, record.get("plays"))
+    _replay_bids(state, _required(record, "bids"))
+    _replay_plays(state, _required(record, "plays"))
     return state
+
+
+def _required(record: Mapping[str, object], key: str) -> object:
+    """The value of a key every record has; a record without it is refused at that key."""
+    if key not in record:
+        raise RecordError(f"the record has no {key!r} (a required key)", key)
+    return record[key]
 
 
 def replay_steps(record: object) -> Iterator[tuple[int | None, int | None, HandState]]:
