@@ -326,7 +326,7 @@ def checked_player(player: object, name: str) -> Player:
     """
     if not callable(getattr(player, "choose", None)):
         raise NotAPlayerError(
-            f"player {name!r} built a {type(player).__name__}, which has no "
+            f"player {name!r} built an instance of {type(player).__name__}, which has no "
             "choose(view, rng, budget) method"
         )
     return player  # type: ignore[return-value]

@@ -24,7 +24,7 @@ from cuatrola.core.actions import CANTE_BASE, NO_CANTE, bid_action
 from cuatrola.core.cards import CANTE_MASKS, CARD_CODES, SUIT_LETTERS, codes_of, parse_card_id
 from cuatrola.core.errors import RecordError, RulesError
 from cuatrola.core.hand import HAND_SIZE, NUM_SEATS, HandState, Phase
-from cuatrola.core.rules import CONTRACTS, Contract, Rules
+from cuatrola.core.rules import CONTRACTS, MAX_TARGET, MIN_TARGET, Contract, Rules
 
 FORMAT: Final = "cuatrola-hand/1"
 
@@ -82,7 +82,8 @@ def rules_from_record(rules: object) -> Rules:
         return Rules.exact(target, quintola=quintola)
     except RulesError:
         raise RecordError(
-            f"rules.target must be a whole number from 3 to 21, or null for no cap, got {target!r}",
+            f"rules.target must be a whole number from {MIN_TARGET} to {MAX_TARGET}, or null for "
+            f"no cap, got {target!r}",
             "rules",
         ) from None
 
