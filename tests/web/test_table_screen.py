@@ -1354,3 +1354,43 @@ def test_the_waiting_room_uses_the_whole_width_of_a_phone_on_its_side(
         assert screen.errors == []
     finally:
         context.close()
+
+
+def test_the_hint_and_the_dialogs_buttons_are_a_fingers_size_on_a_phone(
+    browser: Any, server: str, token: str
+) -> None:
+    # The hint button was 34 px high on a phone, and the buttons of the hand summary and the
+    # match end (continue, rematch, score sheet, lobby) 42 px: below a finger's 44 px.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    bidding = view(
+        phase="bidding",
+        bids=[],
+        tricks=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+        tricks_won=[0, 0],
+        card_points=[0, 0],
+        legal=["pass", "solo"],
+    )
+    dialogs = "dialog[open] button"
+    try:
+        for width, height in PHONES:
+            screen.page.set_viewport_size({"width": width, "height": height})
+            screen.sync(bidding, options={**OPTIONS, "hints": True})
+            screen.by("hint-btn").wait_for()
+            assert small_targets(screen.page, ".hint-bar button") == [], (width, height)
+            screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11]})
+            screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 7})
+            screen.by("hand-summary-close").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("hand-summary-close").click()
+            screen.by("rematch").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("match-sheet").click()
+            screen.by("score-sheet-close").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("score-sheet-close").click()
+            screen.by("score-sheet").wait_for(state="detached")
+        assert screen.errors == []
+    finally:
+        context.close()
