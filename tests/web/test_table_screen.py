@@ -1394,3 +1394,35 @@ def test_the_hint_and_the_dialogs_buttons_are_a_fingers_size_on_a_phone(
         assert screen.errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "th"])
+def test_the_side_drawer_on_a_short_screen_keeps_the_log_off_the_chat(
+    browser: Any, server: str, token: str, artifacts: Path, lang: str
+) -> None:
+    # In the drawer of a phone on its side the game log and the chat shrank to share its
+    # height, and the log's lines ran over the chat's title and its phrase buttons.
+    context, screen = open_screen(browser, server, token, viewport={"width": 844, "height": 390})
+    try:
+        screen.page.get_by_test_id("lang-select").select_option(lang)
+        for size in ({"width": 844, "height": 390}, {"width": 740, "height": 360}):
+            screen.page.set_viewport_size(size)
+            screen.sync(view(to_move=0, legal=["RO", "SO"]))
+            screen.by("chat-toggle").click()
+            screen.by("side-close").wait_for()
+            log = screen.by("game-log").bounding_box()
+            assert log
+            chat_parts = screen.page.locator(".chat-part > *")
+            for i in range(chat_parts.count()):
+                box = chat_parts.nth(i).bounding_box()
+                assert box and not _overlaps(log, box), (size, i, log, box)
+            for part in (".log-part", ".chat-part"):
+                fits = screen.page.locator(part).evaluate(
+                    "(el) => el.scrollHeight <= el.clientHeight + 1"
+                )
+                assert fits, f"{size} {part}: its content runs out of it"
+            shot(screen.page, artifacts, f"drawer-{lang}-{size['width']}x{size['height']}")
+            screen.by("side-close").click()
+        assert screen.errors == []
+    finally:
+        context.close()
