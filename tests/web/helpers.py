@@ -207,3 +207,35 @@ def assert_turning_keeps_focus(
         resize(page, size)
         focused = page.evaluate("document.activeElement?.dataset?.testid ?? null")
         assert focused == test_id, (size, focused)
+
+
+# a finger's least target (WCAG 2.5.5, Apple's and Google's guides): 44 CSS px square
+TOUCH = 44
+
+
+def small_targets(page: Any, selector: str, minimum: float = TOUCH) -> list[str]:
+    """The visible elements matching ``selector`` narrower or lower than ``minimum`` CSS px,
+    each as ``"<test id> <width>x<height>"`` (none: an empty list)."""
+    found: list[str] = page.evaluate(
+        """([selector, minimum]) => [...document.querySelectorAll(selector)]
+          .map((el) => [el, el.getBoundingClientRect()])
+          .filter(([, r]) => r.width > 0 && r.height > 0)
+          .filter(([, r]) => r.width < minimum - 0.5 || r.height < minimum - 0.5)
+          .map(([el, r]) => `${el.dataset.testid ?? el.className} `
+                          + `${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        [selector, minimum],
+    )
+    return found
+
+
+def cut_text(page: Any, selector: str) -> list[str]:
+    """The visible elements matching ``selector`` whose text does not fit their box (cut or
+    ended in an ellipsis), each as ``"<test id>: <text>"``."""
+    found: list[str] = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+          .filter((el) => el.getClientRects().length)
+          .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+          .map((el) => `${el.dataset.testid ?? el.className}: ${el.textContent}`)""",
+        selector,
+    )
+    return found

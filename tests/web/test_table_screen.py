@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import ARTIFACTS, LANGS, catalogue, shot
+from tests.web.helpers import ARTIFACTS, LANGS, catalogue, cut_text, shot, small_targets
 
 FAKE_SOCKET = """(() => {
   const sent = [];
@@ -1279,6 +1279,150 @@ def test_the_cante_prompt_leaves_the_felt_its_size_on_a_phone(
         shot(screen.page, artifacts, "scripted-cante-prompt-phone")
         screen.by("cante-C").click()
         assert [m["action"] for m in screen.sent()] == ["cante:C"]
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+PHONES = [(390, 844), (844, 390), (360, 740), (740, 360)]
+
+
+@pytest.mark.parametrize("lang", ["es", "th"])
+def test_the_bids_and_the_cantes_are_a_fingers_size_on_a_phone(
+    browser: Any, server: str, token: str, artifacts: Path, lang: str
+) -> None:
+    # On a phone the bid and cante buttons were cut to 38 px high (32 px in landscape):
+    # the moves a player makes most, below the 44 px square a finger needs.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    bidding = view(
+        phase="bidding",
+        bids=[],
+        tricks=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+        tricks_won=[0, 0],
+        card_points=[0, 0],
+        legal=["pass", "solo", "cuatrola", "quintola"],
+    )
+    won = {"leader": 2, "seats": [2, 3, 0, 1], "cards": ["3O", "AE", "SE", "CE"], "winner": 2}
+    cante = view(
+        hand=["RO", "CO", "RC", "CC"],
+        tricks=[TRICK_0, won],
+        phase="cante",
+        legal=["cante:O", "cante:C", "nocante"],
+    )
+    try:
+        screen.page.get_by_test_id("lang-select").select_option(lang)
+        for width, height in PHONES:
+            screen.page.set_viewport_size({"width": width, "height": height})
+            for moment, first in ((bidding, "bid-quintola"), (cante, "no-cante")):
+                screen.sync(moment)
+                screen.by(first).wait_for()
+                small = small_targets(screen.page, "[data-testid=actions] button")
+                assert small == [], f"{width}x{height} {moment['phase']}: {small}"
+                small = small_targets(screen.page, ".hand .card")
+                assert small == [], f"{width}x{height} {moment['phase']}: {small}"
+            shot(screen.page, artifacts, f"cante-buttons-{lang}-{width}x{height}")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def test_the_waiting_room_uses_the_whole_width_of_a_phone_on_its_side(
+    browser: Any, server: str, token: str, artifacts: Path
+) -> None:
+    # A phone on its side put the waiting room in the felt's column, the left half of the
+    # screen, beside an empty right half: "Asiento libre" was cut to "Asiento ..." there.
+    context, screen = open_screen(browser, server, token, viewport={"width": 844, "height": 390})
+    seats = [dict(s) for s in SEATS]
+    seats[2] = {"seat": 2, "name": None, "user": None, "bot": False, "online": False}
+    try:
+        for size in ({"width": 844, "height": 390}, {"width": 740, "height": 360}):
+            screen.page.set_viewport_size(size)
+            for lang in ("es", "th", "tr"):
+                screen.page.get_by_test_id("lang-select").select_option(lang)
+                screen.sync(None, status="open", hands_played=0, score=[0, 0], seats=seats)
+                screen.by("seat-who-2").get_by_text(catalogue(lang)["table.emptySeat"]).wait_for()
+                cut = cut_text(screen.page, "[data-testid^=seat-who-], [data-testid^=seat-label-]")
+                assert cut == [], f"{size} {lang}: {cut}"
+                panel = screen.by("waiting").bounding_box()
+                assert panel
+                # centred on the screen, not in its left half
+                middle = panel["x"] + panel["width"] / 2
+                assert abs(middle - size["width"] / 2) < 0.1 * size["width"], (size, panel)
+            shot(screen.page, artifacts, f"waiting-room-{size['width']}x{size['height']}")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+def test_the_hint_and_the_dialogs_buttons_are_a_fingers_size_on_a_phone(
+    browser: Any, server: str, token: str
+) -> None:
+    # The hint button was 34 px high on a phone, and the buttons of the hand summary and the
+    # match end (continue, rematch, score sheet, lobby) 42 px: below a finger's 44 px.
+    context, screen = open_screen(browser, server, token, viewport={"width": 390, "height": 844})
+    bidding = view(
+        phase="bidding",
+        bids=[],
+        tricks=[],
+        hand=["RO", "SO", "CC", "AB", "3E"],
+        card_counts=[5, 5, 5, 5],
+        tricks_won=[0, 0],
+        card_points=[0, 0],
+        legal=["pass", "solo"],
+    )
+    dialogs = "dialog[open] button"
+    try:
+        for width, height in PHONES:
+            screen.page.set_viewport_size({"width": width, "height": height})
+            screen.sync(bidding, options={**OPTIONS, "hints": True})
+            screen.by("hint-btn").wait_for()
+            assert small_targets(screen.page, ".hint-bar button") == [], (width, height)
+            screen.event({"kind": "hand_end", "summary": SUMMARY, "score": [4, 11]})
+            screen.event({"kind": "match_end", "winner": 1, "score": [4, 11], "hands_played": 7})
+            screen.by("hand-summary-close").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("hand-summary-close").click()
+            screen.by("rematch").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("match-sheet").click()
+            screen.by("score-sheet-close").wait_for()
+            assert small_targets(screen.page, dialogs) == [], (width, height)
+            screen.by("score-sheet-close").click()
+            screen.by("score-sheet").wait_for(state="detached")
+        assert screen.errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "th"])
+def test_the_side_drawer_on_a_short_screen_keeps_the_log_off_the_chat(
+    browser: Any, server: str, token: str, artifacts: Path, lang: str
+) -> None:
+    # In the drawer of a phone on its side the game log and the chat shrank to share its
+    # height, and the log's lines ran over the chat's title and its phrase buttons.
+    context, screen = open_screen(browser, server, token, viewport={"width": 844, "height": 390})
+    try:
+        screen.page.get_by_test_id("lang-select").select_option(lang)
+        for size in ({"width": 844, "height": 390}, {"width": 740, "height": 360}):
+            screen.page.set_viewport_size(size)
+            screen.sync(view(to_move=0, legal=["RO", "SO"]))
+            screen.by("chat-toggle").click()
+            screen.by("side-close").wait_for()
+            log = screen.by("game-log").bounding_box()
+            assert log
+            chat_parts = screen.page.locator(".chat-part > *")
+            for i in range(chat_parts.count()):
+                box = chat_parts.nth(i).bounding_box()
+                assert box and not _overlaps(log, box), (size, i, log, box)
+            for part in (".log-part", ".chat-part"):
+                fits = screen.page.locator(part).evaluate(
+                    "(el) => el.scrollHeight <= el.clientHeight + 1"
+                )
+                assert fits, f"{size} {part}: its content runs out of it"
+            shot(screen.page, artifacts, f"drawer-{lang}-{size['width']}x{size['height']}")
+            screen.by("side-close").click()
         assert screen.errors == []
     finally:
         context.close()
