@@ -19,6 +19,7 @@ from cuatrola.commands import serve as serve_cli
 from cuatrola.server.app import create_app
 from cuatrola.server.settings import Settings
 from cuatrola.storage.sql import SqlStore
+from tests.support.cli import run_cuatrola
 from tests.support.servers import ServeProcess, free_port, serve_command
 
 
@@ -185,6 +186,55 @@ def test_an_unreadable_secret_file_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"cuatrola serve: cannot use the server secret {tmp_path}")
+    # Refused before the database was opened, which would have created its file.
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+def test_a_short_secret_key_in_the_data_directory_is_named_and_creates_no_database(
+    tmp_path: Path,
+) -> None:
+    key = tmp_path / "secret.key"
+    key.write_text("too-short\n")
+    result = serve(tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"cuatrola serve: the server secret in {key} must have at least 16 bytes, got 9\n"
+    )
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+@pytest.mark.parametrize("command", ["serve", "migrate"])
+@pytest.mark.parametrize("where", ["under a file", "a file"])
+def test_a_data_directory_that_cannot_be_made_is_named(
+    command: str, where: str, tmp_path: Path
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a directory\n")
+    data = a_file / "data" if where == "under a file" else a_file
+    port = ("--port", str(free_port())) if command == "serve" else ()
+    result = run_cuatrola(command, "--data-dir", str(data), *port)
+    assert result.returncode == 2
+    expected = (
+        f"cannot create the data directory {data}: Not a directory"
+        if where == "under a file"
+        else f"the data directory {data} is not a directory"
+    )
+    assert result.stderr == f"cuatrola {command}: {expected}\n"
+
+
+@pytest.mark.parametrize("value", ["false", "no", "yes"])
+def test_a_migrate_variable_other_than_0_or_1_is_refused(
+    value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "false" would otherwise migrate: the very thing the operator set it to stop.
+    monkeypatch.setenv("CUATROLA_MIGRATE", value)
+    result = serve(tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "cuatrola serve: expected $CUATROLA_MIGRATE=0 (do not migrate at start-up) or 1, "
+        f"got {value!r}\n"
+    )
+    assert not (tmp_path / "cuatrola.db").exists()
 
 
 @pytest.mark.parametrize(

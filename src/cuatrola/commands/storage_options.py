@@ -104,6 +104,22 @@ def storage_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def create_data_dir(path: Path) -> None:
+    """Create the data directory (and its parents) unless it is there.
+
+    Raises:
+        ValueError: one line naming the directory and why it cannot be used, rather than
+            the database that would have been made in it.
+    """
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"the data directory {path} is not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ValueError(f"cannot create the data directory {path}: {reason}") from None
+
+
 class DatabaseUnusable(Exception):
     """The database cannot be used as it is; ``str()`` is the one line to print."""
 
