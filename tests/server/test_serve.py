@@ -55,6 +55,24 @@ def test_an_unreachable_redis_is_one_line_and_creates_no_database(tmp_path: Path
     assert not (tmp_path / "cuatrola.db").exists()
 
 
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("redis://127.0.0.1:6379/abc", "with a database number, got 'abc'"),
+        ("redis://127.0.0.1:99999/0", "with a port of 1 to 65535"),
+    ],
+)
+def test_a_redis_url_with_a_typo_is_one_line_and_creates_no_database(
+    url: str, expected: str, tmp_path: Path
+) -> None:
+    # redis-py would take /abc as database 0, sharing it with another deployment, silently.
+    result = serve("--redis", url, tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and expected in result.stderr, result.stderr
+    assert result.stderr.startswith("cuatrola serve: expected --redis redis://HOST:PORT/DB")
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
 def test_a_bad_database_url_is_one_clear_line(tmp_path: Path) -> None:
     result = serve("--db", "nonsense://x", tmp_path=tmp_path)
     assert result.returncode == 2
