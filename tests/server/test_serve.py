@@ -17,9 +17,11 @@ import pytest
 
 from cuatrola.commands import serve as serve_cli
 from cuatrola.server.app import create_app
+from cuatrola.server.scaleout import redacted_redis_url
 from cuatrola.server.settings import Settings
 from cuatrola.storage.sql import SqlStore
 from tests.support.cli import run_cuatrola
+from tests.support.databases import redis_url
 from tests.support.servers import ServeProcess, free_port, serve_command
 
 
@@ -313,3 +315,19 @@ def test_json_logs_hold_uvicorns_own_lines_too(tmp_path: Path) -> None:
     assert lines
     loggers = {json.loads(line)["logger"] for line in lines}
     assert any(name.startswith("uvicorn") for name in loggers), loggers
+
+
+async def test_the_start_line_names_the_node_the_database_and_redis(
+    tmp_path: Path, redis_prefix: str
+) -> None:
+    # Several nodes log into one place: each start says which node it is and what it uses.
+    redis = redis_url()
+    with running(
+        tmp_path, "--node", "node-x", "--redis", redis, "--redis-prefix", redis_prefix
+    ) as (url, stderr):
+        assert httpx.get(f"{url}/healthz").json()["node"] == "node-x"
+    started = [line for line in stderr if "server started" in line]
+    assert len(started) == 1, stderr
+    assert " node=node-x " in started[0]
+    assert f" db=sqlite+aiosqlite:///{tmp_path}/cuatrola.db " in started[0]
+    assert f" redis={redacted_redis_url(redis)} " in started[0]
