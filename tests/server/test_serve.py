@@ -17,8 +17,11 @@ import pytest
 
 from cuatrola.commands import serve as serve_cli
 from cuatrola.server.app import create_app
+from cuatrola.server.scaleout import redacted_redis_url
 from cuatrola.server.settings import Settings
 from cuatrola.storage.sql import SqlStore
+from tests.support.cli import run_cuatrola
+from tests.support.databases import redis_url
 from tests.support.servers import ServeProcess, free_port, serve_command
 
 
@@ -51,6 +54,24 @@ def test_an_unreachable_redis_is_one_line_and_creates_no_database(tmp_path: Path
     result = serve("--redis", f"redis://127.0.0.1:{free_port()}/0", tmp_path=tmp_path)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "does not answer" in result.stderr
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("redis://127.0.0.1:6379/abc", "with a database number, got 'abc'"),
+        ("redis://127.0.0.1:99999/0", "with a port of 1 to 65535"),
+    ],
+)
+def test_a_redis_url_with_a_typo_is_one_line_and_creates_no_database(
+    url: str, expected: str, tmp_path: Path
+) -> None:
+    # redis-py would take /abc as database 0, sharing it with another deployment, silently.
+    result = serve("--redis", url, tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and expected in result.stderr, result.stderr
+    assert result.stderr.startswith("cuatrola serve: expected --redis redis://HOST:PORT/DB")
     assert not (tmp_path / "cuatrola.db").exists()
 
 
@@ -185,6 +206,55 @@ def test_an_unreadable_secret_file_is_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"cuatrola serve: cannot use the server secret {tmp_path}")
+    # Refused before the database was opened, which would have created its file.
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+def test_a_short_secret_key_in_the_data_directory_is_named_and_creates_no_database(
+    tmp_path: Path,
+) -> None:
+    key = tmp_path / "secret.key"
+    key.write_text("too-short\n")
+    result = serve(tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"cuatrola serve: the server secret in {key} must have at least 16 bytes, got 9\n"
+    )
+    assert not (tmp_path / "cuatrola.db").exists()
+
+
+@pytest.mark.parametrize("command", ["serve", "migrate"])
+@pytest.mark.parametrize("where", ["under a file", "a file"])
+def test_a_data_directory_that_cannot_be_made_is_named(
+    command: str, where: str, tmp_path: Path
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a directory\n")
+    data = a_file / "data" if where == "under a file" else a_file
+    port = ("--port", str(free_port())) if command == "serve" else ()
+    result = run_cuatrola(command, "--data-dir", str(data), *port)
+    assert result.returncode == 2
+    expected = (
+        f"cannot create the data directory {data}: Not a directory"
+        if where == "under a file"
+        else f"the data directory {data} is not a directory"
+    )
+    assert result.stderr == f"cuatrola {command}: {expected}\n"
+
+
+@pytest.mark.parametrize("value", ["false", "no", "yes"])
+def test_a_migrate_variable_other_than_0_or_1_is_refused(
+    value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "false" would otherwise migrate: the very thing the operator set it to stop.
+    monkeypatch.setenv("CUATROLA_MIGRATE", value)
+    result = serve(tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "cuatrola serve: expected $CUATROLA_MIGRATE=0 (do not migrate at start-up) or 1, "
+        f"got {value!r}\n"
+    )
+    assert not (tmp_path / "cuatrola.db").exists()
 
 
 @pytest.mark.parametrize(
@@ -245,3 +315,19 @@ def test_json_logs_hold_uvicorns_own_lines_too(tmp_path: Path) -> None:
     assert lines
     loggers = {json.loads(line)["logger"] for line in lines}
     assert any(name.startswith("uvicorn") for name in loggers), loggers
+
+
+async def test_the_start_line_names_the_node_the_database_and_redis(
+    tmp_path: Path, redis_prefix: str
+) -> None:
+    # Several nodes log into one place: each start says which node it is and what it uses.
+    redis = redis_url()
+    with running(
+        tmp_path, "--node", "node-x", "--redis", redis, "--redis-prefix", redis_prefix
+    ) as (url, stderr):
+        assert httpx.get(f"{url}/healthz").json()["node"] == "node-x"
+    started = [line for line in stderr if "server started" in line]
+    assert len(started) == 1, stderr
+    assert " node=node-x " in started[0]
+    assert f" db=sqlite+aiosqlite:///{tmp_path}/cuatrola.db " in started[0]
+    assert f" redis={redacted_redis_url(redis)} " in started[0]

@@ -14,7 +14,11 @@ import asyncio
 import sys
 from pathlib import Path
 
-from cuatrola.commands.storage_options import database_failure, storage_settings
+from cuatrola.commands.storage_options import (
+    create_data_dir,
+    database_failure,
+    storage_settings,
+)
 
 NAME = "migrate"
 HELP = "apply the database migrations and exit (before starting several nodes)"
@@ -50,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = storage_settings(args)
         if settings.db_url is None:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            create_data_dir(settings.data_dir)
         url = settings.resolved_db_url()
         revision = asyncio.run(_migrate(url))
     except Exception as exc:

@@ -30,6 +30,7 @@ from cuatrola.commands.storage_options import (
     add_storage_arguments,
     check_database,
     check_redis_url,
+    create_data_dir,
     database_failure,
     storage_settings,
 )
@@ -252,7 +253,7 @@ def _settings(args: argparse.Namespace) -> object:
     """
     settings = storage_settings(args)
     settings.node_name = args.node or os.environ.get("CUATROLA_NODE") or None
-    settings.migrate = not args.no_migrate and os.environ.get("CUATROLA_MIGRATE", "1") != "0"
+    settings.migrate = not args.no_migrate and _migrate_variable()
     settings.analysis = not args.no_analysis
     settings.public_urls = tuple(
         _public_url(u) for u in _listed(args.public_url, "CUATROLA_PUBLIC_URL")
@@ -279,6 +280,44 @@ def _settings(args: argparse.Namespace) -> object:
         if value is not None:
             setattr(settings, name, value)
     return settings
+
+
+def _migrate_variable() -> bool:
+    """Whether ``$CUATROLA_MIGRATE`` lets the server migrate at start-up (unset, empty or
+    ``1``).
+
+    Any other value than ``0`` or ``1`` is refused: ``false`` or ``no`` would otherwise
+    migrate, which is what the operator meant to stop.
+
+    Raises:
+        ValueError: for another value.
+    """
+    # Empty counts as unset, as for the other variables (``CUATROLA_MIGRATE=`` in a unit file).
+    value = os.environ.get("CUATROLA_MIGRATE", "").strip() or "1"
+    if value not in ("0", "1"):
+        raise ValueError(
+            f"expected $CUATROLA_MIGRATE=0 (do not migrate at start-up) or 1, got {value!r}"
+        )
+    return value == "1"
+
+
+def _check_stored_secret(settings: Settings) -> None:
+    """Read and check the data directory's ``secret.key`` when there is one and no other
+    secret is given, so that a bad one refuses the start before the database is opened.
+
+    A missing one is left to the app, which creates it once the database has passed its
+    check: a start refused for the database then leaves no new secret behind.
+
+    Raises:
+        ValueError: one line naming the file, when it cannot be read or is too short.
+    """
+    from cuatrola.server.accounts.auth import check_secret
+
+    path = settings.data_dir / "secret.key"
+    if settings.secret or not (path.exists() or path.is_symlink()):
+        return
+    settings.secret = settings.resolved_secret()
+    check_secret(settings.secret, f"the server secret in {path}")
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -353,7 +392,13 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
         return None
     try:
         if settings.db_url is None:
-            settings.data_dir.mkdir(parents=True, exist_ok=True)
+            create_data_dir(settings.data_dir)
+        _check_stored_secret(settings)
+    except ValueError as exc:
+        sock.close()
+        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        return None
+    try:
         # Without migrating at start (--no-migrate), the schema must be the newest already.
         asyncio.run(
             check_database(

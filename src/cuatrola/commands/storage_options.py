@@ -104,6 +104,22 @@ def storage_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def create_data_dir(path: Path) -> None:
+    """Create the data directory (and its parents) unless it is there.
+
+    Raises:
+        ValueError: one line naming the directory and why it cannot be used, rather than
+            the database that would have been made in it.
+    """
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"the data directory {path} is not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise ValueError(f"cannot create the data directory {path}: {reason}") from None
+
+
 class DatabaseUnusable(Exception):
     """The database cannot be used as it is; ``str()`` is the one line to print."""
 
@@ -209,8 +225,24 @@ async def check_redis_url(url: str) -> None:
         ConnectionError: when Redis does not answer (the message names it, without a
             password).
     """
+    from urllib.parse import urlsplit
+
     from cuatrola.server.scaleout import check_redis
 
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError("expected a redis:// URL for --redis")
+    parts = urlsplit(url)
+    if parts.scheme != "unix":
+        # redis-py ignores a database that is not a number, so a typo would share database 0.
+        database = parts.path.strip("/")
+        try:
+            port = parts.port
+        except ValueError:
+            port = -1
+        if port is not None and not 0 < port < 65_536:
+            raise ValueError("expected --redis redis://HOST:PORT/DB with a port of 1 to 65535")
+        if database and not database.isdigit():
+            raise ValueError(
+                f"expected --redis redis://HOST:PORT/DB with a database number, got {database!r}"
+            )
     await check_redis(url)

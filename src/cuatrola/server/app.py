@@ -49,7 +49,7 @@ from cuatrola.server.limits import RateLimiter
 from cuatrola.server.metrics import Metrics
 from cuatrola.server.quick import SharedQueue
 from cuatrola.server.room import Room
-from cuatrola.server.scaleout import Broker, Relay, create_backends
+from cuatrola.server.scaleout import Broker, Relay, create_backends, redacted_redis_url
 from cuatrola.server.security import SecurityHeaders
 from cuatrola.server.services import Services
 from cuatrola.server.settings import Settings
@@ -217,9 +217,14 @@ def _lifespan(
         # Everything loaded so far (modules, resumed tables) lives for the whole run: keep it
         # out of the cyclic garbage collector's scans, which otherwise add pauses per move.
         gc.freeze()
+        # What an operator of several nodes needs to tell them apart: name, database, Redis.
         logger.info(
-            "server started db=%s resumed_tables=%d",
+            "server started node=%s db=%s redis=%s resumed_tables=%d",
+            services.settings.node,
             services.engine.url.render_as_string(hide_password=True),
+            redacted_redis_url(services.settings.redis_url)
+            if services.settings.redis_url
+            else "none",
             resumed,
         )
         try:

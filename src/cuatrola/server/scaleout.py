@@ -318,8 +318,8 @@ class Relay:
                 await self._task
 
 
-def _safe(url: str) -> str:
-    """A Redis URL without its password, for messages."""
+def redacted_redis_url(url: str) -> str:
+    """A Redis URL without its password, for messages and logs."""
     parts = urlsplit(url)
     host = parts.hostname or ""
     port = f":{parts.port}" if parts.port else ""
@@ -343,7 +343,7 @@ def create_backends(
     if redis_url is None:
         return MemoryRateLimiter(rate, burst), MemoryBroker()
     if not redis_url.startswith(("redis://", "rediss://", "unix://")):
-        raise ValueError(f"expected a redis:// URL, got {_safe(redis_url)!r}")
+        raise ValueError(f"expected a redis:// URL, got {redacted_redis_url(redis_url)!r}")
     check_prefix(prefix)
     limiter_client = aioredis.Redis.from_url(redis_url)
     limiter = RedisRateLimiter(limiter_client, rate, burst, prefix=f"{prefix}rl:")
@@ -389,6 +389,8 @@ async def check_redis(redis_url: str, timeout: float = 2.0) -> None:
     try:
         await client.ping()
     except (RedisError, OSError) as exc:
-        raise ConnectionError(f"Redis at {_safe(redis_url)} does not answer: {exc}") from None
+        raise ConnectionError(
+            f"Redis at {redacted_redis_url(redis_url)} does not answer: {exc}"
+        ) from None
     finally:
         await client.aclose()
