@@ -21,7 +21,6 @@ rules_sets = st.sampled_from(
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 dealers = st.integers(min_value=0, max_value=3)
-scores = st.tuples(st.integers(0, 10), st.integers(0, 10))
 
 
 def play_out(state: HandState, rng: random.Random) -> HandState:
@@ -37,7 +36,9 @@ def finished_hands(draw: st.DrawFn) -> HandState:
     """A random hand played to the end with random (legal) bids, cantes and cards."""
     rules = draw(rules_sets)
     seed = draw(seeds)
-    score = draw(scores) if rules.bid_cap is not None else (0, 0)
+    cap = rules.bid_cap
+    # With a target, each team is below it (a team there has won the match).
+    score = (draw(st.integers(0, cap - 1)), draw(st.integers(0, cap - 1))) if cap else (0, 0)
     rng = random.Random(seed)
     state = HandState.deal(rules, draw(dealers), rng, score_before=score)
     return play_out(state, rng)

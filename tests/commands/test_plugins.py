@@ -243,7 +243,10 @@ def test_a_player_given_by_object_rather_than_name_is_told_to_register_it() -> N
 def test_a_class_without_choose_is_refused_when_built_in_duel_bot_and_make_player() -> None:
     # Said when the player is built (status 2), not as an AttributeError at its first turn.
     spec = "tests.fixtures.bots:Misnamed"
-    words = f"player {spec!r} built an instance of Misnamed, which has no choose(view, rng, budget) method"
+    words = (
+        f"player {spec!r} built an instance of Misnamed, which has no "
+        "choose(view, rng, budget) method"
+    )
     duel = cli("duel", "--a", spec, "--b", "random", "--deals", "1")
     bot = cli("bot", "--server", "http://127.0.0.1:9", "--player", spec)
     for proc in (duel, bot):

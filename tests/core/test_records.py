@@ -40,6 +40,13 @@ BAD = [
     ("target out of range", edited("pass", rules={"target": 40}), "rules", None),
     ("quintola not a bool", edited("pass", rules={"quintola": "yes"}), "rules", None),
     ("score not two counts", edited("pass", score_before=[1]), "score_before", None),
+    ("a team at the target", edited("pass", score_before=[0, 11]), "score_before", None),
+    (
+        "a team past a lower target",
+        edited("pass", rules={"target": 7}, score_before=[9, 3]),
+        "score_before",
+        None,
+    ),
     ("dealer out of range", edited("pass", dealer=4), "dealer", None),
     ("dealer not an int", edited("pass", dealer="2"), "dealer", None),
     ("hands not a list", edited("pass", hands="AO"), "hands", None),
@@ -180,6 +187,13 @@ def test_a_record_without_target_has_no_bid_cap() -> None:
     assert summary["at"]["field"] == "plays"
     capped = replay_summary(base("bid-over-cap"))
     assert capped["at"] == {"field": "bids", "index": 0}
+
+
+def test_a_record_without_target_may_start_at_any_score() -> None:
+    # A fixed-hands match has no target: its scores may pass 21 before the last hands.
+    record = edited("pass", rules={"quintola": True, "target": None}, score_before=[23, 19])
+    summary = replay_summary(record)
+    assert summary["ok"] is True and summary["score_after"] == [24, 19]
 
 
 def test_written_records_replay_to_the_same_plays() -> None:

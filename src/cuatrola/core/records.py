@@ -141,6 +141,15 @@ def replay_record(record: object) -> HandState:
         raise RecordError(f"expected format {FORMAT!r}, got {record['format']!r}", "format")
     rules = rules_from_record(record.get("rules"))
     score_before = _score(record.get("score_before"))
+    cap = rules.bid_cap
+    if cap is not None and max(score_before) >= cap:
+        # A team at the target (or past it, by the other team's failed contract) has won:
+        # an exact-target match plays no hand after that.
+        raise RecordError(
+            f"score_before must be below the target {cap} (a team there has won the match), "
+            f"got {list(score_before)!r}",
+            "score_before",
+        )
     dealer = _required(record, "dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(NUM_SEATS):
         raise RecordError(f"dealer must be a seat 0..3, got {dealer!r}", "dealer")
