@@ -519,6 +519,26 @@ async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) 
         )
 
 
+async def test_a_mute_of_ones_own_seat_is_answered_in_the_log_and_not_sent(server: str) -> None:
+    async with _marta_and_bruno(server) as (host, host_pilot, guest, guest_pilot):
+        assert host.link is not None and guest.link is not None
+        # By name, by the start of it, or by the place (whatever the case): one clear line,
+        # and no command goes (every command takes the next id).
+        before = int(host.link.next_id().rsplit("-", 1)[-1])
+        for who in ("/mute Marta", "/unmute marta", "/mute sur"):
+            await _say(host_pilot, who)
+        own = "No puedes silenciarte: tu propia charla nunca se te oculta"
+        assert log_text(host).count(own) == 3
+        after = int(host.link.next_id().rsplit("-", 1)[-1])
+        assert after == before + 1 and not host.muted_seats
+        # The start of a name that is only one's own is oneself too; in English the same.
+        await _say(guest_pilot, "/mute Bru")
+        assert "You cannot mute yourself: your own chat is never hidden from you" in (
+            log_text(guest)
+        )
+        assert not guest.muted_seats
+
+
 @contextlib.asynccontextmanager
 async def _marta_at_a_public_table(
     server: str,
