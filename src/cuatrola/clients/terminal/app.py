@@ -538,14 +538,20 @@ class CuatrolaApp(App[int]):
 
     # Keys --------------------------------------------------------------------------------------
 
+    def help_may_open(self) -> bool:
+        """Whether ``?`` opens the help now (always, here; a subclass with a turn clock
+        keeps it closed when it would have to close again at once, and says why)."""
+        return True
+
     def on_key(self, event: events.Key) -> None:
         """Keyboard control of the table (modal panels handle their own keys)."""
         if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
             return  # a panel's key, or one typed into the chat line
         key, char = event.key, event.character or ""
         if char == "?" or key == "question_mark":
-            self.push_screen(HelpScreen(self.texts))
-            self.refresh_all()  # the help's footer says at once whether the move is due
+            if self.help_may_open():
+                self.push_screen(HelpScreen(self.texts))
+                self.refresh_all()  # the help's footer says at once whether the move is due
             return
         if char == "l":
             self.switch_language()
