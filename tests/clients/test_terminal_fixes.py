@@ -7,23 +7,26 @@ moment it needs: the human's own contract, a hand he sits out, a card he may not
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 import string
 from dataclasses import replace
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from cuatrola.clients.terminal.analysis import with_analysis
-from cuatrola.clients.terminal.app import CuatrolaApp, HelpScreen, MessageScreen
+from cuatrola.clients.terminal.app import KEY_LINE, CuatrolaApp, HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import CATALOG, LANGUAGES
 from cuatrola.clients.terminal.online import OnlineApp, OnlineOptions
+from cuatrola.core.cards import Suit
 from cuatrola.core.errors import IllegalActionError
 from cuatrola.core.hand import HandState, Phase
 from cuatrola.core.rules import Rules
@@ -185,6 +188,29 @@ async def test_an_illegal_key_press_says_which_rule_forbids_the_card(lang: str) 
     suit = app.suit_name(view.obligation.suit)
     assert f"({suit})" in log
     assert app.submitted == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_logs_long_lines_wrap_within_what_it_shows_on_80_columns(lang: str) -> None:
+    state, index = follow_suit_moment()
+    app = ShownApp(lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one("#log", RichLog)
+        # Why a card may not be played, for every rule and suit: the first ones written
+        # while the log is still short (no scrollbar yet), the rest once it scrolls.
+        for reason, suit in itertools.product(REASONS, Suit):
+            words = app.texts(f"reason_{reason}", suit=app.suit_name(suit))
+            app.log_line(app.texts("not_legal_because", reason=words))
+            await pilot.pause()
+        await show(pilot, app, view_for(state, 0))
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+        # Every row fits the columns the log shows: no word is hidden under the scrollbar,
+        # and no sideways scrollbar takes one of its rows.
+        shown = log.scrollable_content_region.width
+        assert max(cell_len(line.text.rstrip()) for line in log.lines) <= shown
+        assert not log.show_horizontal_scrollbar
+        assert "(clubs)) an" not in log_text(app) and "(bastos)) y" not in log_text(app)
 
 
 @pytest.mark.parametrize(
@@ -368,6 +394,28 @@ async def test_the_help_wraps_each_rule_under_its_own_text_on_80_columns(
     # Every line of a rule, the first and the ones it wraps to, is indented: none starts
     # at the left edge, in the middle of a sentence.
     assert all(line.startswith("  ") for line in rules if line.strip()), rules
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_helps_keys_and_what_they_do_line_up_on_80_columns(lang: str) -> None:
+    app = ShownApp(lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_widget = app.screen.query_one("#help", Static)
+        console = Console(file=io.StringIO(), width=help_widget.content_size.width)
+        console.print(help_widget.content)
+        output = console.file
+        assert isinstance(output, io.StringIO)
+    rows = output.getvalue().splitlines()
+    body = CATALOG[lang]["help_body"].split("\n")
+    keys = body[: next(i for i, line in enumerate(body[1:], 1) if not line.startswith("  "))]
+    # What every key does, and each line that goes on from one (the chat's /mute...), starts
+    # in one column: under each other, right of the keys.
+    said = [(m[2] if (m := KEY_LINE.match(line)) else line.strip())[:16] for line in keys[1:]]
+    columns = {next(row.index(s) for row in rows if s in row) for s in said}
+    assert len(columns) == 1, (columns, rows)
+    assert columns.pop() > 8
 
 
 async def test_the_help_scrolls_on_a_small_terminal() -> None:

@@ -519,6 +519,26 @@ async def test_mute_hides_a_persons_chat_and_unmute_shows_it_again(server: str) 
         )
 
 
+async def test_a_mute_of_ones_own_seat_is_answered_in_the_log_and_not_sent(server: str) -> None:
+    async with _marta_and_bruno(server) as (host, host_pilot, guest, guest_pilot):
+        assert host.link is not None and guest.link is not None
+        # By name, by the start of it, or by the place (whatever the case): one clear line,
+        # and no command goes (every command takes the next id).
+        before = int(host.link.next_id().rsplit("-", 1)[-1])
+        for who in ("/mute Marta", "/unmute marta", "/mute sur"):
+            await _say(host_pilot, who)
+        own = "No puedes silenciarte: tu propia charla nunca se te oculta"
+        assert log_text(host).count(own) == 3
+        after = int(host.link.next_id().rsplit("-", 1)[-1])
+        assert after == before + 1 and not host.muted_seats
+        # The start of a name that is only one's own is oneself too; in English the same.
+        await _say(guest_pilot, "/mute Bru")
+        assert "You cannot mute yourself: your own chat is never hidden from you" in (
+            log_text(guest)
+        )
+        assert not guest.muted_seats
+
+
 @contextlib.asynccontextmanager
 async def _marta_at_a_public_table(
     server: str,
@@ -1559,12 +1579,12 @@ HELP_TURN_WORDS = {
     "en": (
         "Your turn: Enter to go back to the table",
         "At 10 s left it closes by itself",
-        "Your turn: the help closed by itself (? opens it again)",
+        "Your turn: the help closed by itself (? opens it after your move)",
     ),
     "es": (
         "Te toca: Intro para volver a la mesa",
         "Al quedar 10 s se cierra sola",
-        "Te toca: la ayuda se ha cerrado sola (? la abre otra vez)",
+        "Te toca: la ayuda se ha cerrado sola (? la abre tras tu jugada)",
     ),
 }
 
@@ -1609,6 +1629,43 @@ async def test_the_help_says_when_the_turn_comes_behind_it_with_the_clock_and_on
         await press_and_wait(pilot, app, key_for(app, greedy_action(view)))
         assert app.bells == 1
         await pilot.press("ctrl+q")
+
+
+#: What the log says, by language, when `?` is pressed with 10 s or less of one's turn left.
+HELP_NOT_NOW = {
+    "en": "left to move: the help opens after your move",
+    "es": "para jugar: la ayuda se abre tras tu jugada",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HELP_NOT_NOW))
+async def test_the_help_does_not_open_with_ten_seconds_or_less_of_the_turn_left(
+    server: str, lang: str
+) -> None:
+    app = OnlineApp(_ShortTurns(server=server, mode="bots", name="Irene"), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: human_turn(app), "the person's turn")
+        await wait_for(
+            pilot,
+            lambda: (app.turn_seconds_left() or SHORT_TURN) <= PANEL_CLOSE_SECONDS - 1,
+            "10 s or less of the turn left",
+            seconds=SHORT_TURN,
+        )
+        # No help blinks open and shut: the log says why it does not open, with the time
+        # left, and the table keeps the keys (Enter chooses at once: no key is held).
+        await pilot.press("question_mark")
+        assert app.screen is app.screen_stack[0] and len(app.screen_stack) == 1
+        log = log_text(app)
+        assert HELP_NOT_NOW[lang] in log
+        left = int(log.split(HELP_NOT_NOW[lang])[0].rsplit(" s ", 1)[0].rsplit(" ", 1)[-1])
+        assert 0 < left <= PANEL_CLOSE_SECONDS
+        assert "(? opens it again" not in log and "(? la abre otra vez" not in log
+        await press_and_wait(pilot, app, "enter")
+        # Once the move is made the help opens as ever.
+        await wait_for(pilot, lambda: not human_turn(app), "the move to be made")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "ctrl+q")
 
 
 async def test_the_turn_coming_while_the_chat_line_is_typed_rings_the_bell_once(

@@ -508,6 +508,57 @@ async def test_a_spectator_who_mutes_the_spectators_still_sees_their_own_lines(
             await p.close()
 
 
+async def test_a_mute_of_ones_own_seat_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path, chat_lines=20)) as server:
+        players, table = await four_at_a_table(server)
+        bea = players[1]
+        bea2 = Player("Bea2", bea.token, server.ws)
+        await bea2.connect()
+        await bea2.command({"type": "subscribe", "table": table})
+        await bea2.next("sync")
+        seq = bea.seq[table]
+        for on in (True, False):
+            refused = await bea.command({"type": "mute", "table": table, "seat": 1, "on": on})
+            assert (refused["type"], refused.get("code")) == ("error", "invalid"), refused
+            assert "is your own seat" in refused["message"]
+        # Nothing stored, nothing told: the next `muted` either connection gets is that of
+        # the next accepted mute, and the table's log did not move.
+        assert (await bea.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        told = {"type": "muted", "table": table, "seats": [2], "spectators": False}
+        assert await bea.next("muted") == told
+        assert await bea2.next("muted") == told
+        assert [f for f in bea.frames + bea2.frames if f["type"] == "muted"] == [told, told]
+        assert bea.seq[table] == seq
+        records = await server.app.state.services.store.records(table)
+        assert [(r["user"], r["seat"], r["on"]) for r in records if r["r"] == "mute"] == [
+            (bea.user, 2, True)
+        ]
+        for p in (*players, bea2):
+            await p.close()
+
+
+async def test_a_mute_of_a_seat_kept_from_before_sitting_there_can_be_undone(
+    tmp_path: Path,
+) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ana, bea = await make_players(server, ["Ana", "Bea"])
+        created = {"type": "create_table", "options": {"public": True}, "seat": 0}
+        table = (await ana.command(created))["table"]
+        assert (await bea.command({"type": "subscribe", "table": table}))["type"] == "ack"
+        # Watching, Bea mutes seat 2; then she sits there: the old mute may be taken back
+        # (it changes something), but not set again.
+        assert (await bea.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        assert (await bea.command({"type": "join", "table": table, "seat": 2}))["type"] == "ack"
+        unmute = {"type": "mute", "table": table, "seat": 2, "on": False}
+        assert (await bea.command(unmute))["type"] == "ack"
+        assert (await bea.next("muted", seats=[]))["spectators"] is False
+        again = await bea.command({"type": "mute", "table": table, "seat": 2})
+        assert again["code"] == "invalid"
+        assert (await bea.command(unmute))["code"] == "invalid"
+        for p in (ana, bea):
+            await p.close()
+
+
 async def test_every_kind_of_bad_input_gets_an_error_and_changes_nothing(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         players, table = await four_at_a_table(server)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
+from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import UserId
 from cuatrola.protocol.messages import Muted
-from cuatrola.table.commands import Chat, Mute
+from cuatrola.table.commands import Chat, Mute, Refused
 from cuatrola.table.effects import ToUser
 from cuatrola.table.records import ChatRecord, MuteRecord
 
@@ -40,8 +41,19 @@ def on_chat(table: Table, cmd: Chat) -> None:
 def on_mute(table: Table, cmd: Mute) -> None:
     """``mute``: ``cmd.user`` hides (or shows again) the chat of ``cmd.seat`` (``None``: the
     spectators'); every connection of the user that follows the table is told whom they
-    muted now, changed or not, so that all of them agree with the table."""
+    muted now, changed or not, so that all of them agree with the table.
+
+    Raises:
+        Refused: a mute of the user's own seat, or an unmute of it that undoes nothing.
+    """
     muted = table.mutes.get(cmd.user, frozenset())
+    own = cmd.seat is not None and cmd.seat == table.seat_of(cmd.user)
+    # One's own lines are never hidden from oneself, so such a mute means nothing; only the
+    # unmute of a seat muted before its muter sat there changes something, and is taken.
+    if own and (cmd.on or cmd.seat not in muted):
+        raise Refused(
+            ErrorCode.INVALID, f"seat {cmd.seat} is your own seat: your own chat is never hidden"
+        )
     if (cmd.seat in muted) != cmd.on:
         table._record(MuteRecord(user=cmd.user, seat=cmd.seat, on=cmd.on))
     table._effects.append(ToUser(cmd.user, muted_message(table, cmd.user)))

@@ -123,7 +123,10 @@ def help_text(body: str) -> RenderableType:
     keys = False
     for line in body.split("\n"):
         match = KEY_LINE.match(line)
-        if line.startswith("  ") and (match is not None) == keys and grid is not None:
+        # A line indented past the keys goes on from the key line above it (the chat's
+        # /mute): a row of the same grid, so that it starts under what the keys do.
+        goes_on = keys and match is None and line.startswith("   ")
+        if line.startswith("  ") and ((match is not None) == keys or goes_on) and grid is not None:
             pass  # another row of the same kind
         elif line.startswith("  "):
             keys = match is not None
@@ -412,7 +415,10 @@ class CuatrolaApp(App[int]):
         with Vertical(id="own"):
             yield Static(id="hand")
             yield Static(id="actions")
-        yield RichLog(id="log", wrap=True, markup=False)
+        # Lines wrap to the columns the log shows: RichLog's default minimum width (78) would
+        # render them wider than an 80-column terminal's log beside its scrollbar, the last
+        # words hidden under it and a sideways scrollbar taking one of its three rows.
+        yield RichLog(id="log", wrap=True, markup=False, min_width=1)
 
     def on_mount(self) -> None:
         """Draw the empty table."""
@@ -538,14 +544,20 @@ class CuatrolaApp(App[int]):
 
     # Keys --------------------------------------------------------------------------------------
 
+    def help_may_open(self) -> bool:
+        """Whether ``?`` opens the help now (always, here; a subclass with a turn clock
+        keeps it closed when it would have to close again at once, and says why)."""
+        return True
+
     def on_key(self, event: events.Key) -> None:
         """Keyboard control of the table (modal panels handle their own keys)."""
         if isinstance(self.screen, ModalScreen) or isinstance(self.focused, Input):
             return  # a panel's key, or one typed into the chat line
         key, char = event.key, event.character or ""
         if char == "?" or key == "question_mark":
-            self.push_screen(HelpScreen(self.texts))
-            self.refresh_all()  # the help's footer says at once whether the move is due
+            if self.help_may_open():
+                self.push_screen(HelpScreen(self.texts))
+                self.refresh_all()  # the help's footer says at once whether the move is due
             return
         if char == "l":
             self.switch_language()

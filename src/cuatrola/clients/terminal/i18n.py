@@ -105,7 +105,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_closed_for_turn": "Te toca: el resumen de la mano está aquí arriba",
         "help_your_turn": "Te toca: Intro para volver a la mesa",
         "help_closes_at": "Al quedar {seconds} s se cierra sola",
-        "help_closed_for_turn": "Te toca: la ayuda se ha cerrado sola (? la abre otra vez)",
+        "help_closed_for_turn": "Te toca: la ayuda se ha cerrado sola (? la abre tras tu jugada)",
+        "help_not_now": "Solo quedan {seconds} s para jugar: la ayuda se abre tras tu jugada",
         "match_over_title": "Fin de la partida",
         "match_won": "¡Habéis ganado la partida!",
         "match_lost": "Han ganado ellos.",
@@ -128,8 +129,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "             /mute espectadores oculta la de todos los que miran\n"
             "  ↑ ↓ Intro  mirando (--mode watch): elegir una mesa de la lista; q: salir\n"
             "  l          cambiar idioma (español / inglés)\n"
-            "  ?          esta ayuda (Esc para cerrar); en línea, en tu turno se cierra sola\n"
-            "             antes de que se acabe tu tiempo\n"
+            "  ?          esta ayuda (Esc para cerrar); en línea, en tu turno se cierra sola "
+            "al quedar 10 s de tu tiempo, y con menos no se abre\n"
             "  Ctrl+Q     salir\n"
             "\n"
             "Cartas: A as, 3 tres, R rey, C caballo, S sota.\n"
@@ -213,6 +214,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "mute_done": "Ya no ves la charla de {name} (/unmute {name} la vuelve a mostrar)",
         "unmute_done": "Vuelves a ver la charla de {name}",
         "mute_refused": "No se ha cambiado el silencio de {name}: {reason}",
+        "mute_self": "No puedes silenciarte: tu propia charla nunca se te oculta",
         "muted_known": "Tienes oculta la charla de {names} (/unmute NOMBRE la vuelve a mostrar)",
         "phrase_hello": "¡Hola!",
         "phrase_good_luck": "¡Suerte!",
@@ -367,7 +369,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "summary_closed_for_turn": "Your turn: the hand's summary is just above",
         "help_your_turn": "Your turn: Enter to go back to the table",
         "help_closes_at": "At {seconds} s left it closes by itself",
-        "help_closed_for_turn": "Your turn: the help closed by itself (? opens it again)",
+        "help_closed_for_turn": "Your turn: the help closed by itself (? opens it after your move)",
+        "help_not_now": "Only {seconds} s left to move: the help opens after your move",
         "match_over_title": "Match over",
         "match_won": "Your team wins the match!",
         "match_lost": "The other team wins the match.",
@@ -390,8 +393,8 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "             /mute spectators hides the chat of everybody watching\n"
             "  ↑ ↓ Enter  watching (--mode watch): pick a table from the list; q: leave\n"
             "  l          switch language (Spanish / English)\n"
-            "  ?          this help (Esc to close); online, on your turn it closes by itself\n"
-            "             before your time runs out\n"
+            "  ?          this help (Esc to close); online, on your turn it closes by itself "
+            "with 10 s of your time left, and does not open with less\n"
             "  Ctrl+Q     quit\n"
             "\n"
             "Cards: A as (ace), 3 tres, R rey (king), C caballo (knight), S sota (jack).\n"
@@ -471,6 +474,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "mute_done": "{name}'s chat is hidden (/unmute {name} shows it again)",
         "unmute_done": "{name}'s chat is shown again",
         "mute_refused": "{name}'s chat was not muted or unmuted: {reason}",
+        "mute_self": "You cannot mute yourself: your own chat is never hidden from you",
         "muted_known": "You have the chat of {names} hidden (/unmute NAME shows it again)",
         "phrase_hello": "Hello!",
         "phrase_good_luck": "Good luck!",

@@ -523,6 +523,16 @@ class OnlineApp(SessionApp):
             self.run_worker(self._mute(mute, None), group="network")
             return
         people = self._chat_people()
+        me = self._own_name()
+        if me is not None and self._chat_person(who.strip(), {**people, self.human_seat: me}) == (
+            self.human_seat
+        ):
+            # One's own chat is never hidden from oneself (the server refuses such a mute);
+            # only a mute of this seat made before sitting in it may be undone.
+            if on or self.human_seat not in self.muted_seats:
+                self.log_line(self.texts("mute_self"), style="red")
+                return
+            people = {self.human_seat: me}
         if not people:
             self.log_line(self.texts("mute_nobody"), style="red")
             return
@@ -544,6 +554,13 @@ class OnlineApp(SessionApp):
             for s in self.info.seats
             if s.user is not None and s.seat != self.human_seat and not s.bot
         }
+
+    def _own_name(self) -> str | None:
+        """This person's name at the table, as ``/mute`` may name them; ``None`` for a
+        spectator (whose chat is a spectator's, not a seat's)."""
+        if self.watching or self.info is None or self.human_seat >= len(self.info.seats):
+            return None
+        return self.info.seats[self.human_seat].name or self.texts("compass_south")
 
     def _chat_person(self, who: str, people: dict[int, str]) -> int | None:
         """The seat of ``who`` among ``people``: a name, or a place (``Norte``, ``East``...),

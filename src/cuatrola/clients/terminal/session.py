@@ -468,6 +468,16 @@ class SessionApp(CuatrolaApp):
                 self._turn_footer(left, "help_your_turn", closes="help_closes_at") if due else ""
             )
 
+    def help_may_open(self) -> bool:
+        """``?`` opens the help unless the person's move is due with
+        :data:`PANEL_CLOSE_SECONDS` or less left, when it would close again at once
+        (:meth:`_watch_the_turn`): then the log says so, and the table keeps the keys."""
+        left = self.turn_seconds_left() if self.choices() else None
+        if left is None or left > PANEL_CLOSE_SECONDS:
+            return True
+        self.log_line(self.texts("help_not_now", seconds=math.ceil(left)), style="bold yellow")
+        return False
+
     def _close_for_the_turn(self, panel: HelpScreen | MessageScreen, note: str) -> None:
         """Close ``panel`` (a hand summary, the help), which covers the table with
         :data:`PANEL_CLOSE_SECONDS` of the person's turn left, so that it does not cost him
