@@ -537,23 +537,63 @@ async def test_a_mute_of_ones_own_seat_is_refused_and_changes_nothing(tmp_path: 
             await p.close()
 
 
-async def test_a_mute_of_a_seat_kept_from_before_sitting_there_can_be_undone(
-    tmp_path: Path,
-) -> None:
+async def test_a_mute_of_a_seat_ends_when_the_seat_changes_hands(tmp_path: Path) -> None:
+    async with running_server(fast_settings(tmp_path)) as server:
+        ana, bea, carla = await make_players(server, ["Ana", "Bea", "Carla"])
+        created = {"type": "create_table", "options": {"public": True}, "seat": 0}
+        table = (await ana.command(created))["table"]
+        assert (await bea.command({"type": "join", "table": table, "seat": 2}))["type"] == "ack"
+        # Ana mutes Bea and the spectators; Bea leaves the waiting room.
+        assert (await ana.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        mute = {"type": "mute", "table": table, "spectators": True}
+        assert (await ana.command(mute))["type"] == "ack"
+        assert await ana.next("muted", spectators=True) == {
+            "type": "muted",
+            "table": table,
+            "seats": [2],
+            "spectators": True,
+        }
+        assert (await bea.command({"type": "leave", "table": table}))["type"] == "ack"
+        # The mute was of Bea: it ends with her leaving, and Ana is told at once.
+        told = await ana.next("muted")
+        assert (told["seats"], told["spectators"]) == ([], True)
+        # Carla sits there: her line reaches Ana whole.
+        assert (await carla.command({"type": "join", "table": table, "seat": 2}))["type"] == "ack"
+        said = (await carla.command({"type": "chat", "table": table, "text": "¡Hola!"}))["seq"]
+        line = (await chat_seen(ana, table, said))["body"]
+        assert (line["seat"], line["text"]) == (2, "¡Hola!")
+        # Stored with the table: a new connection of Ana's learns it from its sync.
+        ana2 = Player("Ana2", ana.token, server.ws)
+        await ana2.connect()
+        await ana2.command({"type": "subscribe", "table": table})
+        sync = await ana2.next("sync")
+        assert (sync["muted"], sync["muted_spectators"]) == ([], True)
+        assert [c["text"] for c in sync["chat"]] == ["¡Hola!"]
+        records = await server.app.state.services.store.records(table)
+        assert [(r["seat"], r["on"]) for r in records if r["r"] == "mute"] == [
+            (2, True),
+            (None, True),
+            (2, False),
+        ]
+        for p in (ana, bea, carla, ana2):
+            await p.close()
+
+
+async def test_a_mute_of_a_seat_ends_when_its_muter_sits_there(tmp_path: Path) -> None:
     async with running_server(fast_settings(tmp_path)) as server:
         ana, bea = await make_players(server, ["Ana", "Bea"])
         created = {"type": "create_table", "options": {"public": True}, "seat": 0}
         table = (await ana.command(created))["table"]
         assert (await bea.command({"type": "subscribe", "table": table}))["type"] == "ack"
-        # Watching, Bea mutes seat 2; then she sits there: the old mute may be taken back
-        # (it changes something), but not set again.
+        # Watching, Bea mutes the empty seat 2; then she sits there: the mute was of nobody,
+        # and it ends (her own lines are never hidden from her, so it is not set again).
         assert (await bea.command({"type": "mute", "table": table, "seat": 2}))["type"] == "ack"
+        assert (await bea.next("muted"))["seats"] == [2]
         assert (await bea.command({"type": "join", "table": table, "seat": 2}))["type"] == "ack"
-        unmute = {"type": "mute", "table": table, "seat": 2, "on": False}
-        assert (await bea.command(unmute))["type"] == "ack"
-        assert (await bea.next("muted", seats=[]))["spectators"] is False
+        assert (await bea.next("muted"))["seats"] == []
         again = await bea.command({"type": "mute", "table": table, "seat": 2})
         assert again["code"] == "invalid"
+        unmute = {"type": "mute", "table": table, "seat": 2, "on": False}
         assert (await bea.command(unmute))["code"] == "invalid"
         for p in (ana, bea):
             await p.close()

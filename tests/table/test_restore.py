@@ -676,6 +676,90 @@ def test_a_spectator_who_mutes_the_spectators_still_sees_their_own_lines() -> No
     assert copy.project(copy.chat[0], None, copy.mutes[EVE], EVE).body == own
 
 
+def chat_of(table: Table, records: list[TableRecord], user: UserId, text: str) -> Broadcast:
+    """``user``'s chat line ``text`` (its records kept in ``records``): its broadcast."""
+    step = table.handle(Chat(user, user.title(), text, None, CommandId(f"c-{user}-{text}")))
+    records += step.records
+    (said,) = [e for e in step.effects if isinstance(e, Broadcast)]
+    return said
+
+
+def test_a_seats_mutes_end_when_somebody_else_sits_there() -> None:
+    table = new_table()
+    records: list[TableRecord] = []
+    for index, user in enumerate(USERS[:3]):
+        records += table.handle(Join(user, user.title(), index, CommandId(f"s{index}"))).records
+    carla, dani = USERS[2], USERS[3]
+    records += table.handle(Mute(ANA, 2, True, CommandId("u1"))).records
+    records += table.handle(Mute(ANA, None, True, CommandId("u2"))).records
+    records += table.handle(Mute(BEA, 0, True, CommandId("u3"))).records
+    records += table.handle(Mute(BEA, 2, True, CommandId("u4"))).records
+    # Carla leaves the waiting room: the mutes of her seat end with her, in the same step,
+    # and each muter is told whom they muted now; other mutes (spectators, seat 0) stay.
+    step = table.handle(Leave(carla, CommandId("l1")))
+    assert list(step.records) == [
+        FreeRecord(seat=2, cmd=CommandId("l1"), by=carla),
+        MuteRecord(user=ANA, seat=2, on=False),
+        MuteRecord(user=BEA, seat=2, on=False),
+    ]
+    told = [e for e in step.effects if isinstance(e, ToUser)]
+    assert told == [
+        ToUser(ANA, Muted(table=TABLE, seats=[], spectators=True)),
+        ToUser(BEA, Muted(table=TABLE, seats=[0])),
+    ]
+    records += step.records
+    # Dani sits there: his lines reach Ana and Bea, who never muted him.
+    step = table.handle(Join(dani, "Dani", 2, CommandId("s3")))
+    assert [type(r) for r in step.records] == [SitRecord]
+    records += step.records
+    said = chat_of(table, records, dani, "hola").event
+    copy = copy_of(table, records)
+    for t in (table, copy):
+        assert t.mutes == {ANA: frozenset({None}), BEA: frozenset({0})}
+        for user in (ANA, BEA):
+            line = t.project(said, t.seat_of(user), t.mutes[user], user).body
+            assert isinstance(line, ChatSaid) and line.text == "hola"
+    assert [line.text for line in copy.recent_chat(copy.mutes[BEA], BEA)] == ["hola"]
+
+
+def test_a_seats_mutes_end_when_a_computer_player_takes_it_or_its_muter_sits_there() -> None:
+    table = new_table()
+    records = list(table.handle(Join(ANA, "Ana", 0, CommandId("s0"))).records)
+    records += table.handle(Mute(ANA, 3, True, CommandId("u1"))).records
+    records += table.handle(Mute(BEA, 1, True, CommandId("u2"))).records  # Bea watches
+    step = table.handle(AddBot(ANA, 3, CommandId("b3")))
+    assert list(step.records)[1:] == [MuteRecord(user=ANA, seat=3, on=False)]
+    records += step.records
+    # A mute of a seat its muter then sits in means nobody either.
+    step = table.handle(Join(BEA, "Bea", 1, CommandId("s1")))
+    assert list(step.records)[1:] == [MuteRecord(user=BEA, seat=1, on=False)]
+    assert ToUser(BEA, Muted(table=TABLE, seats=[])) in step.effects
+    records += step.records
+    nobody: frozenset[int | None] = frozenset()
+    assert copy_of(table, records).mutes == table.mutes == {ANA: nobody, BEA: nobody}
+
+
+def test_a_seat_a_computer_player_plays_for_its_owner_keeps_its_mutes() -> None:
+    table = new_table()
+    records = seat(table, humans=4)
+    records += table.handle(Mute(ANA, 1, True, CommandId("u1"))).records
+    # Bea loses the table, a computer player plays for her, and she comes back.
+    records += table.handle(Unwatch(BEA, last=True)).records
+    records += table.handle(OwnerGone(BEA)).records
+    assert table.seats[1].away
+    step = table.handle(Watch(BEA))
+    assert not table.seats[1].away
+    assert not any(isinstance(r, MuteRecord) for r in step.records)
+    records += step.records
+    said = chat_of(table, records, BEA, "ya estoy").event
+    assert table.project(said, 0, table.mutes[ANA], ANA).body is None
+    # Leaving during the match, Bea keeps the seat (a computer player plays it for good).
+    step = table.handle(Leave(BEA, CommandId("l1")))
+    assert [type(r) for r in step.records] == [AwayRecord]
+    records += step.records
+    assert copy_of(table, records).mutes == table.mutes == {ANA: frozenset({1})}
+
+
 def test_a_snapshot_stores_the_spectators_mute_with_the_seats_and_reads_old_ones() -> None:
     snapshot = SnapshotRecord(
         seq=1, turn=0, hand_count=0, match_number=1, seats=[], mutes={ANA: [1, None], BEA: [3]}

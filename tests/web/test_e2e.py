@@ -844,6 +844,44 @@ def test_a_muted_person_still_shows_muted_after_a_reload(browser: Any, server: s
         guest.close()
 
 
+def test_a_mute_ends_when_another_person_takes_the_seat(browser: Any, server: str) -> None:
+    host = open_player(browser, server)
+    guest = open_player(browser, server)
+    newcomer = open_player(browser, server)
+    page = host.page
+    try:
+        # Olga waits at a private table of four people; Pau takes the first free seat
+        sign_in_as_guest(page, "Olga")
+        page.get_by_test_id("create-seat").select_option("0")
+        page.get_by_test_id("create-table").click()
+        page.get_by_test_id("waiting").wait_for()
+        link = page.get_by_test_id("invite-link").input_value()
+        guest.page.goto(link)
+        guest.page.wait_for_selector("body[data-ready=true]")
+        sign_in_as_guest_for_join(guest.page, "Pau")
+        guest.page.get_by_test_id("table").wait_for()
+        seat = guest.page.get_by_test_id("table").get_attribute("data-seat")
+        pressed = "[data-testid=mute-{}][aria-pressed={}]"
+        page.get_by_test_id(f"mute-{seat}").click()
+        page.locator(pressed.format(seat, "true")).wait_for()
+        # Pau leaves the waiting room and Quim takes the same seat: the mute was of Pau
+        guest.page.get_by_test_id("leave-table").click()
+        page.get_by_test_id(f"mute-{seat}").wait_for(state="detached")
+        newcomer.page.goto(link)
+        newcomer.page.wait_for_selector("body[data-ready=true]")
+        sign_in_as_guest_for_join(newcomer.page, "Quim")
+        newcomer.page.get_by_test_id("table").wait_for()
+        assert newcomer.page.get_by_test_id("table").get_attribute("data-seat") == seat
+        page.locator(pressed.format(seat, "false")).wait_for()
+        newcomer.page.get_by_test_id("phrase-thanks").click()
+        page.get_by_test_id("chat").get_by_text("¡Gracias!").wait_for()
+        assert host.errors == [] and guest.errors == [] and newcomer.errors == []
+    finally:
+        host.close()
+        guest.close()
+        newcomer.close()
+
+
 def test_a_mute_takes_the_shown_lines_out_of_every_tab_and_spectators_mute_at_once(
     browser: Any, server: str
 ) -> None:

@@ -2,7 +2,9 @@
 
 Anybody who follows a table may say a line (free text, or one of the fixed phrases); each
 user may hide the lines of a seat, or of every spectator, from themselves (a setting of
-theirs that the table keeps across reconnections and restarts, so it is stored too). Applying
+theirs that the table keeps across reconnections and restarts, so it is stored too). A mute
+of a seat is of the person sitting there: it ends when the seat changes hands
+(:func:`end_mutes_of`). Applying
 the records these write is :mod:`cuatrola.table.apply`'s (it keeps the last lines for
 newcomers), and :mod:`cuatrola.table.projection` leaves a muted speaker's lines out of its
 recipients' copies, but for the speaker's own: nobody's mute hides their own lines from them.
@@ -49,7 +51,8 @@ def on_mute(table: Table, cmd: Mute) -> None:
     muted = table.mutes.get(cmd.user, frozenset())
     own = cmd.seat is not None and cmd.seat == table.seat_of(cmd.user)
     # One's own lines are never hidden from oneself, so such a mute means nothing; only the
-    # unmute of a seat muted before its muter sat there changes something, and is taken.
+    # unmute of a seat its muter holds muted changes something, and is taken (a seat's mutes
+    # end when somebody sits there, but a table's stored records may still hold such a mute).
     if own and (cmd.on or cmd.seat not in muted):
         raise Refused(
             ErrorCode.INVALID, f"seat {cmd.seat} is your own seat: your own chat is never hidden"
@@ -57,6 +60,15 @@ def on_mute(table: Table, cmd: Mute) -> None:
     if (cmd.seat in muted) != cmd.on:
         table._record(MuteRecord(user=cmd.user, seat=cmd.seat, on=cmd.on))
     table._effects.append(ToUser(cmd.user, muted_message(table, cmd.user)))
+
+
+def end_mutes_of(table: Table, seat: int) -> None:
+    """``seat`` changed hands (another user sits there, or nobody, or a computer player):
+    every user's mute of it ends, since it was of the person who sat there. Each muter's
+    connections that follow the table are told whom they muted now, as after a ``mute``."""
+    for user in sorted(user for user, muted in table.mutes.items() if seat in muted):
+        table._record(MuteRecord(user=user, seat=seat, on=False))
+        table._effects.append(ToUser(user, muted_message(table, user)))
 
 
 def muted_message(table: Table, user: UserId) -> Muted:
@@ -71,4 +83,4 @@ def wire_mutes(muted: MutedChat) -> tuple[list[int], bool]:
     return sorted(seat for seat in muted if seat is not None), None in muted
 
 
-__all__ = ["MutedChat", "muted_message", "on_chat", "on_mute", "wire_mutes"]
+__all__ = ["MutedChat", "end_mutes_of", "muted_message", "on_chat", "on_mute", "wire_mutes"]

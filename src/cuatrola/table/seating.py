@@ -7,7 +7,9 @@ accepted another match. A rematch is preceded by a snapshot of the table that st
 whole log so far (:mod:`cuatrola.table.snapshots`). These are steps of
 :class:`~cuatrola.table.table.Table` kept in their own module: each checks its command,
 refusing it with :class:`~cuatrola.table.commands.Refused` before it records anything, and
-writes the records that the table applies (:mod:`cuatrola.table.apply`).
+writes the records that the table applies (:mod:`cuatrola.table.apply`). Every change of a
+seat's holder goes through :func:`change_hands`, which ends the chat mutes of a seat that
+changes hands.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from cuatrola.protocol.errors import ErrorCode
 from cuatrola.protocol.ids import UserId
 from cuatrola.storage.base import TableStatus
+from cuatrola.table.chat import end_mutes_of
 from cuatrola.table.commands import AddBot, FillBots, Join, Leave, Refused, Rematch
 from cuatrola.table.dealing import first_dealer, next_deal
 from cuatrola.table.presence import grace
@@ -52,7 +55,7 @@ def on_join(table: Table, cmd: Join) -> None:
     seat = cmd.seat if cmd.seat is not None else free[0]
     if seat not in free:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {seat} is taken")
-    table._record(SitRecord(seat=seat, user=cmd.user, name=cmd.name))
+    change_hands(table, SitRecord(seat=seat, user=cmd.user, name=cmd.name))
     maybe_start(table)
 
 
@@ -67,7 +70,7 @@ def on_add_bot(table: Table, cmd: AddBot) -> None:
         raise Refused(ErrorCode.WRONG_PHASE, "the match has started")
     if not table.seats[cmd.seat].is_free:
         raise Refused(ErrorCode.SEAT_TAKEN, f"seat {cmd.seat} is taken")
-    table._record(BotRecord(seat=cmd.seat))
+    change_hands(table, BotRecord(seat=cmd.seat))
     maybe_start(table)
 
 
@@ -78,7 +81,7 @@ def on_fill_bots(table: Table, cmd: FillBots) -> None:
         return
     for seat in cmd.seats:
         if table.seats[seat].is_free:
-            table._record(BotRecord(seat=seat))
+            change_hands(table, BotRecord(seat=seat))
     maybe_start(table, anyway=cmd.start)
 
 
@@ -97,7 +100,7 @@ def on_leave(table: Table, cmd: Leave) -> None:
         if all(s.user is None or s.left for s in table.seats):
             table._record(CloseRecord())
     else:
-        table._record(FreeRecord(seat=seat))
+        change_hands(table, FreeRecord(seat=seat))
         if not table.humans:
             table._record(CloseRecord())
 
@@ -129,6 +132,19 @@ def on_rematch(table: Table, cmd: Rematch) -> None:
         start_match(table)
 
 
+def change_hands(table: Table, record: SitRecord | BotRecord | FreeRecord) -> None:
+    """Write ``record``, which gives its seat to a user, a computer player or nobody. When
+    that is not who held the seat, the seat changed hands and every user's mute of it ends
+    (in the same step, so that a restored table and a replay agree): a mute is of a person.
+    A computer player standing in for an owner (``away``) leaves the seat the owner's."""
+    slot = table.seats[record.seat]
+    before = (slot.user, slot.bot)
+    table._record(record)
+    slot = table.seats[record.seat]  # a freed seat is a new slot
+    if (slot.user, slot.bot) != before:
+        end_mutes_of(table, record.seat)
+
+
 def maybe_start(table: Table, *, anyway: bool = False) -> None:
     """Start the match once every seat is held and somebody owns one (``anyway``: even if
     nobody does)."""
@@ -154,6 +170,7 @@ def start_match(table: Table) -> None:
 
 
 __all__ = [
+    "change_hands",
     "maybe_start",
     "on_add_bot",
     "on_fill_bots",
