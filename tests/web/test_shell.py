@@ -1,12 +1,16 @@
 """The card room around the table, in real browsers against a real server: the language taken
 from the browser, the Thai web font, players online, where the lobby lists the open tables
-(and their focus as the screen turns), avatars and profiles, the deck's corner indices, and
-the installable app (manifest and service worker, offline)."""
+(and their focus as the screen turns), avatars and profiles, the deck's corner indices and
+the settings menu, the header in one row on a phone on its side, and the installable app
+(manifest and service worker, offline)."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 import struct
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +19,20 @@ import pytest
 from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     LANGS,
+    SETTLED,
     assert_turning_keeps_focus,
     catalogue,
     computer_name,
+    cut_text,
     open_player,
+    resize,
     shot,
     sign_in_as_guest,
+    small_targets,
     start_vs_computer,
     tab_to,
 )
+from tests.web.test_analysis_e2e import store_match
 
 
 def test_the_first_visit_takes_the_browser_language(browser: Any, server: str) -> None:
@@ -542,6 +551,157 @@ def test_the_deck_setting_switches_the_corner_indices(
         assert player.errors == []
     finally:
         player.close()
+
+
+# The lines drawn by each parenthesised sequence, such as "(A 3 R C S)", in the settings
+# menu's choices: found in the text as a whole, whatever elements it is split into.
+_SEQUENCE_LINES = """(menu) => [...menu.querySelectorAll('.deck-choice')].flatMap((label) => {
+  const nodes = [];
+  const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) nodes.push(walk.currentNode);
+  const text = nodes.map((n) => n.data).join('');
+  const at = (offset) => {
+    for (const node of nodes) {
+      if (offset <= node.data.length) return [node, offset];
+      offset -= node.data.length;
+    }
+    throw new Error('past the end');
+  };
+  return [...text.matchAll(/\\([^()]*\\)/g)].map((m) => {
+    const range = document.createRange();
+    range.setStart(...at(m.index));
+    range.setEnd(...at(m.index + m[0].length));
+    const tops = [...range.getClientRects()].filter((r) => r.width > 0)
+      .map((r) => Math.round(r.top));
+    return [m[0], new Set(tops).size];
+  });
+})"""
+
+
+@pytest.mark.parametrize("lang", ["th", "tr", "es"])
+def test_the_settings_menu_keeps_each_card_order_on_one_line(
+    browser: Any, server: str, artifacts: Path, lang: str
+) -> None:
+    # "(A 3 R C S)" and "(1 3 12 11 10)" are sequences: a narrow choice (Thai and Turkish on a
+    # phone) moves one whole to the next line instead of breaking it
+    for size in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+        player = open_player(browser, server, viewport=size, lang=lang)
+        try:
+            page = player.page
+            page.get_by_test_id("settings-btn").click()
+            menu = page.get_by_test_id("settings-menu")
+            menu.wait_for()
+            shot(page, artifacts, f"settings-{lang}-{size['width']}x{size['height']}")
+            lines: list[list[Any]] = menu.evaluate(_SEQUENCE_LINES)
+            assert [text for text, _ in lines] == ["(A 3 R C S)", "(1 3 12 11 10)"], lines
+            assert all(count == 1 for _, count in lines), (size, lines)
+            assert player.errors == []
+        finally:
+            player.close()
+
+
+# a phone on its side: a common one, and a small one
+ON_ITS_SIDE = ({"width": 844, "height": 390}, {"width": 740, "height": 360})
+
+# The header's parts as drawn: its height, the parts that overlap another or lie outside it
+# (or the window), whether they share one row, and whether the page is wider than the window.
+_HEADER_PARTS = """() => {
+  const header = document.querySelector('.site-header');
+  const box = header.getBoundingClientRect();
+  const parts = [...header.querySelectorAll('.brand, nav a, .user-chip, .conn-dot, button, select')]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => {
+      const r = el.getBoundingClientRect();
+      return { name: el.dataset.testid ?? el.className ?? el.textContent,
+               top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
+  const overlapping = [];
+  parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) overlapping.push([a.name, b.name]);
+  }));
+  const outside = parts.filter((p) => p.left < -0.5 || p.right > innerWidth + 0.5
+    || p.top < box.top - 0.5 || p.bottom > box.bottom + 0.5).map((p) => p.name);
+  const oneRow = Math.max(...parts.map((p) => p.top)) < Math.min(...parts.map((p) => p.bottom));
+  return { height: box.height, parts: parts.map((p) => p.name), overlapping, outside, oneRow,
+           wide: document.scrollingElement.scrollWidth > innerWidth };
+}"""
+HEADER_CONTROLS = ".site-header a, .site-header button, .site-header select"
+# WCAG 2.5.8 (AA), a target's least size: the header's controls are 30 px high on its side
+LEAST_TARGET = 24
+
+
+def _assert_one_row(page: Any, where: str, row: float) -> None:
+    """The header on this screen: one row no higher than ``row``, nothing cut or overlapping."""
+    header: dict[str, Any] = page.evaluate(_HEADER_PARTS)
+    assert header["oneRow"] and header["height"] <= row + 0.5, (where, row, header)
+    assert header["overlapping"] == [] and header["outside"] == [], (where, header)
+    assert not header["wide"], (where, header)
+    assert cut_text(page, f"{HEADER_CONTROLS}, .site-header .name") == [], where
+    assert small_targets(page, HEADER_CONTROLS, LEAST_TARGET) == [], where
+
+
+def _assert_one_row_while_connecting(browser: Any, base: str, row: float, artifacts: Path) -> None:
+    """In Thai, with a websocket that never answers (the page stays *reconnecting*, the REST
+    API up, so no offline banner), the header still holds in one row of ``row`` px."""
+    player = open_player(browser, base, viewport=ON_ITS_SIDE[0], lang="th")
+    try:
+        page = player.page
+        page.route_web_socket(re.compile(r"/ws$"), lambda ws: None)
+        sign_in_as_guest(page, "Quique")
+        page.get_by_test_id("conn-header").wait_for()
+        for size in ON_ITS_SIDE:
+            resize(page, size)
+            _assert_one_row(page, f"th {size} reconnecting", row)
+        shot(page, artifacts, "side-reconnecting-th")
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_on_a_phone_on_its_side_the_header_is_one_row_on_every_screen(
+    browser: Any, own_server: RunningServer, artifacts: Path
+) -> None:
+    # The table's header on a short landscape screen is one row (the brand's mark, the
+    # language and settings menus): the bound. The lobby, the tutorial, the replay, the
+    # history and the leaderboard keep their links and the player's chip in a row as high.
+    assert own_server.db is not None
+    with ThreadPoolExecutor(1) as worker:
+        worker.submit(asyncio.run, store_match(own_server.db, "m-e2e-side")).result()
+    base = own_server.url
+    screens = ("#/", "#/learn", "#/replay/m-e2e-side", "#/history", "#/leaderboard")
+    for lang in ("es", "tr", "th"):
+        player = open_player(browser, base, viewport=ON_ITS_SIDE[0], lang=lang)
+        try:
+            page = player.page
+            sign_in_as_guest(page, "Quique")
+            page.get_by_test_id("conn-header").wait_for(state="detached")
+            start_vs_computer(page)
+            table = page.url
+            for size in ON_ITS_SIDE:
+                resize(page, size)
+                where = f"{lang} {size['width']}x{size['height']}"
+                page.goto(table)
+                page.get_by_test_id("table").wait_for()
+                row: float = page.evaluate(
+                    "document.querySelector('.site-header').getBoundingClientRect().height"
+                )
+                assert row < 2 * 30, (where, row)  # one row of 30 px controls
+                for screen in screens:
+                    page.goto(base + "/" + screen)
+                    page.wait_for_function(
+                        "(route) => location.hash === route && document.body.dataset.ready",
+                        arg=screen,
+                    )
+                    page.locator("main h1").first.wait_for()
+                    page.evaluate(SETTLED)
+                    shot(page, artifacts, f"side-{screen[2:].split('/')[0] or 'lobby'}-{lang}")
+                    _assert_one_row(page, f"{where} {screen}", row)
+            if lang == "th":
+                _assert_one_row_while_connecting(browser, base, row, artifacts)
+            assert player.errors == []
+        finally:
+            player.close()
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

@@ -8,7 +8,7 @@ import { LANGS, lang, setLang, t } from "../i18n.js";
 import { Icon } from "../icons.js";
 import { playerHref } from "../router.js";
 import { setDeckIndex } from "../settings.js";
-import { Name, Svg, html } from "./common.js";
+import { KeepWhole, Name, Svg, html } from "./common.js";
 
 export function Header({ token, user, rating, connStatus, offline, onSignOut }) {
   // while the no-connection banner shows, it says it all
@@ -36,7 +36,7 @@ export function Header({ token, user, rating, connStatus, offline, onSignOut }) 
       ${token ? html`<a href="#/history" data-testid="nav-history">${t("nav.history")}</a>` : null}
     </nav>
     <div class="header-right">
-      ${reconnecting ? html`<span class="conn-dot" data-testid="conn-header">${t("conn.reconnecting")}</span>` : null}
+      ${reconnecting ? html`<span class="conn-dot" data-testid="conn-header" title=${t("conn.reconnecting")}><span class="conn-words">${t("conn.reconnecting")}</span></span>` : null}
       ${user
         ? html`<a class="user-chip" href=${playerHref(user.id)} data-testid="user-name" title=${t("profile.open")}>
             <${Avatar} name=${user.name} size=${26} />
@@ -90,7 +90,7 @@ function SettingsMenu() {
   const choice = (value, sample) => html`<label class=${`deck-choice${style === value ? " chosen" : ""}`}>
     <${Svg} class="deck-sample" markup=${sample} />
     <span><input type="radio" name="deck-index" value=${value} checked=${style === value}
-      data-testid=${`deck-index-${value}`} onChange=${() => setDeckIndex(value)} />${t(`settings.deck.${value}`)}</span>
+      data-testid=${`deck-index-${value}`} onChange=${() => setDeckIndex(value)} /><${KeepWhole} text=${t(`settings.deck.${value}`)} /></span>
   </label>`;
   // the sample shows the rey of oros as it looks with each choice
   const sample = (value) => cardSvg(cardId("RO"), value);

@@ -18,6 +18,17 @@ export function Name({ text, class: extra = "" }) {
   return html`<span class=${`name${extra ? ` ${extra}` : ""}`} title=${text}>${text}</span>`;
 }
 
+/**
+ * A text whose parenthesised groups, such as the card order "(A 3 R C S)", wrap as a whole:
+ * each group goes in a span that does not break, so that a narrow box (Thai and Turkish on a
+ * phone) moves the group to the next line rather than splitting the sequence.
+ */
+export function KeepWhole({ text }) {
+  return text
+    .split(/(\([^()]*\))/)
+    .map((part, i) => (i % 2 ? html`<span class="keep-whole">${part}</span>` : part));
+}
+
 /** Whether a player (a REST player or a SeatInfo) is a computer player in its own right (nobody's seat). */
 export function isComputer(p) {
   return Boolean(p.bot_level || (p.bot && !p.user));
