@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import socket
 import subprocess
@@ -331,3 +332,29 @@ async def test_the_start_line_names_the_node_the_database_and_redis(
     assert " node=node-x " in started[0]
     assert f" db=sqlite+aiosqlite:///{tmp_path}/cuatrola.db " in started[0]
     assert f" redis={redacted_redis_url(redis)} " in started[0]
+
+
+def _serve_help() -> dict[str, str]:
+    """Each option of ``cuatrola serve`` and its ``--help`` text, as ``--help`` shows it."""
+    parser = argparse.ArgumentParser()
+    serve_cli.add_arguments(parser)
+    formatter = parser._get_formatter()
+    return {
+        action.option_strings[-1]: formatter._expand_help(action) if action.help else ""
+        for action in parser._actions
+        if action.option_strings and action.dest != "help"
+    }
+
+
+def test_serve_help_shows_every_default() -> None:
+    helps = _serve_help()
+    # An option whose default is the setting's: --help shows the setting's default.
+    defaults = {f.name: f.default for f in dataclasses.fields(Settings)}
+    for option, setting in serve_cli.OPTION_SETTINGS:
+        shown = f"({defaults[setting]:g}"
+        assert shown in helps["--" + option.replace("_", "-")], (option, shown)
+    # An option with a default of its own shows it too.
+    assert "(30)" in helps["--grace"]
+    assert "(info)" in helps["--log-level"] and "text lines (the default)" in helps["--log-format"]
+    assert "(127.0.0.1)" in helps["--host"] and "(8000)" in helps["--port"]
+    assert "~/.local/share/cuatrola" in helps["--data-dir"]

@@ -21,7 +21,7 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
 from cuatrola.argtypes import bounded_float, bounded_int
@@ -118,12 +118,17 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def _log_arguments(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    group.add_argument(
+        "--log-level",
+        default="info",
+        choices=["debug", "info", "warning"],
+        help="the least important lines logged (%(default)s)",
+    )
     group.add_argument(
         "--log-format",
         default="text",
         choices=["text", "json"],
-        help="text lines, or one JSON object per line (time, level, logger, message)",
+        help="text lines (the default), or one JSON object per line (time, level, logger, message)",
     )
 
 
@@ -137,7 +142,10 @@ def _table_arguments(group: argparse._ArgumentGroup) -> None:
         "--bot-delay", type=seconds, default=None, help="least seconds per bot move (0.5)"
     )
     group.add_argument(
-        "--grace", type=seconds, default=None, help="seconds a disconnected player keeps the seat"
+        "--grace",
+        type=seconds,
+        default=None,
+        help="seconds a disconnected player keeps the seat (30)",
     )
     group.add_argument(
         "--min-turn-time",
@@ -208,6 +216,24 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False)
 
 
+#: The options given as numbers, each with the ``Settings`` field it sets: without the
+#: option the field keeps its default, which the option's ``--help`` shows.
+OPTION_SETTINGS: Final = (
+    ("bot_workers", "bot_workers"),
+    ("hand_pause", "hand_pause"),
+    ("bot_delay", "bot_delay"),
+    ("grace", "grace_period"),
+    ("min_turn_time", "min_turn_time"),
+    ("quick_fill", "quick_fill_wait"),
+    ("guests_per_minute", "guests_per_minute"),
+    ("cante_window", "cante_window"),
+    ("shuffle_window", "shuffle_window"),
+    ("lease", "lease"),
+    ("commit_delay", "commit_delay"),
+    ("commit_timeout", "commit_timeout"),
+)
+
+
 def _listed(values: list[str] | None, variable: str) -> tuple[str, ...]:
     """The values of a repeatable option, else of a comma-separated environment variable."""
     if values is None:
@@ -262,20 +288,7 @@ def _settings(args: argparse.Namespace) -> object:
         _trusted_proxy(p) for p in _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
     )
     settings.metrics_token = args.metrics_token or os.environ.get("CUATROLA_METRICS_TOKEN") or None
-    for arg, name in (
-        ("bot_workers", "bot_workers"),
-        ("hand_pause", "hand_pause"),
-        ("bot_delay", "bot_delay"),
-        ("grace", "grace_period"),
-        ("min_turn_time", "min_turn_time"),
-        ("quick_fill", "quick_fill_wait"),
-        ("guests_per_minute", "guests_per_minute"),
-        ("cante_window", "cante_window"),
-        ("shuffle_window", "shuffle_window"),
-        ("lease", "lease"),
-        ("commit_delay", "commit_delay"),
-        ("commit_timeout", "commit_timeout"),
-    ):
+    for arg, name in OPTION_SETTINGS:
         value = getattr(args, arg)
         if value is not None:
             setattr(settings, name, value)

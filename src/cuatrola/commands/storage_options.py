@@ -51,7 +51,11 @@ def add_storage_arguments(group: argparse._ArgumentGroup, *, secret: bool = True
         "cuatrola:)",
     )
     group.add_argument(
-        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="data directory ($CUATROLA_DATA; default: $XDG_DATA_HOME/cuatrola, else "
+        "~/.local/share/cuatrola)",
     )
     if secret:
         group.add_argument(
