@@ -166,6 +166,9 @@ def test_a_short_secret_is_one_line_and_creates_no_database(
         # uvicorn would take these as names no client address equals, and believe no proxy.
         ("--trusted-proxy", "proxy.internal"),
         ("--trusted-proxy", "10.0.0.10/8"),
+        # Given on purpose, an empty name is no request for the default one.
+        ("--node", ""),
+        ("--node", " "),
         ("--no-such-option",),
     ],
 )

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
-from cuatrola.argtypes import bounded_float, bounded_int
+from cuatrola.argtypes import bounded_float, bounded_int, non_blank
 from cuatrola.commands.storage_options import (
     DatabaseUnusable,
     add_storage_arguments,
@@ -83,6 +83,7 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
     add_storage_arguments(group)
     group.add_argument(
         "--node",
+        type=non_blank("a node name"),
         default=None,
         metavar="NAME",
         help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default "
