@@ -7,7 +7,9 @@ import argparse
 import contextlib
 import dataclasses
 import json
+import os
 import socket
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -361,3 +363,47 @@ def test_serve_help_shows_every_default() -> None:
     assert "(info)" in helps["--log-level"] and "text lines (the default)" in helps["--log-format"]
     assert "(127.0.0.1)" in helps["--host"] and "(8000)" in helps["--port"]
     assert "~/.local/share/cuatrola" in helps["--data-dir"]
+
+
+@contextlib.contextmanager
+def umask(mask: int) -> Iterator[None]:
+    """This process's umask (a server started meanwhile inherits it) is ``mask``."""
+    before = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(before)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def _database_files(data: Path) -> dict[str, int]:
+    """The mode of the database, its -wal and -shm files and the secret in ``data``."""
+    names = ("cuatrola.db", "cuatrola.db-wal", "cuatrola.db-shm", "secret.key")
+    return {name: _mode(data / name) for name in names}
+
+
+def test_the_data_it_creates_is_readable_by_its_user_only(tmp_path: Path) -> None:
+    # The database holds password hashes and sessions; the usual umask would leave what
+    # SQLite and mkdir create readable by every user of the machine.
+    data = tmp_path / "new" / "data"
+    with umask(0o022), ServeProcess(tmp_path / "run", "--data-dir", str(data), db=None) as server:
+        assert httpx.post(f"{server.http}/api/guest", json={"name": "Ana"}).status_code == 201
+        files = _database_files(data)  # while it runs: the -wal and -shm files are there
+    assert _mode(data) == 0o700
+    assert files == dict.fromkeys(files, 0o600)
+
+
+def test_the_modes_of_the_operators_own_directory_and_database_stay(tmp_path: Path) -> None:
+    # Shared with a backup group on purpose, say: the server does not take that back.
+    data = tmp_path / "data"
+    data.mkdir(mode=0o750)
+    os.close(os.open(data / "cuatrola.db", os.O_CREAT | os.O_WRONLY, 0o640))
+    with umask(0o022), ServeProcess(tmp_path / "run", "--data-dir", str(data), db=None) as server:
+        assert httpx.post(f"{server.http}/api/guest", json={"name": "Ana"}).status_code == 201
+        files = _database_files(data)
+    assert _mode(data) == 0o750
+    # The -wal and -shm files take the database's mode; the secret the server makes is 0600.
+    assert files == {**dict.fromkeys(files, 0o640), "secret.key": 0o600}
