@@ -323,6 +323,32 @@ def test_json_logs_hold_uvicorns_own_lines_too(tmp_path: Path) -> None:
     assert any(name.startswith("uvicorn") for name in loggers), loggers
 
 
+def test_every_line_of_a_json_log_is_json(tmp_path: Path) -> None:
+    # A program reads that log: a plain "listening on" line among the objects breaks it.
+    server = ServeProcess(tmp_path, "--log-format", "json", "--log-level", "info", db=None)
+    with server:
+        assert httpx.get(f"{server.http}/healthz").status_code == 200
+    text = server.stdout.read_text() + server.stderr.read_text()
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    assert {
+        "level": "info",
+        "logger": "cuatrola.serve",
+        "message": f"listening on {server.http}",
+    } in [{k: line[k] for k in ("level", "logger", "message")} for line in lines]
+
+
+def test_a_refused_start_is_one_json_line_with_the_json_log(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = serve("--port", str(port), "--log-format", "json", tmp_path=tmp_path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    line = json.loads(result.stderr)
+    assert (line["level"], line["logger"]) == ("error", "cuatrola.serve")
+    assert line["message"] == f"port {port} on 127.0.0.1 is busy"
+
+
 async def test_the_start_line_names_the_node_the_database_and_redis(
     tmp_path: Path, redis_prefix: str
 ) -> None:

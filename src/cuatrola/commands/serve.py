@@ -44,6 +44,8 @@ if TYPE_CHECKING:  # the server's modules load only when it runs, not for --help
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
 
+logger = logging.getLogger("cuatrola.serve")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's arguments, in groups that ``--help`` shows by concern."""
@@ -356,7 +358,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
     except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return 2
     assert isinstance(settings, Settings)
     sock = _checked_socket(args, settings)
@@ -368,13 +370,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(settings)
     except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return 2
     server = uvicorn.Server(_uvicorn_config(app, args.log_level, settings))
     # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that
     # was installed before it: a no-op one makes a graceful stop exit with status 0.
     signal.signal(signal.SIGTERM, lambda signum, frame: None)
-    print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
+    address = f"http://{args.host}:{sock.getsockname()[1]}"
+    if args.log_format == "json":
+        # Every line follows the chosen format: a JSON log is read by a program.
+        logger.info("listening on %s", address)
+    else:
+        print(f"cuatrola serve: listening on {address}", flush=True)
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
         runner.run(server.serve(sockets=[sock]))
     # 1: the database did not take the last commits or the hand-over in time (app.STOP_WAIT),
@@ -391,18 +398,15 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
         if settings.redis_url is not None:
             asyncio.run(check_redis_url(settings.redis_url))
     except (ConnectionError, ValueError) as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return None
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            print(f"cuatrola serve: port {args.port} on {args.host} is busy", file=sys.stderr)
+            _refused(args.log_format, f"port {args.port} on {args.host} is busy")
         else:
-            print(
-                f"cuatrola serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
-                file=sys.stderr,
-            )
+            _refused(args.log_format, f"cannot listen on {args.host}:{args.port}: {exc.strerror}")
         return None
     try:
         if settings.db_url is None:
@@ -410,7 +414,7 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
         _check_stored_secret(settings)
     except ValueError as exc:
         sock.close()
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return None
     try:
         # Without migrating at start (--no-migrate), the schema must be the newest already.
@@ -424,9 +428,19 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
     except (DatabaseUnusable, OSError) as exc:
         sock.close()
         line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
-        print(f"cuatrola serve: {line}", file=sys.stderr)
+        _refused(args.log_format, line)
         return None
     return sock
+
+
+def _refused(log_format: str, line: str) -> None:
+    """Say on standard error, in one line, why the server does not start: ``cuatrola serve:
+    LINE``, or with the JSON log an ``error`` object of the ``cuatrola.serve`` logger."""
+    if log_format == "json":
+        record = logging.LogRecord(logger.name, logging.ERROR, "", 0, line, None, None)
+        print(JsonFormatter().format(record), file=sys.stderr)
+    else:
+        print(f"cuatrola serve: {line}", file=sys.stderr)
 
 
 def _start_log(log_format: str, level: str) -> None:
