@@ -1,4 +1,4 @@
-"""Argument types for the command line: bounded numbers with one clear error each.
+"""Argument types for the command line: bounded numbers and names, with one clear error each.
 
 ``argparse`` turns the :class:`argparse.ArgumentTypeError` into a one-line usage error and
 exit status 2, never a traceback.
@@ -9,6 +9,10 @@ exit status 2, never a traceback.
 Traceback (most recent call last):
 ...
 argparse.ArgumentTypeError: expected 0.5..2 seconds, got '0.1'
+>>> non_blank("a node name")(" ")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: expected a node name, got ' '
 """
 
 from __future__ import annotations
@@ -45,3 +49,15 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
 def bounded_float(low: float, high: float, unit: str) -> Callable[[str], float]:
     """A number of ``unit`` from ``low`` to ``high`` (inclusive)."""
     return _bounded(float, unit, low, high, unit)
+
+
+def non_blank(what: str) -> Callable[[str], str]:
+    """Text that is not empty or blank (``what`` says what it names, in the error): an
+    empty value given on purpose is refused rather than taken as "use the default"."""
+
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        return text
+
+    return parse

@@ -24,9 +24,10 @@ WORKERS = ("--bot-workers", "0", "--no-analysis")
 
 @contextmanager
 def three_nodes(
-    tmp_path: Path, db: str, redis: str, *extra: str
+    tmp_path: Path, db: str, redis: str, *extra: str, names: tuple[str, ...] = NAMES
 ) -> Iterator[tuple[ServeProcess, ...]]:
-    """Three nodes of one cluster, started; a Redis prefix of their own."""
+    """Three nodes of one cluster (or one for each of ``names``), started; a Redis prefix of
+    their own."""
     prefix = f"test-{secrets.token_hex(4)}:"
     env = ("--db", db, "--redis", redis, "--redis-prefix", prefix, "--secret-file")
     secret = tmp_path / "secret.key"
@@ -38,7 +39,7 @@ def three_nodes(
                     tmp_path / n, *QUICK, *env, str(secret), "--node", n, *WORKERS, *extra, db=None
                 )
             )
-            for n in NAMES
+            for n in names
         )
         yield nodes
 
@@ -204,3 +205,19 @@ async def test_a_queued_player_of_a_node_that_died_is_not_seated(tmp_path: Path)
             names = [seat["name"] for seat in sync["info"]["seats"]]
             assert "Bea" not in names and "Ana" in names
             await ana.close()
+
+
+async def test_a_node_that_stops_cleanly_says_it_leaves(tmp_path: Path) -> None:
+    # A deploy's restart is no failure: the other node must not warn that it went silent.
+    redis = await redis_or_skip()
+    async with cluster_db() as db:
+        with three_nodes(tmp_path, db, redis, "--log-level", "info", names=("a", "b")) as (a, b):
+            await know_each_other((a, b))
+            assert a.stop() == 0
+            async with asyncio.timeout(20):
+                while not any("node a leaves" in line for line in b.stderr_lines()):
+                    await asyncio.sleep(0.1)
+            assert (await node_data(b))["peers"] == []
+        said = [line for line in b.stderr_lines() if "node a " in line]
+        assert len(said) == 1 and " INFO cuatrola.cluster node a leaves" in said[0], said
+        assert any("INFO cuatrola.cluster node a leaves" in line for line in a.stderr_lines())

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
+import os
 import socket
+import stat
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -165,6 +168,9 @@ def test_a_short_secret_is_one_line_and_creates_no_database(
         # uvicorn would take these as names no client address equals, and believe no proxy.
         ("--trusted-proxy", "proxy.internal"),
         ("--trusted-proxy", "10.0.0.10/8"),
+        # Given on purpose, an empty name is no request for the default one.
+        ("--node", ""),
+        ("--node", " "),
         ("--no-such-option",),
     ],
 )
@@ -317,6 +323,32 @@ def test_json_logs_hold_uvicorns_own_lines_too(tmp_path: Path) -> None:
     assert any(name.startswith("uvicorn") for name in loggers), loggers
 
 
+def test_every_line_of_a_json_log_is_json(tmp_path: Path) -> None:
+    # A program reads that log: a plain "listening on" line among the objects breaks it.
+    server = ServeProcess(tmp_path, "--log-format", "json", "--log-level", "info", db=None)
+    with server:
+        assert httpx.get(f"{server.http}/healthz").status_code == 200
+    text = server.stdout.read_text() + server.stderr.read_text()
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    assert {
+        "level": "info",
+        "logger": "cuatrola.serve",
+        "message": f"listening on {server.http}",
+    } in [{k: line[k] for k in ("level", "logger", "message")} for line in lines]
+
+
+def test_a_refused_start_is_one_json_line_with_the_json_log(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = serve("--port", str(port), "--log-format", "json", tmp_path=tmp_path)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    line = json.loads(result.stderr)
+    assert (line["level"], line["logger"]) == ("error", "cuatrola.serve")
+    assert line["message"] == f"port {port} on 127.0.0.1 is busy"
+
+
 async def test_the_start_line_names_the_node_the_database_and_redis(
     tmp_path: Path, redis_prefix: str
 ) -> None:
@@ -331,3 +363,73 @@ async def test_the_start_line_names_the_node_the_database_and_redis(
     assert " node=node-x " in started[0]
     assert f" db=sqlite+aiosqlite:///{tmp_path}/cuatrola.db " in started[0]
     assert f" redis={redacted_redis_url(redis)} " in started[0]
+
+
+def _serve_help() -> dict[str, str]:
+    """Each option of ``cuatrola serve`` and its ``--help`` text, as ``--help`` shows it."""
+    parser = argparse.ArgumentParser()
+    serve_cli.add_arguments(parser)
+    formatter = parser._get_formatter()
+    return {
+        action.option_strings[-1]: formatter._expand_help(action) if action.help else ""
+        for action in parser._actions
+        if action.option_strings and action.dest != "help"
+    }
+
+
+def test_serve_help_shows_every_default() -> None:
+    helps = _serve_help()
+    # An option whose default is the setting's: --help shows the setting's default.
+    defaults = {f.name: f.default for f in dataclasses.fields(Settings)}
+    for option, setting in serve_cli.OPTION_SETTINGS:
+        shown = f"({defaults[setting]:g}"
+        assert shown in helps["--" + option.replace("_", "-")], (option, shown)
+    # An option with a default of its own shows it too.
+    assert "(30)" in helps["--grace"]
+    assert "(info)" in helps["--log-level"] and "text lines (the default)" in helps["--log-format"]
+    assert "(127.0.0.1)" in helps["--host"] and "(8000)" in helps["--port"]
+    assert "~/.local/share/cuatrola" in helps["--data-dir"]
+
+
+@contextlib.contextmanager
+def umask(mask: int) -> Iterator[None]:
+    """This process's umask (a server started meanwhile inherits it) is ``mask``."""
+    before = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(before)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def _database_files(data: Path) -> dict[str, int]:
+    """The mode of the database, its -wal and -shm files and the secret in ``data``."""
+    names = ("cuatrola.db", "cuatrola.db-wal", "cuatrola.db-shm", "secret.key")
+    return {name: _mode(data / name) for name in names}
+
+
+def test_the_data_it_creates_is_readable_by_its_user_only(tmp_path: Path) -> None:
+    # The database holds password hashes and sessions; the usual umask would leave what
+    # SQLite and mkdir create readable by every user of the machine.
+    data = tmp_path / "new" / "data"
+    with umask(0o022), ServeProcess(tmp_path / "run", "--data-dir", str(data), db=None) as server:
+        assert httpx.post(f"{server.http}/api/guest", json={"name": "Ana"}).status_code == 201
+        files = _database_files(data)  # while it runs: the -wal and -shm files are there
+    assert _mode(data) == 0o700
+    assert files == dict.fromkeys(files, 0o600)
+
+
+def test_the_modes_of_the_operators_own_directory_and_database_stay(tmp_path: Path) -> None:
+    # Shared with a backup group on purpose, say: the server does not take that back.
+    data = tmp_path / "data"
+    data.mkdir(mode=0o750)
+    os.close(os.open(data / "cuatrola.db", os.O_CREAT | os.O_WRONLY, 0o640))
+    with umask(0o022), ServeProcess(tmp_path / "run", "--data-dir", str(data), db=None) as server:
+        assert httpx.post(f"{server.http}/api/guest", json={"name": "Ana"}).status_code == 201
+        files = _database_files(data)
+    assert _mode(data) == 0o750
+    # The -wal and -shm files take the database's mode; the secret the server makes is 0600.
+    assert files == {**dict.fromkeys(files, 0o640), "secret.key": 0o600}

@@ -21,10 +21,10 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 from urllib.parse import urlsplit
 
-from cuatrola.argtypes import bounded_float, bounded_int
+from cuatrola.argtypes import bounded_float, bounded_int, non_blank
 from cuatrola.commands.storage_options import (
     DatabaseUnusable,
     add_storage_arguments,
@@ -43,6 +43,8 @@ if TYPE_CHECKING:  # the server's modules load only when it runs, not for --help
 
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
+
+logger = logging.getLogger("cuatrola.serve")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +85,7 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
     add_storage_arguments(group)
     group.add_argument(
         "--node",
+        type=non_blank("a node name"),
         default=None,
         metavar="NAME",
         help="this process's name in logs, /healthz and /node ($CUATROLA_NODE; default "
@@ -118,12 +121,17 @@ def _storage_arguments(group: argparse._ArgumentGroup) -> None:
 
 
 def _log_arguments(group: argparse._ArgumentGroup) -> None:
-    group.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    group.add_argument(
+        "--log-level",
+        default="info",
+        choices=["debug", "info", "warning"],
+        help="the least important lines logged (%(default)s)",
+    )
     group.add_argument(
         "--log-format",
         default="text",
         choices=["text", "json"],
-        help="text lines, or one JSON object per line (time, level, logger, message)",
+        help="text lines (the default), or one JSON object per line (time, level, logger, message)",
     )
 
 
@@ -137,7 +145,10 @@ def _table_arguments(group: argparse._ArgumentGroup) -> None:
         "--bot-delay", type=seconds, default=None, help="least seconds per bot move (0.5)"
     )
     group.add_argument(
-        "--grace", type=seconds, default=None, help="seconds a disconnected player keeps the seat"
+        "--grace",
+        type=seconds,
+        default=None,
+        help="seconds a disconnected player keeps the seat (30)",
     )
     group.add_argument(
         "--min-turn-time",
@@ -208,6 +219,24 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, ensure_ascii=False)
 
 
+#: The options given as numbers, each with the ``Settings`` field it sets: without the
+#: option the field keeps its default, which the option's ``--help`` shows.
+OPTION_SETTINGS: Final = (
+    ("bot_workers", "bot_workers"),
+    ("hand_pause", "hand_pause"),
+    ("bot_delay", "bot_delay"),
+    ("grace", "grace_period"),
+    ("min_turn_time", "min_turn_time"),
+    ("quick_fill", "quick_fill_wait"),
+    ("guests_per_minute", "guests_per_minute"),
+    ("cante_window", "cante_window"),
+    ("shuffle_window", "shuffle_window"),
+    ("lease", "lease"),
+    ("commit_delay", "commit_delay"),
+    ("commit_timeout", "commit_timeout"),
+)
+
+
 def _listed(values: list[str] | None, variable: str) -> tuple[str, ...]:
     """The values of a repeatable option, else of a comma-separated environment variable."""
     if values is None:
@@ -262,20 +291,7 @@ def _settings(args: argparse.Namespace) -> object:
         _trusted_proxy(p) for p in _listed(args.trusted_proxy, "CUATROLA_TRUSTED_PROXY")
     )
     settings.metrics_token = args.metrics_token or os.environ.get("CUATROLA_METRICS_TOKEN") or None
-    for arg, name in (
-        ("bot_workers", "bot_workers"),
-        ("hand_pause", "hand_pause"),
-        ("bot_delay", "bot_delay"),
-        ("grace", "grace_period"),
-        ("min_turn_time", "min_turn_time"),
-        ("quick_fill", "quick_fill_wait"),
-        ("guests_per_minute", "guests_per_minute"),
-        ("cante_window", "cante_window"),
-        ("shuffle_window", "shuffle_window"),
-        ("lease", "lease"),
-        ("commit_delay", "commit_delay"),
-        ("commit_timeout", "commit_timeout"),
-    ):
+    for arg, name in OPTION_SETTINGS:
         value = getattr(args, arg)
         if value is not None:
             setattr(settings, name, value)
@@ -342,7 +358,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
     except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return 2
     assert isinstance(settings, Settings)
     sock = _checked_socket(args, settings)
@@ -354,13 +370,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(settings)
     except ValueError as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return 2
     server = uvicorn.Server(_uvicorn_config(app, args.log_level, settings))
     # uvicorn shuts down gracefully on SIGTERM, then re-raises the signal to the handler that
     # was installed before it: a no-op one makes a graceful stop exit with status 0.
     signal.signal(signal.SIGTERM, lambda signum, frame: None)
-    print(f"cuatrola serve: listening on http://{args.host}:{sock.getsockname()[1]}", flush=True)
+    address = f"http://{args.host}:{sock.getsockname()[1]}"
+    if args.log_format == "json":
+        # Every line follows the chosen format: a JSON log is read by a program.
+        logger.info("listening on %s", address)
+    else:
+        print(f"cuatrola serve: listening on {address}", flush=True)
     with asyncio.Runner(loop_factory=_loop_factory()) as runner:
         runner.run(server.serve(sockets=[sock]))
     # 1: the database did not take the last commits or the hand-over in time (app.STOP_WAIT),
@@ -377,18 +398,15 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
         if settings.redis_url is not None:
             asyncio.run(check_redis_url(settings.redis_url))
     except (ConnectionError, ValueError) as exc:
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return None
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            print(f"cuatrola serve: port {args.port} on {args.host} is busy", file=sys.stderr)
+            _refused(args.log_format, f"port {args.port} on {args.host} is busy")
         else:
-            print(
-                f"cuatrola serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
-                file=sys.stderr,
-            )
+            _refused(args.log_format, f"cannot listen on {args.host}:{args.port}: {exc.strerror}")
         return None
     try:
         if settings.db_url is None:
@@ -396,7 +414,7 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
         _check_stored_secret(settings)
     except ValueError as exc:
         sock.close()
-        print(f"cuatrola serve: {exc}", file=sys.stderr)
+        _refused(args.log_format, str(exc))
         return None
     try:
         # Without migrating at start (--no-migrate), the schema must be the newest already.
@@ -410,9 +428,19 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
     except (DatabaseUnusable, OSError) as exc:
         sock.close()
         line = str(exc) if isinstance(exc, DatabaseUnusable) else database_failure(exc)
-        print(f"cuatrola serve: {line}", file=sys.stderr)
+        _refused(args.log_format, line)
         return None
     return sock
+
+
+def _refused(log_format: str, line: str) -> None:
+    """Say on standard error, in one line, why the server does not start: ``cuatrola serve:
+    LINE``, or with the JSON log an ``error`` object of the ``cuatrola.serve`` logger."""
+    if log_format == "json":
+        record = logging.LogRecord(logger.name, logging.ERROR, "", 0, line, None, None)
+        print(JsonFormatter().format(record), file=sys.stderr)
+    else:
+        print(f"cuatrola serve: {line}", file=sys.stderr)
 
 
 def _start_log(log_format: str, level: str) -> None:

@@ -25,7 +25,7 @@ import os
 import threading
 from pathlib import Path
 
-from cuatrola.server.settings import Settings
+from cuatrola.server.settings import Settings, make_data_dir
 
 
 def add_storage_arguments(group: argparse._ArgumentGroup, *, secret: bool = True) -> None:
@@ -51,7 +51,11 @@ def add_storage_arguments(group: argparse._ArgumentGroup, *, secret: bool = True
         "cuatrola:)",
     )
     group.add_argument(
-        "--data-dir", type=Path, default=None, help="data directory ($CUATROLA_DATA)"
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="data directory ($CUATROLA_DATA; default: $XDG_DATA_HOME/cuatrola, else "
+        "~/.local/share/cuatrola)",
     )
     if secret:
         group.add_argument(
@@ -105,7 +109,8 @@ def storage_settings(args: argparse.Namespace) -> Settings:
 
 
 def create_data_dir(path: Path) -> None:
-    """Create the data directory (and its parents) unless it is there.
+    """Create the data directory (and its parents) unless it is there: readable by this user
+    only (:func:`~cuatrola.server.settings.make_data_dir`).
 
     Raises:
         ValueError: one line naming the directory and why it cannot be used, rather than
@@ -114,7 +119,7 @@ def create_data_dir(path: Path) -> None:
     if path.exists() and not path.is_dir():
         raise ValueError(f"the data directory {path} is not a directory")
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        make_data_dir(path)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise ValueError(f"cannot create the data directory {path}: {reason}") from None
@@ -148,13 +153,10 @@ def _sqlite_file(url: str) -> Path | None:
     """The file of a SQLite URL, or ``None`` (another database, in memory, a ``file:`` URI)."""
     from sqlalchemy.engine import make_url
 
-    parsed = make_url(url)
-    database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
-        return None
-    if database.startswith("file:") or parsed.query.get("uri"):
-        return None
-    return Path(database)
+    from cuatrola.storage.sql import sqlite_path
+
+    path = sqlite_path(make_url(url))
+    return None if path is None else Path(path)
 
 
 async def check_database(

@@ -52,7 +52,7 @@ from cuatrola.server.room import Room
 from cuatrola.server.scaleout import Broker, Relay, create_backends, redacted_redis_url
 from cuatrola.server.security import SecurityHeaders
 from cuatrola.server.services import Services
-from cuatrola.server.settings import Settings
+from cuatrola.server.settings import Settings, make_data_dir
 from cuatrola.server.socket import serve_socket
 from cuatrola.server.tutorial import routes as tutorial
 from cuatrola.storage.base import GameStore, until
@@ -175,7 +175,7 @@ def _database(settings: Settings) -> tuple[AsyncEngine, async_sessionmaker[Async
     """
     url = settings.resolved_db_url()
     if url.startswith("sqlite") and settings.db_url is None:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        make_data_dir(settings.data_dir)
     engine = make_engine(url)
     return engine, async_sessionmaker(engine, expire_on_commit=False)
 

@@ -25,7 +25,8 @@ receiver that misses a number **resets** the link: the connections of the sender
 here and this node's connections that relied on the sender are closed (code 1012), so their
 clients reconnect and resume from their last ``seq`` (docs/protocol.md). A node whose beats
 stop for :data:`DEAD_AFTER` seconds is treated the same way; its tables move to other nodes
-once their leases run out.
+once their leases run out. A node that stops cleanly says so in a last beat (``leaving``):
+the others forget it at once, without taking it for a failure.
 """
 
 from __future__ import annotations
@@ -141,6 +142,8 @@ class Beat(msgspec.Struct, frozen=True, array_like=True):
         sent: the number of the last packet it sent to each node.
         online: users connected to it.
         rows: its public live tables (``None``: the same as in its last beat).
+        leaving: it stops cleanly, and sends nothing more (its last beat). Last, so that a
+            node of an earlier version takes the beat as it was and ignores the flag.
     """
 
     node: str
@@ -148,6 +151,7 @@ class Beat(msgspec.Struct, frozen=True, array_like=True):
     sent: dict[str, int]
     online: int
     rows: list[wire.TableInfo] | None = None
+    leaving: bool = False
 
 
 _M = TypeVar("_M", "Packet", "Beat")
@@ -272,6 +276,9 @@ class Cluster:
         self._beats = 0
         self._rows_sent: list[wire.TableInfo] | None = None
         self._degraded = False
+        self._leaving = False
+        #: Set once the beat that says this node leaves has been published (or has failed).
+        self._said_leaving = asyncio.Event()
         self._subscriptions: list[Subscription] = []
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -294,15 +301,18 @@ class Cluster:
         ]
 
     async def stop(self) -> None:
-        """Send what is queued, then stop."""
-        self._wake.set()
+        """Send what is queued and a last beat that says this node leaves, then stop."""
         # Needed: what is queued tells the other nodes to close their clients' sockets to this
-        # node's tables (they reconnect at once, instead of after DEAD_AFTER). At most 1 s,
-        # all of it spent only when Redis does not answer (the sender waits on a publish).
+        # node's tables (they reconnect at once, instead of after DEAD_AFTER), and the last
+        # beat that this node leaves: they forget it at once, as no failure. At most 1 s, all
+        # of it spent only when Redis does not answer (the sender waits on a publish).
+        self._leaving = True
+        self._beat_due = True
+        self._wake.set()
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(1.0):
-                while self.outbox:
-                    await asyncio.sleep(0.01)
+                await self._said_leaving.wait()
+        logger.info("node %s leaves: told the other nodes", self.node)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -415,7 +425,10 @@ class Cluster:
                     self._undelivered(items)
             if self._beat_due:
                 self._beat_due = False
-                await self._publish(CLUSTER_CHANNEL, _encode(self._beat()))
+                beat = self._beat()
+                await self._publish(CLUSTER_CHANNEL, _encode(beat))
+                if beat.leaving:
+                    self._said_leaving.set()
 
     async def _publish(self, channel: str, data: bytes) -> bool:
         try:
@@ -455,6 +468,7 @@ class Cluster:
             dict(self.sent),
             self.host.online_here(),
             rows if changed else None,
+            self._leaving,
         )
 
     async def _beat_forever(self) -> None:
@@ -538,6 +552,9 @@ class Cluster:
     async def _on_beat(self, beat: Beat) -> None:
         if beat.instance == self.instance:
             return
+        if beat.leaving:
+            self._left(beat.node, beat.instance)
+            return
         fresh = beat.node not in self.peers or self.peers[beat.node].instance != beat.instance
         peer = self._peer(beat.node, beat.instance)
         if peer is None:
@@ -578,6 +595,20 @@ class Cluster:
             peer = _Peer(instance, time.monotonic())
             self.peers[node] = peer
         return peer
+
+    def _left(self, node: str, instance: str) -> None:
+        """``node``, run by ``instance``, stopped cleanly: forget it at once (it is no failure,
+        so one info line, not the warning of a silent node)."""
+        self.dead.pop(instance, None)
+        # What it sent before its last beat may come later, on its own channel: ignored.
+        self.retired.setdefault(instance, time.monotonic())
+        peer = self.peers.get(node)
+        if peer is None or peer.instance != instance:
+            return
+        logger.info("node %s leaves: forgetting its connections", node)
+        self._reset(node, peer, tell=False)
+        del self.peers[node]
+        self.host.cluster_changed()
 
     def _check_peers(self) -> None:
         now = time.monotonic()

@@ -23,6 +23,19 @@ def default_data_dir() -> Path:
     return base / "cuatrola"
 
 
+def make_data_dir(path: Path) -> None:
+    """Create the data directory ``path`` unless it is there, readable by this user only
+    (0700: it holds the database, with password hashes and sessions, and the secret).
+
+    Parents it has to create get the usual mode, as with ``mkdir -p -m 700``; a directory
+    that is there keeps the mode its operator gave it.
+
+    Raises:
+        OSError: when it cannot be created.
+    """
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
 @dataclass
 class Settings:
     """Server configuration (docs/server.md, "Configuration").
@@ -151,7 +164,7 @@ class Settings:
         try:
             if path.exists():
                 return path.read_text().strip()
-            self.data_dir.mkdir(parents=True, exist_ok=True)
+            make_data_dir(self.data_dir)
             value = secrets.token_urlsafe(32)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as handle:

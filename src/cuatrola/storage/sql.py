@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import sqlite3
 import time
@@ -36,7 +37,7 @@ from typing import Any, Final, Protocol, TypeVar
 import msgspec
 from sqlalchemy import bindparam, create_engine, delete, event, insert, or_, select, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.orm import Session
@@ -91,7 +92,39 @@ def make_engine(url: str) -> AsyncEngine:
         raise ValueError(f"bad database URL {hide_password(url)!r}: {exc}") from None
     if parsed.get_backend_name() == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        _create_private_on_connect(engine.sync_engine, sqlite_path(parsed))
     return engine
+
+
+def sqlite_path(url: URL) -> str | None:
+    """The file of a SQLite URL, or ``None`` (another database, in memory, a ``file:`` URI)."""
+    database = url.database
+    if url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    if database.startswith("file:") or url.query.get("uri"):
+        return None
+    return database
+
+
+def create_private(path: str) -> None:
+    """Create the SQLite file ``path`` empty, readable and writable by this user only (0600),
+    unless it is there.
+
+    SQLite itself would create it readable by everyone (0644), and it holds password hashes
+    and sessions; its ``-wal`` and ``-shm`` files take its mode. A file that is there keeps
+    the mode its operator gave it.
+    """
+    # There already, or it cannot be made (a missing directory): SQLite then opens it, or
+    # says why it cannot.
+    with contextlib.suppress(OSError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def _create_private_on_connect(engine: Engine, path: str | None) -> None:
+    """Make every connection of ``engine`` create its SQLite file (``path``) as
+    :func:`create_private` does, before SQLite would."""
+    if path is not None:
+        event.listen(engine, "do_connect", lambda *_: create_private(path))
 
 
 def hide_password(url: str) -> str:
@@ -238,6 +271,7 @@ class SqliteCommitter:
 
     def _connect(self) -> None:
         # isolation_level=None: the transactions below are explicit, one per batch.
+        create_private(self.path)
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         _sqlite_pragmas(db, None)
         self._db = db
@@ -290,10 +324,7 @@ class SqliteCommitter:
 
 def _sqlite_file(engine: AsyncEngine) -> str | None:
     """The path of ``engine``'s database when it is a SQLite file, else ``None``."""
-    url = engine.url
-    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
-        return url.database
-    return None
+    return sqlite_path(engine.url)
 
 
 def committer_for(engine: AsyncEngine) -> Committer:
@@ -318,6 +349,7 @@ class SqliteTransactions:
     def __init__(self, path: str) -> None:
         self.engine = create_engine(f"sqlite:///{path}")
         event.listen(self.engine, "connect", _sqlite_pragmas)
+        _create_private_on_connect(self.engine, path)
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="cuatrola-sqlite-transactions")
 
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
