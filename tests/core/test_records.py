@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cuatrola.core.hand import HandState
 from cuatrola.core.records import hand_to_record, replay_record, replay_summary
+from cuatrola.core.rules import Rules
 from tests.fixtures.records import passed_hand
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "examples" / "records.jsonl"
@@ -211,6 +214,14 @@ def test_extra_keys_may_not_replace_the_records_own() -> None:
         ValueError, match="extra keys would replace the record's own: dealer, plays"
     ):
         hand_to_record(state, plays=[], dealer=2)
+
+
+def test_a_hand_in_play_has_no_record() -> None:
+    # A record holds a whole hand: one written mid-hand would be refused by every replay.
+    state = HandState.deal(Rules(), 0, random.Random(5))
+    state.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="the hand is not over"):
+        hand_to_record(state)
 
 
 def _without(key: str) -> dict[str, Any]:

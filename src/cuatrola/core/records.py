@@ -30,18 +30,21 @@ FORMAT: Final = "cuatrola-hand/1"
 
 
 def hand_to_record(state: HandState, **extra: Any) -> dict[str, Any]:
-    """The ``cuatrola-hand/1`` record of a hand (normally a finished one).
+    """The ``cuatrola-hand/1`` record of a finished hand.
 
     Args:
-        state: the hand.
+        state: the hand, over (a record holds a whole hand: one of a hand in play would not
+            replay).
         **extra: extra keys to add (a match id, the players, the ``shuffle`` proof of a hand
             dealt verifiably: :meth:`cuatrola.core.shuffle.ShuffleProof.to_json`); a replay
             ignores them, ``cuatrola verify`` checks the proof.
 
     Raises:
-        ValueError: when an extra key is one of the record's own (``hands``, ``plays``...),
-            which it would replace.
+        ValueError: when the hand is not over, or an extra key is one of the record's own
+            (``hands``, ``plays``...), which it would replace.
     """
+    if not state.is_finished:
+        raise ValueError("the hand is not over: a record holds a whole hand")
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.record_rules(),
