@@ -189,6 +189,12 @@ def test_migrate_then_serve_without_migrating(tmp_path: Path) -> None:
     [
         ("nonsense", "bad database URL"),
         ("postgresql+asyncpg://postgres@127.0.0.1:1/none", "cannot migrate the database"),
+        # libpq's option, which asyncpg does not take: named, not "connect() got an
+        # unexpected keyword argument".
+        (
+            "postgresql+asyncpg://postgres@127.0.0.1:1/none?sslmode=disable",
+            "the database URL's option 'sslmode' is not one its driver takes",
+        ),
     ],
 )
 def test_migrate_reports_a_bad_database_in_one_line(url: str, message: str) -> None:

@@ -22,8 +22,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import threading
 from pathlib import Path
+from typing import Final
 
 from cuatrola.server.settings import Settings, make_data_dir
 
@@ -146,7 +148,18 @@ def database_failure(exc: BaseException, doing: str = "open") -> str:
     # not a database", and ends with a link on another line: the driver's own words suffice.
     reason = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
     text = (str(reason).strip().splitlines() or [""])[0] or type(reason).__name__
+    option = _UNKNOWN_OPTION.search(text) if isinstance(reason, TypeError) else None
+    if option is not None:
+        # The URL's query options are handed to the driver's connect() as keywords: one it
+        # does not take (libpq's ``sslmode`` given to asyncpg) fails as a Python TypeError.
+        text = (
+            f"the database URL's option {option[1]!r} is not one its driver takes "
+            "(see the driver's connect() arguments)"
+        )
     return f"cannot {doing} the database: {text}"
+
+
+_UNKNOWN_OPTION: Final = re.compile(r"unexpected keyword argument '([^']+)'")
 
 
 def _sqlite_file(url: str) -> Path | None:
