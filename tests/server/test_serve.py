@@ -332,7 +332,7 @@ def test_every_line_of_a_json_log_is_json(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in text.splitlines() if line.strip()]
     assert {
         "level": "info",
-        "logger": "cuatrola.serve",
+        "logger": "cuatrola.commands.serve",
         "message": f"listening on {server.http}",
     } in [{k: line[k] for k in ("level", "logger", "message")} for line in lines]
 
@@ -345,7 +345,7 @@ def test_a_refused_start_is_one_json_line_with_the_json_log(tmp_path: Path) -> N
         result = serve("--port", str(port), "--log-format", "json", tmp_path=tmp_path)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     line = json.loads(result.stderr)
-    assert (line["level"], line["logger"]) == ("error", "cuatrola.serve")
+    assert (line["level"], line["logger"]) == ("error", "cuatrola.commands.serve")
     assert line["message"] == f"port {port} on 127.0.0.1 is busy"
 
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the server's modules load only when it runs, not for --help
 NAME = "serve"
 HELP = "run the online card room (websocket + REST + web client)"
 
-logger = logging.getLogger("cuatrola.serve")
+logger = logging.getLogger(__name__)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -435,7 +435,7 @@ def _checked_socket(args: argparse.Namespace, settings: Settings) -> socket.sock
 
 def _refused(log_format: str, line: str) -> None:
     """Say on standard error, in one line, why the server does not start: ``cuatrola serve:
-    LINE``, or with the JSON log an ``error`` object of the ``cuatrola.serve`` logger."""
+    LINE``, or with the JSON log an ``error`` object of the ``cuatrola.commands.serve`` logger."""
     if log_format == "json":
         record = logging.LogRecord(logger.name, logging.ERROR, "", 0, line, None, None)
         print(JsonFormatter().format(record), file=sys.stderr)
