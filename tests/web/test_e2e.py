@@ -521,6 +521,41 @@ def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifact
         player.close()
 
 
+def test_a_refused_sign_in_takes_the_focus_to_its_error_and_keeps_what_was_typed(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    focused = "() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName"
+    try:
+        page.get_by_test_id("auth-tab-register").click()
+        page.get_by_test_id("register-name").fill("ab")
+        page.get_by_test_id("register-password").fill("una-clave-larga")
+        page.get_by_test_id("register-submit").click()
+        error = page.get_by_test_id("auth-error")
+        error.wait_for(state="visible")
+        page.wait_for_function(f"() => ({focused})() === 'auth-error'")
+        assert error.inner_text() == catalogue("es")["error.invalid_name"]
+        assert page.get_by_test_id("register-name").input_value() == "ab"
+        assert page.get_by_test_id("register-password").input_value() == "una-clave-larga"
+
+        # the same refusal twice: the second one takes the focus again
+        page.get_by_test_id("auth-tab-login").click()
+        for attempt in ("not-the-password", "still-not-it"):
+            page.get_by_test_id("login-name").fill("Nadie")
+            page.get_by_test_id("login-password").fill(attempt)
+            page.get_by_test_id("login-password").press("Enter")
+            page.wait_for_function(f"() => ({focused})() === 'auth-error'")
+            assert error.inner_text() == catalogue("es")["error.login_failed"]
+            assert page.get_by_test_id("login-name").input_value() == "Nadie"
+        # Shift+Tab goes back to the form
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == "login-submit"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
 def test_a_watcher_picks_a_seat_and_computer_players_fill_the_rest(
     browser: Any, server: str, artifacts: Path
 ) -> None:

@@ -327,6 +327,8 @@ export function App() {
   const auth = {
     busy: authState.busy,
     error: describe(authState.error),
+    // the refusal itself: a new object at every refused attempt, even with the same text
+    failure: authState.error,
     clear: () => setAuthState((s) => ({ ...s, error: null })),
   };
 
