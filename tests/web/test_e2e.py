@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.ext.asyncio import async_sessionmaker
+
+import cuatrola.server.accounts.schema  # noqa: F401 (registers the accounts tables)
+from cuatrola.core.records import replay_record
+from cuatrola.core.rules import Rules
+from cuatrola.protocol.ids import TableId, UserId
+from cuatrola.server.accounts.history import History
+from cuatrola.server.accounts.ratings import Ratings
+from cuatrola.storage.sql import make_engine
+from cuatrola.table.effects import FinishedMatch, MatchPlayer
+from tests.fixtures.analysis_records import PLANTED_BLUNDER
 from tests.web.conftest import RunningServer
 from tests.web.helpers import (
     LANGS,
@@ -516,6 +531,129 @@ def test_register_sign_out_and_sign_in_again(browser: Any, server: str, artifact
         shot(page, artifacts, "leaderboard")
         page.get_by_test_id("nav-history").click()
         page.get_by_test_id("history-empty").wait_for()
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def test_a_refused_sign_in_takes_the_focus_to_its_error_and_keeps_what_was_typed(
+    browser: Any, server: str
+) -> None:
+    player = open_player(browser, server)
+    page = player.page
+    focused = "() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName"
+    try:
+        page.get_by_test_id("auth-tab-register").click()
+        page.get_by_test_id("register-name").fill("ab")
+        page.get_by_test_id("register-password").fill("una-clave-larga")
+        page.get_by_test_id("register-submit").click()
+        error = page.get_by_test_id("auth-error")
+        error.wait_for(state="visible")
+        page.wait_for_function(f"() => ({focused})() === 'auth-error'")
+        assert error.inner_text() == catalogue("es")["error.invalid_name"]
+        assert page.get_by_test_id("register-name").input_value() == "ab"
+        assert page.get_by_test_id("register-password").input_value() == "una-clave-larga"
+
+        # the same refusal twice: the second one takes the focus again
+        page.get_by_test_id("auth-tab-login").click()
+        for attempt in ("not-the-password", "still-not-it"):
+            page.get_by_test_id("login-name").fill("Nadie")
+            page.get_by_test_id("login-password").fill(attempt)
+            page.get_by_test_id("login-password").press("Enter")
+            page.wait_for_function(f"() => ({focused})() === 'auth-error'")
+            assert error.inner_text() == catalogue("es")["error.login_failed"]
+            assert page.get_by_test_id("login-name").input_value() == "Nadie"
+        # Shift+Tab goes back to the form
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == "login-submit"
+        assert player.errors == []
+    finally:
+        player.close()
+
+
+def _rest(base: str, path: str, body: dict[str, str] | None = None, token: str = "") -> Any:
+    """A REST call to the real server: its decoded JSON answer."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base}/api{path}", data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+async def _store_rated_match(db: Path, users: list[str], first: str) -> None:
+    """A finished rated match of four registered players, won by `first`'s team: what the
+    server stores when a rated table's match ends."""
+    result = replay_record(PLANTED_BLUNDER).result
+    assert result is not None
+    score = (result.score_after[0], result.score_after[1])
+    winner = 0 if score[0] > score[1] else 1
+    seats = [""] * 4
+    seats[winner] = first  # seats 0 and 2 are team 0, seats 1 and 3 team 1
+    rest = [u for u in users if u != first]
+    for seat in range(4):
+        if not seats[seat]:
+            seats[seat] = rest.pop()
+    match = FinishedMatch(
+        match_id="m-e2e-rated",
+        table_id=TableId("t-e2e-rated"),
+        rules=Rules.exact(3).to_dict(),
+        started_at=1_800_000_000.0,
+        finished_at=1_800_000_100.0,
+        score=score,
+        winner=winner,
+        players=tuple(
+            MatchPlayer(seat, UserId(seats[seat]), f"P{seat}", False) for seat in range(4)
+        ),
+        hands=[PLANTED_BLUNDER],
+        rated=True,
+    )
+    engine = make_engine(f"sqlite+aiosqlite:///{db}")
+    try:
+        factory = async_sessionmaker(engine, expire_on_commit=False)
+        assert await History(factory, Ratings(factory)).record(match)
+    finally:
+        await engine.dispose()
+
+
+def test_the_header_shows_the_new_rating_after_a_rated_match_without_a_reload(
+    browser: Any, own_server: RunningServer
+) -> None:
+    assert own_server.db is not None
+    base = own_server.url
+    users = [
+        _rest(base, "/register", {"name": name, "password": "una-clave-larga"})["user"]["id"]
+        for name in ("Rita", "Saul", "Tere", "Ugo")
+    ]
+    player = open_player(browser, base)
+    page = player.page
+    try:
+        page.get_by_test_id("auth-tab-login").click()
+        page.get_by_test_id("login-name").fill("Rita")
+        page.get_by_test_id("login-password").fill("una-clave-larga")
+        page.get_by_test_id("login-submit").click()
+        rating = page.get_by_test_id("user-rating")
+        rating.wait_for()
+        assert rating.inner_text() == "0"
+        # the match ends while the page is open (as at the table)
+        with ThreadPoolExecutor(1) as worker:
+            worker.submit(asyncio.run, _store_rated_match(own_server.db, users, users[0])).result()
+        token = _rest(base, "/login", {"name": "Rita", "password": "una-clave-larga"})["token"]
+        now = _rest(base, "/me", token=token)["rating"]
+        assert now["matches"] == 1 and now["wins"] == 1
+        shown = str(round(now["rating"]))
+        assert shown != "0"
+        # the next screen, and the lobby after it, show it
+        page.get_by_test_id("nav-leaderboard").click()
+        page.get_by_test_id(f"board-row-{users[0]}").wait_for()
+        page.wait_for_function(
+            "shown => document.querySelector('[data-testid=user-rating]')?.textContent === shown",
+            arg=shown,
+        )
+        page.get_by_test_id("nav-lobby").click()
+        page.get_by_test_id("play-computer").wait_for()
+        assert rating.inner_text() == shown
         assert player.errors == []
     finally:
         player.close()

@@ -196,11 +196,6 @@ export function App() {
       c.on("welcome", (msg) => {
         setUser(msg.user);
         setMyTables(msg.tables || []);
-        if (!msg.user.guest) {
-          api("GET", "/me", undefined, token)
-            .then((me) => setRating(me.rating ? me.rating.rating : null))
-            .catch(() => null);
-        }
       }),
       c.on("unauthorized", () => {
         if (replacing.current !== token) signOut(false);
@@ -242,6 +237,19 @@ export function App() {
       .then((me) => setUser((u) => u || { id: me.id, name: me.name, guest: me.guest }))
       .catch(() => null);
   }, [token]);
+
+  // The header's rating, asked again on every screen change: a rated match changes it while
+  // the player is at the table, and the way back to the lobby must show the new one.
+  useEffect(() => {
+    if (!token || !user || user.guest) return undefined;
+    let current = true;
+    api("GET", "/me", undefined, token)
+      .then((me) => current && setRating(me.rating ? me.rating.rating : null))
+      .catch(() => null);
+    return () => {
+      current = false;
+    };
+  }, [token, user?.id, user?.guest, routeKey]);
 
   useEffect(() => {
     if (conn) conn.lobby(route.name === "lobby");
@@ -327,6 +335,8 @@ export function App() {
   const auth = {
     busy: authState.busy,
     error: describe(authState.error),
+    // the refusal itself: a new object at every refused attempt, even with the same text
+    failure: authState.error,
     clear: () => setAuthState((s) => ({ ...s, error: null })),
   };
 

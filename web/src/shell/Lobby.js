@@ -115,8 +115,22 @@ function AuthPanel({ auth, pendingJoin, onAuth }) {
           <//>
           <button class="btn primary" type="submit" disabled=${auth.busy} data-testid=${`${tab}-submit`}>${t(`auth.${tab}`)}</button>
         </form>`}
-    <p class="message error" role="alert" data-testid="auth-error" hidden=${!auth.error}>${auth.error}</p>
+    <${AuthError} auth=${auth} />
   </section>`;
+}
+
+/**
+ * A refused sign-in, registration or guest name. The submit button is disabled while the
+ * request runs, which drops the keyboard focus to the page's start: each refusal (the same
+ * one again too) takes the focus here, so that the player hears it and Shift+Tab leads back
+ * to the form, whose fields keep what was typed.
+ */
+function AuthError({ auth }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (auth.failure) box.current?.focus();
+  }, [auth.failure]);
+  return html`<p class="message error" role="alert" tabindex="-1" ref=${box} data-testid="auth-error" hidden=${!auth.error}>${auth.error}</p>`;
 }
 
 // ---- ways to play -------------------------------------------------------------------------------
@@ -181,7 +195,7 @@ function PlayPanel(props) {
               <input name="password" type="password" required autocomplete="new-password" data-testid="upgrade-password" />
             <//>
             <button class="btn" type="submit" disabled=${auth.busy} data-testid="upgrade-submit">${t("auth.register")}</button>
-            <p class="message error" role="alert" data-testid="auth-error" hidden=${!auth.error}>${auth.error}</p>
+            <${AuthError} auth=${auth} />
           </form>`
         : null}
     </div>
