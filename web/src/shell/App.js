@@ -108,6 +108,7 @@ export function App() {
   const [connStatus, setConnStatus] = useState("idle");
   const [formError, setFormError] = useState(null);
   const [pendingJoin, setPendingJoin] = useState(null);
+  const [pendingTable, setPendingTable] = useState(null);
   const [authState, setAuthState] = useState({ busy: false, error: null });
   const [toasts, setToasts] = useState([]);
   const previous = useRef("#/");
@@ -297,9 +298,21 @@ export function App() {
     }
   }, [conn, pendingJoin]);
 
+  // a table's link opened signed out: the lobby asks for a name, then that table opens (to
+  // watch it, or to play at a seat we hold). Signing out leaves the hash "#/" at once, so
+  // the table being left is not taken for a link followed.
   useEffect(() => {
-    if (route.name === "table" && !token) go("#/");
+    if (route.name !== "table" || token) return;
+    if (parseRoute(location.hash).name === "table") setPendingTable(route.id);
+    go("#/");
   }, [route.name, token]);
+
+  useEffect(() => {
+    if (token && pendingTable) {
+      setPendingTable(null);
+      go(`#/t/${pendingTable}`);
+    }
+  }, [token, pendingTable]);
 
   const authenticate = async (kind, fields) => {
     setAuthState({ busy: true, error: null });

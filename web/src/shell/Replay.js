@@ -94,8 +94,11 @@ export function Replay({ matchId, userId, onBack }) {
   const me = players.find((p) => userId && p.user === userId);
   const mySeat = me ? me.seat : 0;
   const us = mySeat & 1;
+  // Computer players by seat, as a spectator sees them at the table ("Computer 3"): three
+  // "Computer (Medium)" would leave a plate or "... wins the trick" naming nobody in particular.
   const nameOf = (seat) => {
     const p = players.find((x) => x.seat === seat);
+    if (p && isComputer(p)) return t("player.computerSeat", { n: seat + 1 });
     return p ? playerName(p) || t("table.seatN", { n: seat + 1 }) : t("table.seatN", { n: seat + 1 });
   };
   const step = steps[pos.step];
@@ -136,7 +139,8 @@ export function Replay({ matchId, userId, onBack }) {
       data-testid=${`replay-seat-${seat}`}>
       <div class="rp-head">
         <${Avatar} name=${player.name} bot=${isComputer(player)} size=${22} />
-        <${Name} text=${nameOf(seat)} />
+        <${Name} text=${nameOf(seat)}
+          title=${isComputer(player) ? `${nameOf(seat)} · ${playerName(player)}` : nameOf(seat)} />
         ${view.dealer === seat ? html`<span class="badge dealer">${t("table.dealerShort")}</span>` : null}
         ${view.dealer === seat && view.trump_held
           ? html`<${Svg} class="rp-trump" markup=${cardSvg(cardId(view.shown_card))}

@@ -13,9 +13,9 @@ import { playerHref } from "../router.js";
 
 export const html = htm.bind(h);
 
-/** A name that ends in an ellipsis when it does not fit, with the full name on hover. */
-export function Name({ text, class: extra = "" }) {
-  return html`<span class=${`name${extra ? ` ${extra}` : ""}`} title=${text}>${text}</span>`;
+/** A name that ends in an ellipsis when it does not fit, with `title` (the full name) on hover. */
+export function Name({ text, title = text, class: extra = "" }) {
+  return html`<span class=${`name${extra ? ` ${extra}` : ""}`} title=${title}>${text}</span>`;
 }
 
 /**
