@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -68,7 +70,16 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in path.read_text().split()] if path.exists() else []
 
 
-def test_sigterm_stops_the_bench_and_the_server_it_started() -> None:
+@pytest.mark.parametrize(
+    "after",
+    [
+        # At once: the server is still starting (importing, opening its database).
+        0.0,
+        # Well into the play phase.
+        3.0,
+    ],
+)
+def test_sigterm_stops_the_bench_and_the_server_it_started(after: float) -> None:
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         # The kernel lists a process's children there on Linux (CONFIG_PROC_CHILDREN).
         raise AssertionError("this test reads a process's children from /proc")
@@ -87,7 +98,7 @@ def test_sigterm_stops_the_bench_and_the_server_it_started() -> None:
             assert bench_proc.poll() is None, bench_proc.communicate()[1]
             servers = _children(bench_proc.pid)
         assert servers, "the bench started no server"
-        time.sleep(3)  # well into the play phase
+        time.sleep(after)
         bench_proc.send_signal(signal.SIGTERM)
         _, err = bench_proc.communicate(timeout=60)
     finally:

@@ -249,18 +249,34 @@ async def _start_server(
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     server = Server(process, port, log)
+    try:
+        await _until_healthy(server)
+    except BaseException:
+        # A start that fails, or a SIGTERM (a cancellation) that comes while the server is
+        # still starting, which on a loaded machine can take seconds: no server is left behind.
+        _stop_server(server)
+        raise
+    return server
+
+
+async def _until_healthy(server: Server) -> None:
+    """Wait until ``server`` answers ``/healthz``.
+
+    Raises:
+        RuntimeError: when it exits first, or does not answer in :data:`STARTUP_TIMEOUT`.
+    """
     deadline = time.monotonic() + STARTUP_TIMEOUT
     async with httpx.AsyncClient(timeout=2.0) as http:
         while time.monotonic() < deadline:
-            if process.poll() is not None:
+            if server.process.poll() is not None:
                 raise RuntimeError(
-                    f"the server exited with status {process.returncode}:\n{_tail(log)}"
+                    f"the server exited with status {server.process.returncode}:\n"
+                    f"{_tail(server.log)}"
                 )
             with contextlib.suppress(httpx.HTTPError):
                 if (await http.get(server.http + "/healthz")).status_code == 200:
-                    return server
+                    return
             await asyncio.sleep(0.2)
-    _stop_server(server)
     raise RuntimeError(f"the server did not answer /healthz in {STARTUP_TIMEOUT:.0f} s")
 
 
