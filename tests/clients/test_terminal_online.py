@@ -755,6 +755,32 @@ async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resume
 
 
 @pytest.mark.parametrize(
+    ("lang", "waiting"),
+    [("en", "Waiting for the next hand…"), ("es", "Esperando a la mano siguiente…")],
+)
+async def test_between_hands_the_table_says_the_next_hand_comes_not_press_enter(
+    paused_proxy: CuttableProxy, lang: str, waiting: str
+) -> None:
+    app = _bots_app_through(paused_proxy, "Nora", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_a_play_turn(pilot, app)
+        assert app.view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+        await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
+        await _close_the_panel(pilot, app)
+        # The server deals the next hand by itself (after its pause): at the table Enter
+        # does nothing, and the choices line must not ask for it.
+        view = app.view
+        assert view is not None and view.phase is Phase.FINISHED
+        actions = plain(app.render_actions())
+        assert waiting in actions
+        assert "Enter" not in actions and "Intro" not in actions
+        await pilot.press("enter")
+        assert app.view is view and app.screen.name != "hand-summary"
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
     ("lang", "full"),
     [
         ("en", "A chat line holds at most 200 characters: no more fits"),

@@ -918,10 +918,16 @@ class OnlineApp(SessionApp):
         return super().render_hand()
 
     def render_actions(self) -> RenderableType:
-        """Whom the table waits for; for a spectator never a prompt, nor "press Enter"."""
+        """Whom the table waits for; for a spectator never a prompt, nor "press Enter";
+        between hands, that the next hand (or the rematch) is awaited."""
         if self.lobby is not None:
             return Text(self.texts("watch_lobby_keys"))
         view = self.view
+        if not self.watching and view is not None and view.phase is Phase.FINISHED:
+            # The server deals the next hand by itself: Enter does nothing at the table, so
+            # "press Enter" (the offline table's words) would leave the person stuck.
+            waiting = self.waiting_text if self.rematch_asked else self.texts("online_next_hand")
+            return Text(waiting, style="dim")
         # Waiting for nobody, a spectator is told nothing (no "press Enter"), but the cante
         # window after a trick, said to everybody.
         idle = view is not None and view.to_move is None and view.phase is not Phase.CANTE
