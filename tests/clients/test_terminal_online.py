@@ -21,6 +21,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
+from cuatrola.clients.terminal import online
 from cuatrola.clients.terminal.app import HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.online import (
@@ -237,6 +238,31 @@ async def test_connection_restored_leaves_the_line_above_the_table_after_a_while
         assert "Connection restored" in log_text(app)
         assert not app.query_one("#notice", Static).display
         await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the connection was lost and could not be restored"),
+        ("es", "se perdió la conexión y no se pudo recuperar"),
+    ],
+)
+async def test_a_connection_that_does_not_come_back_ends_the_client_saying_so(
+    proxy: CuttableProxy, monkeypatch: pytest.MonkeyPatch, lang: str, words: str
+) -> None:
+    # Few quick attempts, so that the client gives up within the test.
+    monkeypatch.setattr(online, "RECONNECT_PAUSES", (0.05,))
+    monkeypatch.setattr(online, "MAX_RECONNECTS", 2)
+    app = _bots_app_through(proxy, "Iker", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        proxy.refusing = True
+        proxy.cut()
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    # Not "reconnecting…": the client has stopped trying.
+    assert app.failure.endswith(words), app.failure
+    assert "…" not in app.failure
 
 
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(

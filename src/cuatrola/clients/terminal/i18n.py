@@ -164,6 +164,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
             "Buscando jugadores… {n} de 4 listos · la máquina completa en {seconds} s"
         ),
         "online_reconnecting": "Conexión perdida; reconectando…",
+        "online_lost": "se perdió la conexión y no se pudo recuperar",
         "online_error": "Error del servidor: {message}",
         "online_code": "Código de la mesa privada: {code}",
         "online_add_bot": "a: sentar a la máquina",
@@ -427,6 +428,7 @@ CATALOG: Final[dict[str, dict[str, str]]] = {
         "quick_waiting": "Looking for players… {n} of 4 ready",
         "quick_waiting_fill": "Looking for players… {n} of 4 ready · computers fill in {seconds} s",
         "online_reconnecting": "Connection lost; reconnecting…",
+        "online_lost": "the connection was lost and could not be restored",
         "online_error": "Server error: {message}",
         "online_code": "Private table code: {code}",
         "online_add_bot": "a: add a computer player",

@@ -285,7 +285,8 @@ class OnlineApp(SessionApp):
                 self._refused(failure.error)
             # else the match is over (its table may be gone): nothing to resume
         elif isinstance(failure, ConnectionLost):
-            self._give_up(self.texts("online_reconnecting"))
+            # Every attempt to come back failed: the client stops trying, and says so.
+            self._give_up(self.texts("online_lost"))
         else:
             self._give_up(str(failure) or type(failure).__name__)
 
