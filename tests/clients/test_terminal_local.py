@@ -4,10 +4,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import pty
 import random
 import re
+import select
 import string
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -420,3 +425,44 @@ async def test_a_computer_player_waits_longer_to_lead_after_a_trick() -> None:
         kind = "follow" if view.trick else "lead after a trick" if view.tricks else "first lead"
         pauses.setdefault(kind, set()).add(table.pause_before(view))
     assert pauses == {"first lead": {0.6}, "follow": {0.6}, "lead after a trick": {1.5}}
+
+
+def _read_until(fd: int, wanted: bytes) -> bytes:
+    """What the terminal ``fd`` shows up to ``wanted`` (or its end, when the program exits
+    first)."""
+    shown = b""
+    while wanted not in shown:
+        ready, _, _ = select.select([fd], [], [], 30)
+        assert ready, f"nothing more after {shown!r}"
+        try:
+            chunk = os.read(fd, 1024)
+        except OSError:  # EIO: the program closed the terminal
+            break
+        if not chunk:
+            break
+        shown += chunk
+    return shown
+
+
+@pytest.mark.parametrize("key", [b"\x03", b"\x04"], ids=["ctrl-c", "ctrl-d"])
+def test_ctrl_c_or_d_at_the_password_prompt_ends_in_one_line_of_its_own(key: bytes) -> None:
+    # A real terminal: getpass asks on it, and Ctrl+C or Ctrl+D is the terminal's key.
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the new terminal
+        env = {k: v for k, v in os.environ.items() if k != "CUATROLA_PASSWORD"}
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2] / "src")
+        args = ["play", "--server", "http://127.0.0.1:9", "--login", "Marta", "--lang", "en"]
+        os.execve(sys.executable, [sys.executable, "-m", "cuatrola", *args], env)
+    try:
+        shown = _read_until(fd, b"Password for Marta: ")
+        os.write(fd, key)
+        shown += _read_until(fd, b"CUATROLA_PASSWORD)\r\n")
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 2
+    # The refusal starts a line of its own, not after the prompt.
+    lines = shown.decode().splitlines()
+    said = "cuatrola play: no password (type it, or set CUATROLA_PASSWORD)"
+    assert said in lines, lines
+    assert "Traceback" not in shown.decode()

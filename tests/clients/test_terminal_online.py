@@ -21,6 +21,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
+from cuatrola.clients.terminal import online
 from cuatrola.clients.terminal.app import HelpScreen, MessageScreen
 from cuatrola.clients.terminal.i18n import Texts
 from cuatrola.clients.terminal.online import (
@@ -237,6 +238,31 @@ async def test_connection_restored_leaves_the_line_above_the_table_after_a_while
         assert "Connection restored" in log_text(app)
         assert not app.query_one("#notice", Static).display
         await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the connection was lost and could not be restored"),
+        ("es", "se perdió la conexión y no se pudo recuperar"),
+    ],
+)
+async def test_a_connection_that_does_not_come_back_ends_the_client_saying_so(
+    proxy: CuttableProxy, monkeypatch: pytest.MonkeyPatch, lang: str, words: str
+) -> None:
+    # Few quick attempts, so that the client gives up within the test.
+    monkeypatch.setattr(online, "RECONNECT_PAUSES", (0.05,))
+    monkeypatch.setattr(online, "MAX_RECONNECTS", 2)
+    app = _bots_app_through(proxy, "Iker", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.view is not None, "the first deal")
+        proxy.refusing = True
+        proxy.cut()
+        await wait_for(pilot, lambda: app.return_code is not None, "the client to give up")
+    assert app.return_code == 2
+    # Not "reconnecting…": the client has stopped trying.
+    assert app.failure.endswith(words), app.failure
+    assert "…" not in app.failure
 
 
 async def test_quick_match_seats_the_player_and_computer_players_fill_the_table(
@@ -751,6 +777,32 @@ async def test_a_chat_line_being_typed_survives_a_hand_summary_and_typing_resume
         said = "Lola: buena mano, pareja"
         await wait_for(pilot, lambda: said in log_text(app), "the line sent whole")
         assert not chat.display
+        await pilot.press("ctrl+q")
+
+
+@pytest.mark.parametrize(
+    ("lang", "waiting"),
+    [("en", "Waiting for the next hand…"), ("es", "Esperando a la mano siguiente…")],
+)
+async def test_between_hands_the_table_says_the_next_hand_comes_not_press_enter(
+    paused_proxy: CuttableProxy, lang: str, waiting: str
+) -> None:
+    app = _bots_app_through(paused_proxy, "Nora", lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_a_play_turn(pilot, app)
+        assert app.view is not None
+        await press_and_wait(pilot, app, key_for(app, greedy_action(app.view)))
+        await wait_for(pilot, lambda: app.screen.name == "hand-summary", "the hand summary")
+        await _close_the_panel(pilot, app)
+        # The server deals the next hand by itself (after its pause): at the table Enter
+        # does nothing, and the choices line must not ask for it.
+        view = app.view
+        assert view is not None and view.phase is Phase.FINISHED
+        actions = plain(app.render_actions())
+        assert waiting in actions
+        assert "Enter" not in actions and "Intro" not in actions
+        await pilot.press("enter")
+        assert app.view is view and app.screen.name != "hand-summary"
         await pilot.press("ctrl+q")
 
 

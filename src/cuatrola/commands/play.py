@@ -324,6 +324,17 @@ def _run_offline(args: argparse.Namespace, rules: Rules) -> int:
     return app.return_code or 0
 
 
+def _end_prompt_line() -> None:
+    """End the password prompt's line, left open by Ctrl+C or Ctrl+D (no Enter), where
+    getpass wrote it (the terminal, else stderr), so the refusal that follows starts its own
+    line and a redirected stderr still gets that one line only."""
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as tty:
+            tty.write("\n")
+    except OSError:
+        print(file=sys.stderr)
+
+
 def login(args: argparse.Namespace, name: str, texts: Texts) -> str | int:
     """Sign in as ``args`` ask (a guest, ``--login`` or ``--register``): the session token,
     or the exit status after one line on stderr in the interface's language."""
@@ -336,6 +347,7 @@ def login(args: argparse.Namespace, name: str, texts: Texts) -> str | int:
             try:
                 password = getpass.getpass(texts("password_prompt", name=name))
             except (EOFError, KeyboardInterrupt):
+                _end_prompt_line()
                 password = ""
         if not password:
             return _fail(texts("no_password"))

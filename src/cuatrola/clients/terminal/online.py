@@ -285,7 +285,8 @@ class OnlineApp(SessionApp):
                 self._refused(failure.error)
             # else the match is over (its table may be gone): nothing to resume
         elif isinstance(failure, ConnectionLost):
-            self._give_up(self.texts("online_reconnecting"))
+            # Every attempt to come back failed: the client stops trying, and says so.
+            self._give_up(self.texts("online_lost"))
         else:
             self._give_up(str(failure) or type(failure).__name__)
 
@@ -918,10 +919,16 @@ class OnlineApp(SessionApp):
         return super().render_hand()
 
     def render_actions(self) -> RenderableType:
-        """Whom the table waits for; for a spectator never a prompt, nor "press Enter"."""
+        """Whom the table waits for; for a spectator never a prompt, nor "press Enter";
+        between hands, that the next hand (or the rematch) is awaited."""
         if self.lobby is not None:
             return Text(self.texts("watch_lobby_keys"))
         view = self.view
+        if not self.watching and view is not None and view.phase is Phase.FINISHED:
+            # The server deals the next hand by itself: Enter does nothing at the table, so
+            # "press Enter" (the offline table's words) would leave the person stuck.
+            waiting = self.waiting_text if self.rematch_asked else self.texts("online_next_hand")
+            return Text(waiting, style="dim")
         # Waiting for nobody, a spectator is told nothing (no "press Enter"), but the cante
         # window after a trick, said to everybody.
         idle = view is not None and view.to_move is None and view.phase is not Phase.CANTE

@@ -90,6 +90,8 @@ class SessionApp(CuatrolaApp):
         self.last_seq = 0
         #: The match result once over: winning team.
         self.winner: int | None = None
+        #: A rematch was accepted here and the new match has not started yet.
+        self.rematch_asked = False
         #: Moves sent and not answered yet: one per view (a key pressed twice sends one).
         self._unacked_acts: dict[str, Act] = {}
         self._hands_played = 0
@@ -361,6 +363,7 @@ class SessionApp(CuatrolaApp):
                     )
                 )
         elif isinstance(body, MatchStarted):
+            self.rematch_asked = False
             self._hands_played = 0
             self.hand_number = 1
             self.match_score = (0, 0)
@@ -537,6 +540,7 @@ class SessionApp(CuatrolaApp):
         due = bool(self.choices())
         if closed.name == "match-end" and choice == "rematch" and self.table_id is not None:
             self.winner = None
+            self.rematch_asked = True
             self.waiting_text = self.notice = self.say("online_rematch_wait")
             self.refresh_all()
             self._post(Rematch(id=self._next_id(), table=self.table_id, accept=True))
